@@ -1,0 +1,401 @@
+//! `audit-log-redaction.json` (spec §10): the audit-chain witness.
+//!
+//! The verifier checks, in order: the shape; both checkpoints (C2SP signed
+//! notes signed by the log's own `audit_log` key); the RFC 9162 consistency
+//! proof between them; each entry's leaf and its inclusion proof in the
+//! after-tree; the SD-JWT disclosures against the leaf's `_sd` digests; the
+//! PII count and the redaction records; and that the cascade is on the log.
+
+use crate::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
+use crate::findings::{Code, Findings};
+use crate::json::{self, Json, JsonObject};
+use crate::merkle::{self, Hash};
+use crate::schema::{base64_hash, base64_strict, base64url_strict, parse_json, Fields};
+use crate::steps::Step;
+use crate::trust::{Role, TrustStore};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// The member name.
+pub const AUDIT: &str = "audit-log-redaction.json";
+
+/// What the report shows of the witness.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct AuditSummary {
+    /// `log_origin`
+    pub log_origin: Option<String>,
+    /// Tree size of `checkpoint_before`.
+    pub tree_size_before: Option<u64>,
+    /// Tree size of `checkpoint_after`.
+    pub tree_size_after: Option<u64>,
+    /// Whether both checkpoints verified against the trust store.
+    pub checkpoints_verified: bool,
+    /// Whether the consistency proof verified.
+    pub consistency_verified: bool,
+    /// Entries in the witness.
+    pub entries: usize,
+    /// Entries whose inclusion proof verified.
+    pub entries_proved: usize,
+    /// Disclosures carried.
+    pub disclosures: usize,
+    /// Unredacted PII fields counted (§10), when the witness could be read.
+    pub pii_disclosed: Option<u64>,
+    /// Redaction records.
+    pub redactions: usize,
+}
+
+/// One parsed entry.
+struct Entry {
+    index: u64,
+    leaf: Option<JsonObject>,
+    /// Field names of the entry's matched-or-not disclosures.
+    disclosed_fields: Vec<String>,
+}
+
+/// Runs §10. `request_id` is the pack's; `steps` are the well-formed step
+/// records. Returns the summary and the computed PII count.
+pub fn check(
+    bytes: &[u8],
+    trust: Option<&TrustStore>,
+    request_id: Option<&str>,
+    steps: &[Step],
+    findings: &mut Findings,
+) -> AuditSummary {
+    let mut summary = AuditSummary::default();
+    let Some(doc) = parse_json(bytes, AUDIT, findings) else {
+        return summary;
+    };
+    let Some(mut f) = Fields::of(&doc, Code::AuditSchema, AUDIT, findings) else {
+        return summary;
+    };
+    let origin = f.string("log_origin").map(str::to_owned);
+    let pii_fields: Vec<String> = f
+        .string_array("pii_fields")
+        .map(|v| v.into_iter().map(str::to_owned).collect())
+        .unwrap_or_default();
+    let before_text = f.string("checkpoint_before");
+    let after_text = f.string("checkpoint_after");
+    let consistency = hash_list(&mut f, "consistency_proof");
+    let entries_json = f.array("entries").unwrap_or_default();
+    let redactions_json = f.array("redactions").unwrap_or_default();
+    let shape_ok = f.ok;
+    drop(f);
+    summary.log_origin = origin.clone();
+
+    // Checkpoints.
+    let log_keys: Vec<LogKey<'_>> = trust
+        .map(|t| {
+            t.keys
+                .iter()
+                .filter(|k| k.has_role(Role::AuditLog))
+                .map(|k| LogKey {
+                    key_id: &k.key_id,
+                    public_key: &k.public_key,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let before = before_text.and_then(|t| {
+        read_checkpoint(t, "checkpoint_before", origin.as_deref(), &log_keys, findings)
+    });
+    let after = after_text
+        .and_then(|t| read_checkpoint(t, "checkpoint_after", origin.as_deref(), &log_keys, findings));
+    summary.tree_size_before = before.as_ref().map(|(c, _)| c.tree_size);
+    summary.tree_size_after = after.as_ref().map(|(c, _)| c.tree_size);
+    summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
+
+    // Consistency between the two trees.
+    if let (Some((b, _)), Some((a, _)), Some(proof)) = (&before, &after, &consistency) {
+        let result = if b.tree_size == 0 {
+            Err(merkle::MerkleError::EmptyFirstTree { size2: a.tree_size })
+        } else {
+            merkle::verify_consistency(b.tree_size, a.tree_size, proof, &b.root_hash, &a.root_hash)
+        };
+        match result {
+            Ok(()) => summary.consistency_verified = true,
+            Err(e) => findings.add(
+                Code::AuditConsistencyFailed,
+                format!("{AUDIT}#/consistency_proof"),
+                format!("the before-tree is not proved a prefix of the after-tree: {e}"),
+            ),
+        }
+    }
+
+    // Entries: leaves, inclusion, disclosures, PII.
+    let mut entries = Vec::new();
+    let mut pii_count: u64 = 0;
+    for (i, item) in entries_json.iter().enumerate() {
+        let at = format!("{AUDIT}#/entries/{i}");
+        let Some(entry) = read_entry(item, &at, after.as_ref().map(|(c, _)| c), &pii_fields, findings, &mut summary)
+        else {
+            continue;
+        };
+        let clear_pii = entry
+            .leaf
+            .as_ref()
+            .map(|l| l.iter().filter(|(k, _)| pii_fields.iter().any(|p| p == k)).count())
+            .unwrap_or(0);
+        let disclosed_pii = entry
+            .disclosed_fields
+            .iter()
+            .filter(|name| pii_fields.contains(name))
+            .count();
+        let here = (clear_pii + disclosed_pii) as u64;
+        if here > 0 {
+            findings.add(
+                Code::AuditPiiDisclosed,
+                at,
+                format!("entry {} still discloses {here} PII fields", entry.index),
+            );
+        }
+        pii_count += here;
+        entries.push(entry);
+    }
+    summary.entries = entries_json.len();
+    summary.pii_disclosed = shape_ok.then_some(pii_count);
+
+    // Redaction records.
+    summary.redactions = redactions_json.len();
+    for (i, record) in redactions_json.iter().enumerate() {
+        check_redaction(record, &format!("{AUDIT}#/redactions/{i}"), &entries, findings);
+    }
+
+    // The cascade is on the log.
+    if let Some(request_id) = request_id {
+        let logged = |class: &str, extra: &dyn Fn(&JsonObject) -> bool| {
+            entries.iter().filter_map(|e| e.leaf.as_ref()).any(|leaf| {
+                leaf.get("event_class").and_then(Json::as_str) == Some(class)
+                    && leaf.get("request_id").and_then(Json::as_str) == Some(request_id)
+                    && extra(leaf)
+            })
+        };
+        if !logged("erasure_request_accepted", &|_| true) {
+            findings.add(
+                Code::AuditRequestNotLogged,
+                AUDIT,
+                format!("no erasure_request_accepted entry for {request_id:?} on the audit log"),
+            );
+        }
+        for step in steps {
+            let on_log = logged("erasure_step", &|leaf| {
+                leaf.get("step").and_then(Json::as_str) == Some(step.step.as_str())
+                    && leaf.get("status").and_then(Json::as_str) == Some(step.status.as_str())
+            });
+            if !on_log {
+                findings.add(
+                    Code::AuditStepNotLogged,
+                    format!("steps.jsonl:{}", step.line),
+                    format!("step {} ({}) is not on the audit log", step.step, step.status),
+                );
+            }
+        }
+    }
+    summary
+}
+
+/// A required array of base64 32-byte hashes.
+fn hash_list(f: &mut Fields<'_, '_>, name: &str) -> Option<Vec<Hash>> {
+    let items = f.array(name)?;
+    let hashes: Option<Vec<Hash>> = items.iter().map(|h| h.as_str().and_then(base64_hash)).collect();
+    if hashes.is_none() {
+        f.bad(name, "must be an array of base64 32-byte hashes");
+    }
+    hashes
+}
+
+/// Parses and verifies a checkpoint; returns it with whether it verified.
+fn read_checkpoint(
+    text: &str,
+    member: &str,
+    origin: Option<&str>,
+    log_keys: &[LogKey<'_>],
+    findings: &mut Findings,
+) -> Option<(Checkpoint, bool)> {
+    let at = format!("{AUDIT}#/{member}");
+    let cp = match checkpoint::parse_checkpoint(text) {
+        Ok(cp) => cp,
+        Err(e) => {
+            findings.add(Code::AuditCheckpointMalformed, at, format!("not a signed checkpoint: {e}"));
+            return None;
+        }
+    };
+    if origin.is_some_and(|o| o != cp.origin) {
+        findings.add(
+            Code::AuditOriginMismatch,
+            at.clone(),
+            format!("checkpoint origin {:?} is not log_origin", cp.origin),
+        );
+    }
+    let verified = match checkpoint::verify_checkpoint(&cp, log_keys) {
+        CheckpointStatus::Verified => true,
+        CheckpointStatus::KeyUnknown => {
+            findings.add(
+                Code::AuditCheckpointKeyUnknown,
+                at,
+                format!(
+                    "no signature by the trust store's audit_log key for the log {:?}",
+                    cp.origin
+                ),
+            );
+            false
+        }
+        CheckpointStatus::SignatureInvalid => {
+            findings.add(
+                Code::AuditCheckpointSignatureInvalid,
+                at,
+                "a signature by the log's own key does not verify",
+            );
+            false
+        }
+    };
+    Some((cp, verified))
+}
+
+fn read_entry(
+    item: &Json,
+    at: &str,
+    after: Option<&Checkpoint>,
+    pii_fields: &[String],
+    findings: &mut Findings,
+    summary: &mut AuditSummary,
+) -> Option<Entry> {
+    let _ = pii_fields;
+    let mut f = Fields::of(item, Code::AuditSchema, at.to_owned(), findings)?;
+    let index = f.count("index");
+    let leaf_bytes = f.string("leaf").and_then(|s| {
+        let b = base64_strict(s);
+        if b.is_none() {
+            f.bad("leaf", "not strict base64");
+        }
+        b
+    });
+    let proof = hash_list(&mut f, "inclusion_proof");
+    let disclosures = f.string_array("disclosures").unwrap_or_default();
+    let index = index?;
+    let leaf_bytes = leaf_bytes?;
+    drop(f);
+    summary.disclosures += disclosures.len();
+
+    // Inclusion in the after-tree (§10, RFC 9162 §2.1.3.2).
+    if let (Some(cp), Some(proof)) = (after, &proof) {
+        let lh = merkle::leaf_hash(&leaf_bytes);
+        match merkle::verify_inclusion(index, cp.tree_size, &lh, proof, &cp.root_hash) {
+            Ok(()) => summary.entries_proved += 1,
+            Err(e) => findings.add(
+                Code::AuditInclusionFailed,
+                at,
+                format!("leaf {index} is not proved in the after-tree: {e}"),
+            ),
+        }
+    }
+
+    // The leaf itself.
+    let leaf_at = format!("{at}/leaf");
+    let leaf = match json::parse(&leaf_bytes) {
+        Err(e) => {
+            findings.add(Code::JsonMalformed, leaf_at.clone(), format!("leaf is not well-formed JSON: {e}"));
+            None
+        }
+        Ok(value) => check_leaf(value, index, &leaf_at, findings),
+    };
+    let sd: Vec<String> = leaf
+        .as_ref()
+        .and_then(|l| l.get("_sd"))
+        .and_then(Json::as_array)
+        .map(|a| a.iter().filter_map(|d| d.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+
+    // Disclosures (SD-JWT, RFC 9901).
+    let mut disclosed_fields = Vec::new();
+    for (j, disclosure) in disclosures.iter().enumerate() {
+        let dat = format!("{at}/disclosures/{j}");
+        let Some(raw) = base64url_strict(disclosure) else {
+            findings.add(Code::AuditSchema, dat, "a disclosure is not strict base64url");
+            continue;
+        };
+        let value = match json::parse(&raw) {
+            Ok(v) => v,
+            Err(e) => {
+                findings.add(Code::JsonMalformed, dat, format!("disclosure is not well-formed JSON: {e}"));
+                continue;
+            }
+        };
+        let field = match value.as_array() {
+            Some([salt, name, _value]) if salt.as_str().is_some() => name.as_str(),
+            _ => None,
+        };
+        let Some(field) = field else {
+            findings.add(Code::AuditSchema, dat, "a disclosure must be [salt, field_name, value]");
+            continue;
+        };
+        let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
+        if leaf.is_some() && !sd.contains(&digest) {
+            findings.add(
+                Code::AuditDisclosureUnmatched,
+                dat,
+                format!("the digest of the disclosure of {field:?} is not in the leaf's _sd"),
+            );
+        }
+        disclosed_fields.push(field.to_owned());
+    }
+    Some(Entry {
+        index,
+        leaf,
+        disclosed_fields,
+    })
+}
+
+/// Checks a leaf's shape (§10): `seq` = `index`, `ts`, `event_class`, `_sd`.
+fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Option<JsonObject> {
+    let mut f = Fields::of(&value, Code::AuditSchema, at.to_owned(), findings)?;
+    if let Some(seq) = f.count("seq") {
+        if seq != index {
+            f.bad("seq", &format!("is {seq}, the entry's index is {index}"));
+        }
+    }
+    f.timestamp("ts");
+    f.string("event_class");
+    if let Some(items) = f.array("_sd") {
+        let ok = items
+            .iter()
+            .all(|d| d.as_str().and_then(base64url_strict).is_some_and(|b| b.len() == 32));
+        if !ok {
+            f.bad("_sd", "must be an array of base64url 32-byte digests");
+        }
+    }
+    drop(f);
+    value.as_object().cloned()
+}
+
+fn check_redaction(record: &Json, at: &str, entries: &[Entry], findings: &mut Findings) {
+    let Some(mut f) = Fields::of(record, Code::AuditSchema, at.to_owned(), findings) else {
+        return;
+    };
+    let index = f.count("index");
+    let fields = f.string_array("fields");
+    let (Some(index), Some(fields)) = (index, fields) else {
+        return;
+    };
+    drop(f);
+    let Some(entry) = entries.iter().find(|e| e.index == index) else {
+        findings.add(
+            Code::AuditRedactionInconsistent,
+            at,
+            format!("the redaction names index {index}, which is not an entry of the witness"),
+        );
+        return;
+    };
+    for field in fields {
+        let disclosed = entry.disclosed_fields.iter().any(|d| d == field);
+        let clear = entry.leaf.as_ref().is_some_and(|l| l.contains(field));
+        if disclosed || clear {
+            findings.add(
+                Code::AuditRedactionInconsistent,
+                at,
+                format!("field {field:?} of entry {index} is recorded as redacted but is still there"),
+            );
+        }
+    }
+}

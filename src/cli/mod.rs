@@ -1,0 +1,59 @@
+//! Command-line interface: argument parsing and dispatch.
+
+mod human;
+mod verify_cmd;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Exit status of an operational error.
+pub const EXIT_OPERATIONAL: i32 = 1;
+/// Exit status of a usage error.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "proofpack",
+    version,
+    about = "Verify, audit and author proof-of-erasure packs (proof-pack v1), offline",
+    after_help = "Exit statuses: 0 complete, 3 late, 4 incomplete, 5 untrusted, 6 invalid, \
+                  1 operational error, 2 usage error. With several packs: the worst."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Verify one or more packs (files, or directories of *.tar.gz).
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args)]
+pub(crate) struct VerifyArgs {
+    /// Pack files or directories.
+    #[arg(required = true, value_name = "PACK")]
+    packs: Vec<PathBuf>,
+    /// Trust store of DPO and audit-log keys (spec §4). Without it every pack
+    /// is at best `untrusted`.
+    #[arg(long, value_name = "FILE")]
+    trust: Option<PathBuf>,
+    /// Print the §13 JSON report (JSON Lines for several packs).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses arguments and runs the command; returns the exit status.
+pub fn real_main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Verify(args) => verify_cmd::run(&args),
+    }
+}

@@ -1,0 +1,554 @@
+//! Strict JSON (spec §0): RFC 8259 over UTF-8 with no byte-order mark, no
+//! duplicate member names, no lone surrogates, at most 64 levels of nesting,
+//! and numbers kept as written so that counts can be checked for form.
+//!
+//! `serde_json` would silently keep the last of two duplicate members and
+//! turn `512.0` into a float, so the verifier parses with this small parser and
+//! works on [`Json`] values, which keep member order and the raw number text.
+
+use std::fmt;
+
+/// The deepest nesting of objects and arrays that §0 allows.
+pub const MAX_DEPTH: usize = 64;
+
+/// The largest count §0 allows: 2^53 - 1.
+pub const MAX_COUNT: u64 = (1 << 53) - 1;
+
+/// A parsed JSON value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Json {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number, as its exact source text.
+    Number(String),
+    /// A string, unescaped.
+    String(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object, members in source order, names unique.
+    Object(JsonObject),
+}
+
+/// A JSON object whose member names are unique.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct JsonObject {
+    members: Vec<(String, Json)>,
+}
+
+impl JsonObject {
+    /// The member named `name`.
+    pub fn get(&self, name: &str) -> Option<&Json> {
+        self.members.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    /// The members in source order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
+        self.members.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// Whether the object has a member named `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+impl Json {
+    /// The string, if this is a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this is a boolean.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The object, if this is an object.
+    pub fn as_object(&self) -> Option<&JsonObject> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The array, if this is an array.
+    pub fn as_array(&self) -> Option<&[Json]> {
+        match self {
+            Json::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    /// A §0 count: an integer in 0..=2^53-1 written with digits only
+    /// (no sign, fraction or exponent, no leading zero).
+    pub fn as_count(&self) -> Option<u64> {
+        let Json::Number(text) = self else {
+            return None;
+        };
+        if text.is_empty()
+            || !text.bytes().all(|b| b.is_ascii_digit())
+            || (text.len() > 1 && text.starts_with('0'))
+        {
+            return None;
+        }
+        let value: u64 = text.parse().ok()?;
+        (value <= MAX_COUNT).then_some(value)
+    }
+}
+
+/// Why bytes are not well-formed JSON under §0.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    /// Byte offset of the problem.
+    pub offset: usize,
+    /// What is wrong.
+    pub reason: JsonErrorKind,
+}
+
+/// The kinds of [`JsonError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonErrorKind {
+    /// The bytes are not UTF-8.
+    InvalidUtf8,
+    /// A byte-order mark at the start.
+    ByteOrderMark,
+    /// A syntax error.
+    Syntax,
+    /// The input ended early.
+    UnexpectedEnd,
+    /// Something follows the value.
+    TrailingCharacters,
+    /// An object repeats a member name.
+    DuplicateMember,
+    /// A `\u` escape of a lone surrogate.
+    LoneSurrogate,
+    /// Nesting deeper than [`MAX_DEPTH`].
+    TooDeep,
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.reason {
+            JsonErrorKind::InvalidUtf8 => "invalid UTF-8",
+            JsonErrorKind::ByteOrderMark => "byte-order mark",
+            JsonErrorKind::Syntax => "syntax error",
+            JsonErrorKind::UnexpectedEnd => "unexpected end of input",
+            JsonErrorKind::TrailingCharacters => "characters after the value",
+            JsonErrorKind::DuplicateMember => "duplicate member name",
+            JsonErrorKind::LoneSurrogate => "lone surrogate escape",
+            JsonErrorKind::TooDeep => "nesting deeper than 64 levels",
+        };
+        write!(f, "{what} at byte {}", self.offset)
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+/// Parses one JSON document under the rules of §0.
+pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(JsonError {
+            offset: 0,
+            reason: JsonErrorKind::ByteOrderMark,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| JsonError {
+        offset: e.valid_up_to(),
+        reason: JsonErrorKind::InvalidUtf8,
+    })?;
+    let mut parser = Parser {
+        bytes: text.as_bytes(),
+        pos: 0,
+    };
+    parser.skip_ws();
+    let value = parser.value(0)?;
+    parser.skip_ws();
+    if parser.pos != parser.bytes.len() {
+        return Err(parser.err(JsonErrorKind::TrailingCharacters));
+    }
+    Ok(value)
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn err(&self, reason: JsonErrorKind) -> JsonError {
+        JsonError {
+            offset: self.pos,
+            reason,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn next(&mut self) -> Result<u8, JsonError> {
+        let b = self.peek().ok_or(self.err(JsonErrorKind::UnexpectedEnd))?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn expect(&mut self, want: u8) -> Result<(), JsonError> {
+        let at = self.pos;
+        if self.next()? == want {
+            Ok(())
+        } else {
+            Err(JsonError {
+                offset: at,
+                reason: JsonErrorKind::Syntax,
+            })
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn literal(&mut self, word: &[u8], value: Json) -> Result<Json, JsonError> {
+        let end = self.pos + word.len();
+        match self.bytes.get(self.pos..end) {
+            Some(s) if s == word => {
+                self.pos = end;
+                Ok(value)
+            }
+            Some(_) => Err(self.err(JsonErrorKind::Syntax)),
+            None => Err(self.err(JsonErrorKind::UnexpectedEnd)),
+        }
+    }
+
+    /// `depth` is the number of containers enclosing this value.
+    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
+        match self.peek() {
+            None => Err(self.err(JsonErrorKind::UnexpectedEnd)),
+            Some(b'{') => self.object(depth + 1),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'"') => self.string().map(Json::String),
+            Some(b't') => self.literal(b"true", Json::Bool(true)),
+            Some(b'f') => self.literal(b"false", Json::Bool(false)),
+            Some(b'n') => self.literal(b"null", Json::Null),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.err(JsonErrorKind::Syntax)),
+        }
+    }
+
+    fn object(&mut self, level: usize) -> Result<Json, JsonError> {
+        if level > MAX_DEPTH {
+            return Err(self.err(JsonErrorKind::TooDeep));
+        }
+        self.expect(b'{')?;
+        let mut members: Vec<(String, Json)> = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Json::Object(JsonObject { members }));
+        }
+        loop {
+            self.skip_ws();
+            let name_at = self.pos;
+            if self.peek() != Some(b'"') {
+                return Err(self.err(if self.peek().is_none() {
+                    JsonErrorKind::UnexpectedEnd
+                } else {
+                    JsonErrorKind::Syntax
+                }));
+            }
+            let name = self.string()?;
+            if members.iter().any(|(k, _)| *k == name) {
+                return Err(JsonError {
+                    offset: name_at,
+                    reason: JsonErrorKind::DuplicateMember,
+                });
+            }
+            self.skip_ws();
+            self.expect(b':')?;
+            self.skip_ws();
+            let value = self.value(level)?;
+            members.push((name, value));
+            self.skip_ws();
+            match self.next()? {
+                b',' => continue,
+                b'}' => return Ok(Json::Object(JsonObject { members })),
+                _ => {
+                    self.pos -= 1;
+                    return Err(self.err(JsonErrorKind::Syntax));
+                }
+            }
+        }
+    }
+
+    fn array(&mut self, level: usize) -> Result<Json, JsonError> {
+        if level > MAX_DEPTH {
+            return Err(self.err(JsonErrorKind::TooDeep));
+        }
+        self.expect(b'[')?;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Json::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            items.push(self.value(level)?);
+            self.skip_ws();
+            match self.next()? {
+                b',' => continue,
+                b']' => return Ok(Json::Array(items)),
+                _ => {
+                    self.pos -= 1;
+                    return Err(self.err(JsonErrorKind::Syntax));
+                }
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Result<u16, JsonError> {
+        let mut v: u16 = 0;
+        for _ in 0..4 {
+            let at = self.pos;
+            let b = self.next()?;
+            let d = (b as char).to_digit(16).ok_or(JsonError {
+                offset: at,
+                reason: JsonErrorKind::Syntax,
+            })?;
+            v = (v << 4) | d as u16;
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self) -> Result<String, JsonError> {
+        self.expect(b'"')?;
+        let mut out = String::new();
+        loop {
+            // Copy the run of plain characters; the input is known to be UTF-8.
+            let start = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            if let Some(run) = self.bytes.get(start..self.pos) {
+                out.push_str(&String::from_utf8_lossy(run));
+            }
+            let at = self.pos;
+            match self.next()? {
+                b'"' => return Ok(out),
+                b'\\' => {
+                    let c = match self.next()? {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => self.unicode_escape(at)?,
+                        _ => {
+                            return Err(JsonError {
+                                offset: at,
+                                reason: JsonErrorKind::Syntax,
+                            })
+                        }
+                    };
+                    out.push(c);
+                }
+                _ => {
+                    return Err(JsonError {
+                        offset: at,
+                        reason: JsonErrorKind::Syntax,
+                    })
+                }
+            }
+        }
+    }
+
+    fn unicode_escape(&mut self, at: usize) -> Result<char, JsonError> {
+        let lone = JsonError {
+            offset: at,
+            reason: JsonErrorKind::LoneSurrogate,
+        };
+        let first = self.hex4()?;
+        let code = match first {
+            0xD800..=0xDBFF => {
+                if self.bytes.get(self.pos..self.pos + 2) != Some(b"\\u") {
+                    return Err(lone);
+                }
+                self.pos += 2;
+                let second = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(lone);
+                }
+                0x10000 + (((first as u32) - 0xD800) << 10) + ((second as u32) - 0xDC00)
+            }
+            0xDC00..=0xDFFF => return Err(lone),
+            _ => first as u32,
+        };
+        char::from_u32(code).ok_or(lone)
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn number(&mut self) -> Result<Json, JsonError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(self.err(JsonErrorKind::Syntax)),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(self.err(JsonErrorKind::Syntax));
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(self.err(JsonErrorKind::Syntax));
+            }
+        }
+        let text = self.bytes.get(start..self.pos).unwrap_or_default();
+        Ok(Json::Number(String::from_utf8_lossy(text).into_owned()))
+    }
+}
+
+/// Splits JSONL bytes (§0) into numbered lines: `\n`-terminated, the final
+/// `\n` optional, no `\r`, no blank lines. An empty input has no lines.
+///
+/// Returns `(1-based line number, Some(bytes))` per line, with `None` for a
+/// line that breaks the framing rules (blank, or holding a `\r`).
+pub fn jsonl_lines(bytes: &[u8]) -> Vec<(usize, Option<&[u8]>)> {
+    if bytes.is_empty() {
+        return Vec::new();
+    }
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    body.split(|b| *b == b'\n')
+        .enumerate()
+        .map(|(i, line)| {
+            let framed = !line.is_empty() && !line.contains(&b'\r');
+            (i + 1, framed.then_some(line))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(input: &str) -> Option<JsonErrorKind> {
+        parse(input.as_bytes()).err().map(|e| e.reason)
+    }
+
+    #[test]
+    fn accepts_rfc8259_documents() {
+        let v = parse(br#" {"a": [1, -2.5e3, "x\u00e9\ud83d\ude00", true, null], "b": {}} "#)
+            .expect("valid");
+        let obj = v.as_object().expect("object");
+        assert_eq!(obj.get("a").and_then(Json::as_array).map(|a| a.len()), Some(5));
+        let s = obj.get("a").and_then(|a| a.as_array()?.get(2)?.as_str());
+        assert_eq!(s, Some("x\u{e9}\u{1F600}"));
+        assert!(parse(b"\"top-level string\"").is_ok());
+    }
+
+    #[test]
+    fn rejects_what_section_0_forbids() {
+        assert_eq!(kind(r#"{"a":1,"a":2}"#), Some(JsonErrorKind::DuplicateMember));
+        assert_eq!(kind(r#"{"x":{"a":1,"a":1}}"#), Some(JsonErrorKind::DuplicateMember));
+        assert_eq!(kind(r#""\ud800""#), Some(JsonErrorKind::LoneSurrogate));
+        assert_eq!(kind(r#""\udc00\ud800""#), Some(JsonErrorKind::LoneSurrogate));
+        assert_eq!(kind(r#""\ud800\u0041""#), Some(JsonErrorKind::LoneSurrogate));
+        assert_eq!(kind("\u{feff}{}"), Some(JsonErrorKind::ByteOrderMark));
+        assert_eq!(
+            parse(b"\"\xff\"").err().map(|e| e.reason),
+            Some(JsonErrorKind::InvalidUtf8)
+        );
+        assert_eq!(kind("{} x"), Some(JsonErrorKind::TrailingCharacters));
+        assert_eq!(kind("[1,]"), Some(JsonErrorKind::Syntax));
+        assert_eq!(kind("01"), Some(JsonErrorKind::TrailingCharacters));
+        assert_eq!(kind("\"a\tb\""), Some(JsonErrorKind::Syntax));
+        assert_eq!(kind("{\"a\":1"), Some(JsonErrorKind::UnexpectedEnd));
+        assert_eq!(kind(""), Some(JsonErrorKind::UnexpectedEnd));
+        assert_eq!(kind("NaN"), Some(JsonErrorKind::Syntax));
+    }
+
+    #[test]
+    fn depth_limit_is_64_levels() {
+        let ok = format!("{}{}", "[".repeat(64), "]".repeat(64));
+        assert!(parse(ok.as_bytes()).is_ok());
+        let deep = format!("{}{}", "[".repeat(65), "]".repeat(65));
+        assert_eq!(kind(&deep), Some(JsonErrorKind::TooDeep));
+        let objects = format!("{}1{}", "{\"a\":".repeat(65), "}".repeat(65));
+        assert_eq!(kind(&objects), Some(JsonErrorKind::TooDeep));
+        // Far deeper input must not overflow the stack.
+        let huge = "[".repeat(1_000_000);
+        assert_eq!(kind(&huge), Some(JsonErrorKind::TooDeep));
+    }
+
+    #[test]
+    fn counts_are_plain_integers() {
+        let count = |s: &str| parse(s.as_bytes()).ok().and_then(|v| v.as_count());
+        assert_eq!(count("512"), Some(512));
+        assert_eq!(count("0"), Some(0));
+        assert_eq!(count("9007199254740991"), Some(MAX_COUNT));
+        assert_eq!(count("9007199254740992"), None);
+        assert_eq!(count("-0"), None);
+        assert_eq!(count("-1"), None);
+        assert_eq!(count("512.0"), None);
+        assert_eq!(count("5.12e2"), None);
+        assert_eq!(count("\"512\""), None);
+    }
+
+    #[test]
+    fn jsonl_framing() {
+        let bad = |b: &[u8]| -> Vec<usize> {
+            jsonl_lines(b)
+                .into_iter()
+                .filter(|(_, l)| l.is_none())
+                .map(|(n, _)| n)
+                .collect()
+        };
+        assert_eq!(jsonl_lines(b"").len(), 0);
+        assert_eq!(jsonl_lines(b"{}\n{}").len(), 2);
+        assert_eq!(jsonl_lines(b"{}\n{}\n").len(), 2);
+        assert_eq!(bad(b"{}\n{}\n"), Vec::<usize>::new());
+        assert_eq!(bad(b"{}\n\n{}\n"), vec![2]);
+        assert_eq!(bad(b"{}\r\n"), vec![1]);
+        assert_eq!(bad(b"\n"), vec![1]);
+        assert_eq!(bad(b"{}\n\n"), vec![2]);
+    }
+}

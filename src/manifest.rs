@@ -1,0 +1,181 @@
+//! `manifest.json` (spec §2): the signed statement, and the member list it
+//! binds by SHA-256.
+
+use crate::archive::Archive;
+use crate::findings::{Code, Findings};
+use crate::json::Json;
+use crate::schema::{hex, is_sha256_hex, parse_json, Fields};
+use crate::timestamp::Timestamp;
+
+/// The member name.
+pub const MANIFEST: &str = "manifest.json";
+/// The only supported `format`.
+pub const FORMAT: &str = "proof-pack/v1";
+/// The legal bases of v1.
+pub const LEGAL_BASES: &[&str] = &["GDPR", "CCPA", "POPIA", "KE_DPA", "UG_DPPA"];
+
+/// One `files` entry.
+#[derive(Debug, Clone)]
+pub struct FileEntry {
+    /// Member path.
+    pub path: String,
+    /// Lowercase hex SHA-256.
+    pub sha256: String,
+    /// Byte size.
+    pub size: u64,
+}
+
+/// The manifest as far as it could be read; a member that was missing or
+/// mistyped is `None` (and was reported).
+#[derive(Debug, Clone, Default)]
+pub struct Manifest {
+    /// `pack_id`
+    pub pack_id: Option<String>,
+    /// `request_id`
+    pub request_id: Option<String>,
+    /// `subject_id`
+    pub subject_id: Option<String>,
+    /// `tenant_id`
+    pub tenant_id: Option<String>,
+    /// `legal_basis`
+    pub legal_basis: Option<String>,
+    /// `received_at`
+    pub received_at: Option<Timestamp>,
+    /// `sla_deadline`
+    pub sla_deadline: Option<Timestamp>,
+    /// `completed_at`
+    pub completed_at: Option<Timestamp>,
+    /// `signed_at`
+    pub signed_at: Option<Timestamp>,
+    /// `all_clear`
+    pub all_clear: Option<bool>,
+    /// `cascade_runner`
+    pub cascade_runner: Option<String>,
+    /// `signer`
+    pub signer: Option<String>,
+    /// `signature_key_id`
+    pub signature_key_id: Option<String>,
+    /// `subprocessors`
+    pub subprocessors: Option<Vec<String>>,
+    /// `files`
+    pub files: Option<Vec<FileEntry>>,
+}
+
+/// Parses `manifest.json` and reports §2 shape findings.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
+    let doc = parse_json(bytes, MANIFEST, findings)?;
+    if doc.as_object().and_then(|o| o.get("format")).and_then(Json::as_str) != Some(FORMAT) {
+        findings.add(
+            Code::ManifestUnsupportedFormat,
+            format!("{MANIFEST}#/format"),
+            format!("`format` must be {FORMAT:?}"),
+        );
+    }
+    let mut f = Fields::of(&doc, Code::ManifestSchema, MANIFEST, findings)?;
+    let own = |s: Option<&str>| s.map(str::to_owned);
+    let mut m = Manifest {
+        pack_id: own(f.string("pack_id")),
+        request_id: own(f.string("request_id")),
+        subject_id: own(f.string("subject_id")),
+        tenant_id: own(f.string("tenant_id")),
+        legal_basis: own(f.one_of("legal_basis", LEGAL_BASES)),
+        received_at: f.timestamp("received_at"),
+        sla_deadline: f.timestamp("sla_deadline"),
+        completed_at: f.timestamp("completed_at"),
+        signed_at: f.timestamp("signed_at"),
+        all_clear: f.boolean("all_clear"),
+        cascade_runner: own(f.string("cascade_runner")),
+        signer: own(f.string("signer")),
+        signature_key_id: own(f.string("signature_key_id")),
+        subprocessors: f
+            .string_array("subprocessors")
+            .map(|v| v.into_iter().map(str::to_owned).collect()),
+        files: None,
+    };
+    if let Some(items) = f.array("files") {
+        let mut files = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            match parse_file_entry(item) {
+                Ok(entry) => files.push(entry),
+                Err(why) => f.bad(&format!("files/{i}"), why),
+            }
+        }
+        m.files = Some(files);
+    }
+    Some(m)
+}
+
+fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
+    let obj = item.as_object().ok_or("a files entry must be an object")?;
+    let path = obj
+        .get("path")
+        .and_then(Json::as_str)
+        .ok_or("`path` must be a string")?;
+    if path == MANIFEST || path == crate::signature::SIGNATURE {
+        return Err("manifest.json and signature.sig must not be listed");
+    }
+    let sha256 = obj
+        .get("sha256")
+        .and_then(Json::as_str)
+        .filter(|s| is_sha256_hex(s))
+        .ok_or("`sha256` must be 64 lowercase hex digits")?;
+    let size = obj
+        .get("size")
+        .and_then(Json::as_count)
+        .ok_or("`size` must be a count")?;
+    Ok(FileEntry {
+        path: path.to_owned(),
+        sha256: sha256.to_owned(),
+        size,
+    })
+}
+
+/// Checks the `files` list against the archive (§2).
+pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) {
+    let mut listed: Vec<&str> = Vec::new();
+    for (i, entry) in files.iter().enumerate() {
+        let location = format!("{MANIFEST}#/files/{i}");
+        if listed.contains(&entry.path.as_str()) {
+            findings.add(
+                Code::ManifestDuplicatePath,
+                location,
+                format!("{:?} is listed more than once", entry.path),
+            );
+            continue;
+        }
+        listed.push(&entry.path);
+        let Some(member) = archive.member(&entry.path) else {
+            findings.add(
+                Code::ManifestFileMissing,
+                location,
+                format!("{:?} is listed but not in the archive", entry.path),
+            );
+            continue;
+        };
+        if member.size != entry.size {
+            findings.add(
+                Code::ManifestSizeMismatch,
+                entry.path.clone(),
+                format!("size is {} bytes, the manifest says {}", member.size, entry.size),
+            );
+        }
+        let actual = hex(&member.sha256);
+        if actual != entry.sha256 {
+            findings.add(
+                Code::ManifestHashMismatch,
+                entry.path.clone(),
+                format!("SHA-256 is {actual}, the manifest says {}", entry.sha256),
+            );
+        }
+    }
+    for member in &archive.members {
+        let p = member.path.as_str();
+        if p != MANIFEST && p != crate::signature::SIGNATURE && !listed.contains(&p) {
+            findings.add(
+                Code::ManifestUnlistedMember,
+                p,
+                "the member is not listed in the manifest's files",
+            );
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `verification.json` (spec §8): the independent verification probes.
+
+use crate::findings::{Code, Findings};
+use crate::json::Json;
+use crate::request::DATA_CLASSES;
+use crate::schema::{parse_json, Fields};
+use crate::timestamp::Timestamp;
+use std::collections::BTreeMap;
+
+/// The member name.
+pub const VERIFICATION: &str = "verification.json";
+
+/// `verification.json` as far as it could be read.
+#[derive(Debug, Clone, Default)]
+pub struct Verification {
+    /// `verified_at`
+    pub verified_at: Option<Timestamp>,
+    /// `code_ref`
+    pub code_ref: Option<String>,
+    /// `all_clear`
+    pub all_clear: Option<bool>,
+    /// Residue per judged probe (classes and `subprocessor`).
+    pub residue: BTreeMap<String, u64>,
+    /// `audit_log_redacted.unredacted_pii_count`
+    pub unredacted_pii_count: Option<u64>,
+    /// Whether every present judged probe had a well-formed count.
+    pub counts_complete: bool,
+    /// Names of the judged probes present.
+    pub present: Vec<String>,
+}
+
+/// Parses and judges `verification.json` on its own (the cross-member
+/// checks are in [`check_against`]).
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
+    let doc = parse_json(bytes, VERIFICATION, findings)?;
+    let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION, findings)?;
+    let mut v = Verification {
+        verified_at: f.timestamp("verified_at"),
+        code_ref: f.string("code_ref").map(str::to_owned),
+        all_clear: f.boolean("all_clear"),
+        counts_complete: true,
+        ..Verification::default()
+    };
+    let probes = match f.required("probes") {
+        Some(Json::Object(o)) => Some(o),
+        Some(_) => {
+            f.bad("probes", "not an object");
+            None
+        }
+        None => None,
+    };
+    let Some(probes) = probes else {
+        v.counts_complete = false;
+        return Some(v);
+    };
+    for (name, probe) in probes.iter() {
+        let judged = DATA_CLASSES.contains(&name) || name == "subprocessor";
+        let member = if judged {
+            "residue"
+        } else if name == "audit_log_redacted" {
+            "unredacted_pii_count"
+        } else {
+            continue; // other members of `probes` are ignored
+        };
+        v.present.push(name.to_owned());
+        let count = probe
+            .as_object()
+            .and_then(|o| o.get(member))
+            .and_then(Json::as_count);
+        let Some(count) = count else {
+            f.bad(&format!("probes/{name}"), &format!("needs a count `{member}`"));
+            v.counts_complete = false;
+            continue;
+        };
+        let at = format!("{VERIFICATION}#/probes/{name}");
+        if judged {
+            if count > 0 {
+                f.findings().add(
+                    Code::ProbesResidue,
+                    at,
+                    format!("the {name} probe found {count} records that should be gone"),
+                );
+            }
+            v.residue.insert(name.to_owned(), count);
+        } else {
+            if count > 0 {
+                f.findings().add(
+                    Code::ProbesUnredactedPii,
+                    at,
+                    format!("the audit-log probe found {count} unredacted PII fields"),
+                );
+            }
+            v.unredacted_pii_count = Some(count);
+        }
+    }
+    if let (Some(claim), true) = (v.all_clear, v.counts_complete) {
+        let clear = v.residue.values().all(|r| *r == 0) && v.unredacted_pii_count.unwrap_or(0) == 0;
+        if claim != clear {
+            f.findings().add(
+                Code::ProbesAllClearInconsistent,
+                format!("{VERIFICATION}#/all_clear"),
+                format!("all_clear is {claim} but the probe counts say {clear}"),
+            );
+        }
+    }
+    Some(v)
+}
+
+/// Required probes: every requested class, `subprocessor` and
+/// `audit_log_redacted` (§8).
+pub fn check_required(v: &Verification, data_classes: &[String], findings: &mut Findings) {
+    let required = data_classes
+        .iter()
+        .map(String::as_str)
+        .chain(["subprocessor", "audit_log_redacted"]);
+    for name in required {
+        if !v.present.iter().any(|p| p == name) {
+            findings.add(
+                Code::ProbesMissing,
+                format!("{VERIFICATION}#/probes/{name}"),
+                format!("no probe for {name}"),
+            );
+        }
+    }
+}

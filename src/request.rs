@@ -1,0 +1,153 @@
+//! `request.json` (spec §5): the validated erasure request, and the
+//! pseudonymity rule for `subject_id` (§2, minimization).
+
+use crate::findings::{Code, Findings};
+use crate::json::Json;
+use crate::manifest::LEGAL_BASES;
+use crate::schema::{parse_json, Fields};
+use crate::timestamp::Timestamp;
+
+/// The member name.
+pub const REQUEST: &str = "request.json";
+
+/// The data classes (tiers) of v1, in cascade order.
+pub const DATA_CLASSES: &[&str] = &[
+    "working",
+    "episodic",
+    "semantic",
+    "vectors",
+    "fine_tune",
+    "uploads",
+    "derivatives",
+];
+
+/// A declared extension of the deadline.
+#[derive(Debug, Clone)]
+pub struct Extension {
+    /// The new deadline told to the data subject.
+    pub extended_to: Timestamp,
+    /// When the subject was notified.
+    pub notified_at: Timestamp,
+    /// Why.
+    pub reason: String,
+}
+
+/// `request.json` as far as it could be read.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// `request_id`
+    pub request_id: Option<String>,
+    /// `tenant_id`
+    pub tenant_id: Option<String>,
+    /// `subject_id`
+    pub subject_id: Option<String>,
+    /// `data_classes`, when well-formed.
+    pub data_classes: Option<Vec<String>>,
+    /// `legal_basis`
+    pub legal_basis: Option<String>,
+    /// `received_at`
+    pub received_at: Option<Timestamp>,
+    /// `sla_deadline`
+    pub sla_deadline: Option<Timestamp>,
+    /// A well-formed `extension`.
+    pub extension: Option<Extension>,
+    /// Whether an `extension` was present but malformed.
+    pub extension_malformed: bool,
+    /// The raw JSON members, for the manifest comparison.
+    pub raw: Vec<(String, String)>,
+}
+
+/// Parses `request.json`, reporting `request.schema` and `time.invalid`.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
+    let doc = parse_json(bytes, REQUEST, findings)?;
+    let mut f = Fields::of(&doc, Code::RequestSchema, REQUEST, findings)?;
+    let own = |s: Option<&str>| s.map(str::to_owned);
+    let mut r = Request {
+        request_id: own(f.string("request_id")),
+        tenant_id: own(f.string("tenant_id")),
+        subject_id: own(f.string("subject_id")),
+        legal_basis: own(f.one_of("legal_basis", LEGAL_BASES)),
+        received_at: f.timestamp("received_at"),
+        sla_deadline: f.timestamp("sla_deadline"),
+        ..Request::default()
+    };
+    f.nonempty_string("requester_identity_proof_ref");
+    if let Some(classes) = f.string_array("data_classes") {
+        let mut seen: Vec<String> = Vec::new();
+        let mut ok = !classes.is_empty();
+        for c in classes {
+            if !DATA_CLASSES.contains(&c) || seen.iter().any(|s| s == c) {
+                ok = false;
+            }
+            seen.push(c.to_owned());
+        }
+        if ok {
+            r.data_classes = Some(seen);
+        } else {
+            f.bad(
+                "data_classes",
+                "must be a non-empty set of working, episodic, semantic, vectors, fine_tune, uploads, derivatives",
+            );
+        }
+    }
+    match f.get("extension") {
+        None | Some(Json::Null) => {}
+        Some(value) => {
+            r.extension = parse_extension(value, f.findings());
+            if r.extension.is_none() {
+                f.ok = false;
+                r.extension_malformed = true;
+            }
+        }
+    }
+    Some(r)
+}
+
+fn parse_extension(value: &Json, findings: &mut Findings) -> Option<Extension> {
+    let mut f = Fields::of(
+        value,
+        Code::RequestSchema,
+        format!("{REQUEST}#/extension"),
+        findings,
+    )?;
+    let extended_to = f.timestamp("extended_to");
+    let notified_at = f.timestamp("notified_at");
+    let reason = f.nonempty_string("reason");
+    Some(Extension {
+        extended_to: extended_to?,
+        notified_at: notified_at?,
+        reason: reason?.to_owned(),
+    })
+}
+
+/// Whether `subject_id` is a pseudonymous reference: `sub_` and 64
+/// lowercase hex digits.
+pub fn is_pseudonymous(subject_id: &str) -> bool {
+    subject_id
+        .strip_prefix("sub_")
+        .is_some_and(crate::schema::is_sha256_hex)
+}
+
+/// Reports `minimization.subject_not_pseudonymous` for a raw identifier.
+pub fn check_subject(subject_id: &str, location: &str, findings: &mut Findings) {
+    if !is_pseudonymous(subject_id) {
+        findings.add(
+            Code::MinimizationSubjectNotPseudonymous,
+            location,
+            "subject_id is not `sub_` followed by 64 lowercase hex digits: the proof may carry the raw identifier",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pseudonymous_subjects() {
+        assert!(is_pseudonymous(&format!("sub_{}", "a".repeat(64))));
+        assert!(!is_pseudonymous(&format!("sub_{}", "A".repeat(64))));
+        assert!(!is_pseudonymous(&format!("sub_{}", "a".repeat(63))));
+        assert!(!is_pseudonymous("alice@example.com"));
+    }
+}

@@ -1,0 +1,252 @@
+//! Shared helpers for reading well-formed JSON of a given shape (§0 "Which
+//! code"): a member missing, mistyped or outside its allowed values is the
+//! schema code of the section being read.
+
+use crate::findings::{Code, Findings};
+use crate::json::{self, Json, JsonObject};
+use crate::timestamp::Timestamp;
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::Engine;
+
+/// Decodes strict base64 (RFC 4648 §4, exact padding, zero trailing bits).
+pub fn base64_strict(text: &str) -> Option<Vec<u8>> {
+    STANDARD.decode(text).ok()
+}
+
+/// Decodes strict base64url (RFC 4648 §5, no padding, zero trailing bits).
+pub fn base64url_strict(text: &str) -> Option<Vec<u8>> {
+    URL_SAFE_NO_PAD.decode(text).ok()
+}
+
+/// Decodes strict base64 of exactly 32 bytes.
+pub fn base64_hash(text: &str) -> Option<[u8; 32]> {
+    base64_strict(text)?.try_into().ok()
+}
+
+/// Lowercase hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `text` is 64 lowercase hex digits.
+pub fn is_sha256_hex(text: &str) -> bool {
+    text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Parses a JSON member of the pack, reporting `json.malformed` on failure.
+pub fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Option<Json> {
+    match json::parse(bytes) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            findings.add(Code::JsonMalformed, location, format!("not well-formed JSON: {e}"));
+            None
+        }
+    }
+}
+
+/// Reads the members of one JSON object, reporting shape problems under one
+/// schema code. `ok` turns false at the first problem.
+pub struct Fields<'o, 'f> {
+    obj: &'o JsonObject,
+    code: Code,
+    location: String,
+    findings: &'f mut Findings,
+    /// Whether every member read so far had the expected shape.
+    pub ok: bool,
+}
+
+impl<'o, 'f> Fields<'o, 'f> {
+    /// Reads `value` as an object; a non-object is a schema finding and `None`.
+    pub fn of(
+        value: &'o Json,
+        code: Code,
+        location: impl Into<String>,
+        findings: &'f mut Findings,
+    ) -> Option<Fields<'o, 'f>> {
+        let location = location.into();
+        match value.as_object() {
+            Some(obj) => Some(Fields {
+                obj,
+                code,
+                location,
+                findings,
+                ok: true,
+            }),
+            None => {
+                findings.add(code, location, "expected a JSON object");
+                None
+            }
+        }
+    }
+
+    /// The object being read.
+    pub fn object(&self) -> &'o JsonObject {
+        self.obj
+    }
+
+    /// The location of the object.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// The findings sink.
+    pub fn findings(&mut self) -> &mut Findings {
+        self.findings
+    }
+
+    /// Reports a shape problem with member `name`.
+    pub fn bad(&mut self, name: &str, why: &str) {
+        self.ok = false;
+        let location = format!("{}#/{}", self.location, name);
+        self.findings
+            .add(self.code, location, format!("member `{name}`: {why}"));
+    }
+
+    /// A raw member.
+    pub fn get(&self, name: &str) -> Option<&'o Json> {
+        self.obj.get(name)
+    }
+
+    /// A required member of any type.
+    pub fn required(&mut self, name: &str) -> Option<&'o Json> {
+        let v = self.obj.get(name);
+        if v.is_none() {
+            self.bad(name, "missing");
+        }
+        v
+    }
+
+    /// A required string.
+    pub fn string(&mut self, name: &str) -> Option<&'o str> {
+        let v = self.required(name)?;
+        let s = v.as_str();
+        if s.is_none() {
+            self.bad(name, "not a string");
+        }
+        s
+    }
+
+    /// A required non-empty string.
+    pub fn nonempty_string(&mut self, name: &str) -> Option<&'o str> {
+        let s = self.string(name)?;
+        if s.is_empty() {
+            self.bad(name, "empty");
+            return None;
+        }
+        Some(s)
+    }
+
+    /// A required string among `allowed`.
+    pub fn one_of(&mut self, name: &str, allowed: &[&str]) -> Option<&'o str> {
+        let s = self.string(name)?;
+        if !allowed.contains(&s) {
+            self.bad(name, &format!("{s:?} is not one of {}", allowed.join(", ")));
+            return None;
+        }
+        Some(s)
+    }
+
+    /// A required count (§0).
+    pub fn count(&mut self, name: &str) -> Option<u64> {
+        let v = self.required(name)?;
+        let c = v.as_count();
+        if c.is_none() {
+            self.bad(name, "not a count (an integer 0..2^53-1 without sign, fraction or exponent)");
+        }
+        c
+    }
+
+    /// A required boolean.
+    pub fn boolean(&mut self, name: &str) -> Option<bool> {
+        let v = self.required(name)?;
+        let b = v.as_bool();
+        if b.is_none() {
+            self.bad(name, "not a boolean");
+        }
+        b
+    }
+
+    /// A required array.
+    pub fn array(&mut self, name: &str) -> Option<&'o [Json]> {
+        let v = self.required(name)?;
+        let a = v.as_array();
+        if a.is_none() {
+            self.bad(name, "not an array");
+        }
+        a
+    }
+
+    /// A required array of strings.
+    pub fn string_array(&mut self, name: &str) -> Option<Vec<&'o str>> {
+        let items = self.array(name)?;
+        let strings: Option<Vec<&str>> = items.iter().map(Json::as_str).collect();
+        if strings.is_none() {
+            self.bad(name, "not an array of strings");
+        }
+        strings
+    }
+
+    /// A required timestamp: a non-string is a schema problem, a string that
+    /// does not parse is `time.invalid`.
+    pub fn timestamp(&mut self, name: &str) -> Option<Timestamp> {
+        let s = self.string(name)?;
+        self.parse_time(name, s)
+    }
+
+    /// An optional timestamp: absent or `null` is `None` without a finding.
+    pub fn optional_timestamp(&mut self, name: &str) -> Option<Timestamp> {
+        match self.obj.get(name) {
+            None | Some(Json::Null) => None,
+            Some(Json::String(s)) => self.parse_time(name, s),
+            Some(_) => {
+                self.bad(name, "not a string");
+                None
+            }
+        }
+    }
+
+    fn parse_time(&mut self, name: &str, text: &str) -> Option<Timestamp> {
+        let t = Timestamp::parse(text);
+        if t.is_none() {
+            self.ok = false;
+            let location = format!("{}#/{}", self.location, name);
+            self.findings.add(
+                Code::TimeInvalid,
+                location,
+                format!("member `{name}`: {text:?} is not an RFC 3339 date-time with an offset"),
+            );
+        }
+        t
+    }
+}
+
+/// A JSONL member (§0) parsed into numbered objects. A framing problem or a
+/// line that is not well-formed JSON is `json.malformed`; a line that is not
+/// an object is a schema finding under `schema`.
+pub fn parse_jsonl(
+    bytes: &[u8],
+    member: &str,
+    schema: Code,
+    findings: &mut Findings,
+) -> Vec<(usize, Json)> {
+    let mut records = Vec::new();
+    for (number, line) in json::jsonl_lines(bytes) {
+        let location = format!("{member}:{number}");
+        let Some(line) = line else {
+            findings.add(
+                Code::JsonMalformed,
+                location,
+                "a JSONL line must not be blank or hold a \\r",
+            );
+            continue;
+        };
+        if let Some(value) = parse_json(line, &location, findings) {
+            if value.as_object().is_some() {
+                records.push((number, value));
+            } else {
+                findings.add(schema, location, "a JSONL record must be a JSON object");
+            }
+        }
+    }
+    records
+}

@@ -1,0 +1,88 @@
+//! `signature.sig` (spec §3): the DPO's Ed25519 signature over the DSSE
+//! pre-authentication encoding of the exact bytes of `manifest.json`.
+
+use crate::crypto;
+use crate::findings::{Code, Findings};
+use crate::schema::{base64_strict, parse_json, Fields};
+use ed25519_dalek::VerifyingKey;
+
+/// The member name.
+pub const SIGNATURE: &str = "signature.sig";
+/// The DSSE payload type of a manifest.
+pub const PAYLOAD_TYPE: &str = "application/vnd.proof-pack.manifest+json";
+
+/// DSSE v1 pre-authentication encoding:
+/// `"DSSEv1" SP LEN(type) SP type SP LEN(body) SP body`.
+pub fn pae(payload_type: &str, body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(body.len() + payload_type.len() + 32);
+    out.extend_from_slice(b"DSSEv1 ");
+    out.extend_from_slice(payload_type.len().to_string().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(payload_type.as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(body.len().to_string().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(body);
+    out
+}
+
+/// A well-formed `signature.sig`.
+#[derive(Debug, Clone)]
+pub struct PackSignature {
+    /// The key it claims.
+    pub key_id: String,
+    /// The 64 signature bytes.
+    pub sig: Vec<u8>,
+}
+
+/// Parses `signature.sig`, reporting `json.malformed` or `signature.malformed`.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
+    let doc = parse_json(bytes, SIGNATURE, findings)?;
+    let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE, findings)?;
+    f.one_of("alg", &["ed25519"]);
+    let key_id = f.string("key_id").map(str::to_owned);
+    let sig = f.string("sig").and_then(|s| {
+        let raw = base64_strict(s).filter(|b| b.len() == 64);
+        if raw.is_none() {
+            f.bad("sig", "not strict base64 of 64 bytes");
+        }
+        raw
+    });
+    if !f.ok {
+        return None;
+    }
+    Some(PackSignature {
+        key_id: key_id?,
+        sig: sig?,
+    })
+}
+
+/// Verifies the signature over `manifest_bytes` with `key` (strict Ed25519).
+pub fn check(
+    signature: &PackSignature,
+    manifest_bytes: &[u8],
+    key: &VerifyingKey,
+    findings: &mut Findings,
+) -> bool {
+    let message = pae(PAYLOAD_TYPE, manifest_bytes);
+    let ok = crypto::verify_strict(key, &message, &signature.sig);
+    if !ok {
+        findings.add(
+            Code::SignatureInvalid,
+            SIGNATURE,
+            "the signature does not verify over manifest.json with the trust store's key",
+        );
+    }
+    ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pae_matches_dsse() {
+        assert_eq!(pae("t", b"hello"), b"DSSEv1 1 t 5 hello".to_vec());
+        assert_eq!(pae("", b""), b"DSSEv1 0  0 ".to_vec());
+    }
+}

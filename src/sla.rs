@@ -1,0 +1,279 @@
+//! SLA deadlines (spec §6): calendar periods from the local date of receipt,
+//! extensions, and the effective deadline.
+
+use crate::findings::{Code, Findings};
+use crate::request::Extension;
+use crate::timestamp::{format_instant, Timestamp};
+use serde::Serialize;
+use time::{Date, Duration, OffsetDateTime, Time};
+
+/// A period of §6's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Period {
+    /// N calendar months.
+    Months(u8),
+    /// N days.
+    Days(u16),
+}
+
+/// The first period and, where an extension is allowed, the whole extended
+/// period, for a legal basis.
+pub fn periods(legal_basis: &str) -> Option<(Period, Option<Period>)> {
+    match legal_basis {
+        "GDPR" => Some((Period::Months(1), Some(Period::Months(3)))),
+        "CCPA" => Some((Period::Days(45), Some(Period::Days(90)))),
+        "POPIA" | "KE_DPA" | "UG_DPPA" => Some((Period::Days(30), None)),
+        _ => None,
+    }
+}
+
+/// *N months after* a date: the same day N months later, or the last day of
+/// that month where that day does not exist.
+pub fn add_months(date: Date, months: u8) -> Option<Date> {
+    let index = i32::from(u8::from(date.month())) - 1 + i32::from(months);
+    let year = date.year() + index.div_euclid(12);
+    let month = time::Month::try_from(u8::try_from(index.rem_euclid(12) + 1).ok()?).ok()?;
+    let last = month.length(year);
+    Date::from_calendar_date(year, month, date.day().min(last)).ok()
+}
+
+/// The end of a period counted from the local date of receipt: 00:00:00 of
+/// the day after its last day, in the offset of `received_at`.
+pub fn period_end(received_at: &Timestamp, period: Period) -> Option<OffsetDateTime> {
+    let at = received_at.instant();
+    let last_day = match period {
+        Period::Months(n) => add_months(at.date(), n)?,
+        Period::Days(n) => at.date().checked_add(Duration::days(i64::from(n)))?,
+    };
+    let next = last_day.next_day()?;
+    Some(next.with_time(Time::MIDNIGHT).assume_offset(at.offset()))
+}
+
+/// The SLA timeline of a pack, for the report.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Timeline {
+    /// `received_at`
+    pub received_at: Option<String>,
+    /// End of the first period.
+    pub base_deadline: Option<String>,
+    /// End of the whole extended period, where the basis allows one.
+    pub max_deadline: Option<String>,
+    /// The statutory deadline in force.
+    pub statutory_deadline: Option<String>,
+    /// The declared deadline: `sla_deadline`, or a valid `extended_to`.
+    pub declared_deadline: Option<String>,
+    /// The earlier of declared and statutory.
+    pub effective_deadline: Option<String>,
+    /// Whether a valid extension applies.
+    pub extension_applied: bool,
+    /// `completed_at`
+    pub completed_at: Option<String>,
+    /// Seconds from `completed_at` to the effective deadline (negative when late).
+    pub margin_seconds: Option<i64>,
+}
+
+/// The inputs of §6.
+pub struct SlaInput<'a> {
+    /// `legal_basis`
+    pub legal_basis: Option<&'a str>,
+    /// `received_at`
+    pub received_at: Option<&'a Timestamp>,
+    /// `sla_deadline`
+    pub sla_deadline: Option<&'a Timestamp>,
+    /// A well-formed extension.
+    pub extension: Option<&'a Extension>,
+    /// Whether an extension was present but malformed.
+    pub extension_malformed: bool,
+    /// `completed_at` of the manifest.
+    pub completed_at: Option<&'a Timestamp>,
+}
+
+/// Runs §6, reporting its findings, and returns the timeline.
+pub fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
+    const AT: &str = "request.json";
+    let mut timeline = Timeline {
+        received_at: input.received_at.map(|t| t.raw().to_owned()),
+        completed_at: input.completed_at.map(|t| t.raw().to_owned()),
+        ..Timeline::default()
+    };
+    if input.extension_malformed {
+        findings.add(
+            Code::SlaExtensionInvalid,
+            format!("{AT}#/extension"),
+            "the extension is malformed and is ignored for the deadline",
+        );
+    }
+    let (Some(basis), Some(received)) = (input.legal_basis, input.received_at) else {
+        return timeline;
+    };
+    let Some((first, whole)) = periods(basis) else {
+        return timeline;
+    };
+    let Some(base) = period_end(received, first) else {
+        return timeline;
+    };
+    let max = whole.and_then(|p| period_end(received, p));
+    timeline.base_deadline = Some(format_instant(base));
+    timeline.max_deadline = max.map(format_instant);
+
+    let extension = input.extension.filter(|ext| {
+        let notified = ext.notified_at.instant();
+        let to = ext.extended_to.instant();
+        let valid = max.is_some_and(|max| {
+            received.instant() <= notified && notified < base && base <= to && to < max
+        });
+        if !valid {
+            findings.add(
+                Code::SlaExtensionInvalid,
+                format!("{AT}#/extension"),
+                if max.is_none() {
+                    format!("{basis} allows no extension; it is ignored for the deadline")
+                } else {
+                    "the extension must be notified within the first period and end within the whole period; it is ignored".to_owned()
+                },
+            );
+        }
+        valid
+    });
+    let statutory = match (extension, max) {
+        (Some(_), Some(max)) => max,
+        _ => base,
+    };
+    timeline.extension_applied = extension.is_some();
+    timeline.statutory_deadline = Some(format_instant(statutory));
+
+    if let Some(sla) = input.sla_deadline {
+        if sla.instant() >= base {
+            findings.add(
+                Code::SlaDeadlineOverstated,
+                format!("{AT}#/sla_deadline"),
+                format!(
+                    "sla_deadline {} is not before the end of the first period, {}",
+                    sla.raw(),
+                    format_instant(base)
+                ),
+            );
+        }
+    }
+    let declared = match extension {
+        Some(ext) => Some(&ext.extended_to),
+        None => input.sla_deadline,
+    };
+    timeline.declared_deadline = declared.map(|t| t.raw().to_owned());
+    let effective = match declared {
+        Some(d) if d.instant() < statutory => d.instant(),
+        _ => statutory,
+    };
+    timeline.effective_deadline = Some(match declared {
+        Some(d) if d.instant() < statutory => d.raw().to_owned(),
+        _ => format_instant(statutory),
+    });
+    if let Some(done) = input.completed_at {
+        timeline.margin_seconds = Some((effective - done.instant()).whole_seconds());
+        if done.instant() >= effective {
+            findings.add(
+                Code::SlaBreached,
+                "manifest.json#/completed_at",
+                format!(
+                    "completed at {}, at or after the effective deadline {}",
+                    done.raw(),
+                    timeline.effective_deadline.as_deref().unwrap_or_default()
+                ),
+            );
+        }
+    }
+    timeline
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ts(s: &str) -> Timestamp {
+        Timestamp::parse(s).expect("test timestamp")
+    }
+
+    fn end(received: &str, p: Period) -> String {
+        period_end(&ts(received), p).map(format_instant).unwrap_or_default()
+    }
+
+    #[test]
+    fn worked_examples_of_section_6() {
+        assert_eq!(end("2026-04-20T09:11:00Z", Period::Months(1)), "2026-05-21T00:00:00Z");
+        assert_eq!(
+            end("2026-01-31T23:30:00-05:00", Period::Months(1)),
+            "2026-03-01T00:00:00-05:00"
+        );
+        assert_eq!(end("2026-08-31T10:00:00Z", Period::Months(1)), "2026-10-01T00:00:00Z");
+        assert_eq!(end("2024-01-31T10:00:00Z", Period::Months(1)), "2024-03-01T00:00:00Z");
+        assert_eq!(end("2026-11-30T10:00:00Z", Period::Months(3)), "2027-03-01T00:00:00Z");
+        assert_eq!(end("2026-04-20T09:11:00Z", Period::Days(45)), "2026-06-05T00:00:00Z");
+        assert_eq!(end("2026-12-31T23:59:59+05:00", Period::Days(30)), "2027-01-31T00:00:00+05:00");
+    }
+
+    fn run(basis: &str, received: &str, sla: &str, ext: Option<Extension>, done: &str) -> (Findings, Timeline) {
+        let mut f = Findings::new();
+        let (r, s, d) = (ts(received), ts(sla), ts(done));
+        let t = check(
+            &SlaInput {
+                legal_basis: Some(basis),
+                received_at: Some(&r),
+                sla_deadline: Some(&s),
+                extension: ext.as_ref(),
+                extension_malformed: false,
+                completed_at: Some(&d),
+            },
+            &mut f,
+        );
+        (f, t)
+    }
+
+    #[test]
+    fn overstated_and_breached() {
+        let (f, _) = run("GDPR", "2026-01-31T23:30:00-05:00", "2026-03-02T23:30:00-05:00", None, "2026-02-10T00:00:00Z");
+        assert!(f.has(Code::SlaDeadlineOverstated));
+        let (f, t) = run("GDPR", "2026-04-20T09:11:00Z", "2026-05-20T09:11:00Z", None, "2026-05-20T09:11:00Z");
+        assert!(f.has(Code::SlaBreached));
+        assert_eq!(t.margin_seconds, Some(0));
+        let (f, _) = run("GDPR", "2026-04-20T09:11:00Z", "2026-05-20T23:59:59Z", None, "2026-05-20T23:00:00Z");
+        assert!(f.as_slice().is_empty());
+    }
+
+    #[test]
+    fn extensions() {
+        let ext = |to: &str, at: &str| Extension {
+            extended_to: ts(to),
+            notified_at: ts(at),
+            reason: "complex".into(),
+        };
+        let (f, t) = run(
+            "GDPR",
+            "2026-04-20T09:11:00Z",
+            "2026-05-20T09:11:00Z",
+            Some(ext("2026-07-20T09:11:00Z", "2026-05-02T10:00:00Z")),
+            "2026-06-30T00:00:00Z",
+        );
+        assert!(f.as_slice().is_empty(), "{:?}", f.as_slice());
+        assert!(t.extension_applied);
+        // notified after the first period
+        let (f, _) = run(
+            "GDPR",
+            "2026-04-20T09:11:00Z",
+            "2026-05-20T09:11:00Z",
+            Some(ext("2026-07-20T09:11:00Z", "2026-05-22T10:00:00Z")),
+            "2026-06-30T00:00:00Z",
+        );
+        assert!(f.has(Code::SlaExtensionInvalid));
+        assert!(f.has(Code::SlaBreached));
+        // no extension for POPIA
+        let (f, _) = run(
+            "POPIA",
+            "2026-04-20T09:11:00Z",
+            "2026-05-19T09:11:00Z",
+            Some(ext("2026-06-01T09:11:00Z", "2026-05-02T10:00:00Z")),
+            "2026-05-10T00:00:00Z",
+        );
+        assert!(f.has(Code::SlaExtensionInvalid));
+        assert!(!f.has(Code::SlaBreached));
+    }
+}
