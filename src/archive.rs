@@ -199,8 +199,8 @@ pub fn read_archive<R: Read>(
             archive.unreadable = true;
             if !findings.has(Code::ArchiveMalformed) {
                 findings.add(
-                Code::ArchiveMalformed,
-                "proof.tar.gz",
+                    Code::ArchiveMalformed,
+                    "proof.tar.gz",
                     "the gzip stream is corrupt, truncated or not gzip",
                 );
             }
@@ -209,12 +209,12 @@ pub fn read_archive<R: Read>(
             archive.unreadable = true;
             if !findings.has(Code::ArchiveLimitExceeded) {
                 findings.add(
-                Code::ArchiveLimitExceeded,
-                "proof.tar.gz",
-                format!(
-                    "the decompressed stream exceeds {} bytes",
-                    limits.max_decompressed_bytes
-                ),
+                    Code::ArchiveLimitExceeded,
+                    "proof.tar.gz",
+                    format!(
+                        "the decompressed stream exceeds {} bytes",
+                        limits.max_decompressed_bytes
+                    ),
                 );
             }
         }
@@ -256,11 +256,19 @@ fn read_tar<R: Read>(
     loop {
         let at = format!("proof.tar.gz: header at byte {}", stream.consumed);
         if !stream.read_block(&mut block)? {
-            return malformed(findings, &at, "the archive ends without its end-of-archive marker");
+            return malformed(
+                findings,
+                &at,
+                "the archive ends without its end-of-archive marker",
+            );
         }
         if block.iter().all(|b| *b == 0) {
             if !stream.read_block(&mut block)? || block.iter().any(|b| *b != 0) {
-                return malformed(findings, &at, "a lone zero block is not an end-of-archive marker");
+                return malformed(
+                    findings,
+                    &at,
+                    "a lone zero block is not an end-of-archive marker",
+                );
             }
             return check_tail(stream, findings);
         }
@@ -421,7 +429,10 @@ fn check_path(path: &[u8]) -> Result<&str, &'static str> {
     if text.contains('\\') || text.contains('\0') {
         return Err("the path contains a backslash or NUL");
     }
-    if text.split('/').any(|s| s.is_empty() || s == "." || s == "..") {
+    if text
+        .split('/')
+        .any(|s| s.is_empty() || s == "." || s == "..")
+    {
         return Err("the path has an empty, '.' or '..' segment");
     }
     Ok(text)
@@ -470,7 +481,10 @@ fn read_entry<R: Read>(
             findings.add(
                 Code::ArchiveForbiddenEntry,
                 shown,
-                format!("{kind} is not allowed in a pack (typeflag {:?})", other as char),
+                format!(
+                    "{kind} is not allowed in a pack (typeflag {:?})",
+                    other as char
+                ),
             );
             return if has_data {
                 skip_data(stream, header.size, |_| {})

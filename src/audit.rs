@@ -98,10 +98,23 @@ pub fn check(
         })
         .unwrap_or_default();
     let before = before_text.and_then(|t| {
-        read_checkpoint(t, "checkpoint_before", origin.as_deref(), &log_keys, findings)
+        read_checkpoint(
+            t,
+            "checkpoint_before",
+            origin.as_deref(),
+            &log_keys,
+            findings,
+        )
     });
-    let after = after_text
-        .and_then(|t| read_checkpoint(t, "checkpoint_after", origin.as_deref(), &log_keys, findings));
+    let after = after_text.and_then(|t| {
+        read_checkpoint(
+            t,
+            "checkpoint_after",
+            origin.as_deref(),
+            &log_keys,
+            findings,
+        )
+    });
     summary.tree_size_before = before.as_ref().map(|(c, _)| c.tree_size);
     summary.tree_size_after = after.as_ref().map(|(c, _)| c.tree_size);
     summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
@@ -128,14 +141,24 @@ pub fn check(
     let mut pii_count: u64 = 0;
     for (i, item) in entries_json.iter().enumerate() {
         let at = format!("{AUDIT}#/entries/{i}");
-        let Some(entry) = read_entry(item, &at, after.as_ref().map(|(c, _)| c), &pii_fields, findings, &mut summary)
-        else {
+        let Some(entry) = read_entry(
+            item,
+            &at,
+            after.as_ref().map(|(c, _)| c),
+            &pii_fields,
+            findings,
+            &mut summary,
+        ) else {
             continue;
         };
         let clear_pii = entry
             .leaf
             .as_ref()
-            .map(|l| l.iter().filter(|(k, _)| pii_fields.iter().any(|p| p == k)).count())
+            .map(|l| {
+                l.iter()
+                    .filter(|(k, _)| pii_fields.iter().any(|p| p == k))
+                    .count()
+            })
             .unwrap_or(0);
         let disclosed_pii = entry
             .disclosed_fields
@@ -159,7 +182,12 @@ pub fn check(
     // Redaction records.
     summary.redactions = redactions_json.len();
     for (i, record) in redactions_json.iter().enumerate() {
-        check_redaction(record, &format!("{AUDIT}#/redactions/{i}"), &entries, findings);
+        check_redaction(
+            record,
+            &format!("{AUDIT}#/redactions/{i}"),
+            &entries,
+            findings,
+        );
     }
 
     // The cascade is on the log.
@@ -187,7 +215,10 @@ pub fn check(
                 findings.add(
                     Code::AuditStepNotLogged,
                     format!("steps.jsonl:{}", step.line),
-                    format!("step {} ({}) is not on the audit log", step.step, step.status),
+                    format!(
+                        "step {} ({}) is not on the audit log",
+                        step.step, step.status
+                    ),
                 );
             }
         }
@@ -198,7 +229,10 @@ pub fn check(
 /// A required array of base64 32-byte hashes.
 fn hash_list(f: &mut Fields<'_, '_>, name: &str) -> Option<Vec<Hash>> {
     let items = f.array(name)?;
-    let hashes: Option<Vec<Hash>> = items.iter().map(|h| h.as_str().and_then(base64_hash)).collect();
+    let hashes: Option<Vec<Hash>> = items
+        .iter()
+        .map(|h| h.as_str().and_then(base64_hash))
+        .collect();
     if hashes.is_none() {
         f.bad(name, "must be an array of base64 32-byte hashes");
     }
@@ -217,7 +251,11 @@ fn read_checkpoint(
     let cp = match checkpoint::parse_checkpoint(text) {
         Ok(cp) => cp,
         Err(e) => {
-            findings.add(Code::AuditCheckpointMalformed, at, format!("not a signed checkpoint: {e}"));
+            findings.add(
+                Code::AuditCheckpointMalformed,
+                at,
+                format!("not a signed checkpoint: {e}"),
+            );
             return None;
         }
     };
@@ -295,7 +333,11 @@ fn read_entry(
     let leaf_at = format!("{at}/leaf");
     let leaf = match json::parse(&leaf_bytes) {
         Err(e) => {
-            findings.add(Code::JsonMalformed, leaf_at.clone(), format!("leaf is not well-formed JSON: {e}"));
+            findings.add(
+                Code::JsonMalformed,
+                leaf_at.clone(),
+                format!("leaf is not well-formed JSON: {e}"),
+            );
             None
         }
         Ok(value) => check_leaf(value, index, &leaf_at, findings),
@@ -304,7 +346,11 @@ fn read_entry(
         .as_ref()
         .and_then(|l| l.get("_sd"))
         .and_then(Json::as_array)
-        .map(|a| a.iter().filter_map(|d| d.as_str().map(str::to_owned)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|d| d.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default();
 
     // Disclosures (SD-JWT, RFC 9901).
@@ -312,13 +358,21 @@ fn read_entry(
     for (j, disclosure) in disclosures.iter().enumerate() {
         let dat = format!("{at}/disclosures/{j}");
         let Some(raw) = base64url_strict(disclosure) else {
-            findings.add(Code::AuditSchema, dat, "a disclosure is not strict base64url");
+            findings.add(
+                Code::AuditSchema,
+                dat,
+                "a disclosure is not strict base64url",
+            );
             continue;
         };
         let value = match json::parse(&raw) {
             Ok(v) => v,
             Err(e) => {
-                findings.add(Code::JsonMalformed, dat, format!("disclosure is not well-formed JSON: {e}"));
+                findings.add(
+                    Code::JsonMalformed,
+                    dat,
+                    format!("disclosure is not well-formed JSON: {e}"),
+                );
                 continue;
             }
         };
@@ -327,7 +381,11 @@ fn read_entry(
             _ => None,
         };
         let Some(field) = field else {
-            findings.add(Code::AuditSchema, dat, "a disclosure must be [salt, field_name, value]");
+            findings.add(
+                Code::AuditSchema,
+                dat,
+                "a disclosure must be [salt, field_name, value]",
+            );
             continue;
         };
         let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
@@ -358,9 +416,11 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
     f.timestamp("ts");
     f.string("event_class");
     if let Some(items) = f.array("_sd") {
-        let ok = items
-            .iter()
-            .all(|d| d.as_str().and_then(base64url_strict).is_some_and(|b| b.len() == 32));
+        let ok = items.iter().all(|d| {
+            d.as_str()
+                .and_then(base64url_strict)
+                .is_some_and(|b| b.len() == 32)
+        });
         if !ok {
             f.bad("_sd", "must be an array of base64url 32-byte digests");
         }
@@ -394,7 +454,9 @@ fn check_redaction(record: &Json, at: &str, entries: &[Entry], findings: &mut Fi
             findings.add(
                 Code::AuditRedactionInconsistent,
                 at,
-                format!("field {field:?} of entry {index} is recorded as redacted but is still there"),
+                format!(
+                    "field {field:?} of entry {index} is recorded as redacted but is still there"
+                ),
             );
         }
     }

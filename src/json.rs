@@ -479,7 +479,10 @@ mod tests {
         let v = parse(br#" {"a": [1, -2.5e3, "x\u00e9\ud83d\ude00", true, null], "b": {}} "#)
             .expect("valid");
         let obj = v.as_object().expect("object");
-        assert_eq!(obj.get("a").and_then(Json::as_array).map(|a| a.len()), Some(5));
+        assert_eq!(
+            obj.get("a").and_then(Json::as_array).map(|a| a.len()),
+            Some(5)
+        );
         let s = obj.get("a").and_then(|a| a.as_array()?.get(2)?.as_str());
         assert_eq!(s, Some("x\u{e9}\u{1F600}"));
         assert!(parse(b"\"top-level string\"").is_ok());
@@ -487,11 +490,23 @@ mod tests {
 
     #[test]
     fn rejects_what_section_0_forbids() {
-        assert_eq!(kind(r#"{"a":1,"a":2}"#), Some(JsonErrorKind::DuplicateMember));
-        assert_eq!(kind(r#"{"x":{"a":1,"a":1}}"#), Some(JsonErrorKind::DuplicateMember));
+        assert_eq!(
+            kind(r#"{"a":1,"a":2}"#),
+            Some(JsonErrorKind::DuplicateMember)
+        );
+        assert_eq!(
+            kind(r#"{"x":{"a":1,"a":1}}"#),
+            Some(JsonErrorKind::DuplicateMember)
+        );
         assert_eq!(kind(r#""\ud800""#), Some(JsonErrorKind::LoneSurrogate));
-        assert_eq!(kind(r#""\udc00\ud800""#), Some(JsonErrorKind::LoneSurrogate));
-        assert_eq!(kind(r#""\ud800\u0041""#), Some(JsonErrorKind::LoneSurrogate));
+        assert_eq!(
+            kind(r#""\udc00\ud800""#),
+            Some(JsonErrorKind::LoneSurrogate)
+        );
+        assert_eq!(
+            kind(r#""\ud800\u0041""#),
+            Some(JsonErrorKind::LoneSurrogate)
+        );
         assert_eq!(kind("\u{feff}{}"), Some(JsonErrorKind::ByteOrderMark));
         assert_eq!(
             parse(b"\"\xff\"").err().map(|e| e.reason),

@@ -64,7 +64,12 @@ pub struct Manifest {
 /// Parses `manifest.json` and reports §2 shape findings.
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
     let doc = parse_json(bytes, MANIFEST, findings)?;
-    if doc.as_object().and_then(|o| o.get("format")).and_then(Json::as_str) != Some(FORMAT) {
+    if doc
+        .as_object()
+        .and_then(|o| o.get("format"))
+        .and_then(Json::as_str)
+        != Some(FORMAT)
+    {
         findings.add(
             Code::ManifestUnsupportedFormat,
             format!("{MANIFEST}#/format"),
@@ -156,7 +161,10 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
             findings.add(
                 Code::ManifestSizeMismatch,
                 entry.path.clone(),
-                format!("size is {} bytes, the manifest says {}", member.size, entry.size),
+                format!(
+                    "size is {} bytes, the manifest says {}",
+                    member.size, entry.size
+                ),
             );
         }
         let actual = hex(&member.sha256);

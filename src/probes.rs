@@ -68,7 +68,10 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
             .and_then(|o| o.get(member))
             .and_then(Json::as_count);
         let Some(count) = count else {
-            f.bad(&format!("probes/{name}"), &format!("needs a count `{member}`"));
+            f.bad(
+                &format!("probes/{name}"),
+                &format!("needs a count `{member}`"),
+            );
             v.counts_complete = false;
             continue;
         };

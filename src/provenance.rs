@@ -82,7 +82,11 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
     let mut obligations = Vec::new();
     let records = parse_jsonl(bytes, PROVENANCE, Code::ProvenanceSchema, findings);
     if bytes.is_empty() {
-        findings.add(Code::ProvenanceSchema, format!("{PROVENANCE}:1"), "the first record must be the header");
+        findings.add(
+            Code::ProvenanceSchema,
+            format!("{PROVENANCE}:1"),
+            "the first record must be the header",
+        );
     }
     for (line, value) in &records {
         let at = format!("{PROVENANCE}:{line}");
@@ -159,7 +163,9 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
                 let kind = f.one_of("kind", &["deferred"]);
                 f.string_array("namespaces");
                 let expires_at = f.timestamp("expires_at");
-                if let (true, Some(target), Some(kind), Some(expires_at)) = (f.ok, target, kind, expires_at) {
+                if let (true, Some(target), Some(kind), Some(expires_at)) =
+                    (f.ok, target, kind, expires_at)
+                {
                     obligations.push(Obligation {
                         target,
                         kind: kind.to_owned(),
@@ -181,7 +187,13 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
     summary.obligations = obligations.len();
 
     check_scope_closure(&scopes, &tombstones, &artifacts, findings);
-    check_reachability(&tombstones, &artifacts, &obligations, findings, &mut summary);
+    check_reachability(
+        &tombstones,
+        &artifacts,
+        &obligations,
+        findings,
+        &mut summary,
+    );
     summary
 }
 
@@ -270,7 +282,10 @@ fn check_reachability(
                 findings.add(
                     Code::ProvenanceLiveDerivation,
                     at,
-                    format!("{}/{} derives from erased data and is still live", a.node.0, a.node.1),
+                    format!(
+                        "{}/{} derives from erased data and is still live",
+                        a.node.0, a.node.1
+                    ),
                 );
             }
             "expiring" => {
@@ -278,18 +293,26 @@ fn check_reachability(
                 findings.add(
                     Code::ProvenanceDeferred,
                     at.clone(),
-                    format!("{}/{} derives from erased data and only expires later", a.node.0, a.node.1),
+                    format!(
+                        "{}/{} derives from erased data and only expires later",
+                        a.node.0, a.node.1
+                    ),
                 );
                 let declared = a.expires_at.as_ref().is_some_and(|exp| {
                     obligations.iter().any(|o| {
-                        o.kind == "deferred" && o.target == a.node && o.expires_at.instant() >= exp.instant()
+                        o.kind == "deferred"
+                            && o.target == a.node
+                            && o.expires_at.instant() >= exp.instant()
                     })
                 });
                 if !declared {
                     findings.add(
                         Code::ProvenanceUndeclaredDeferral,
                         at,
-                        format!("no deferred obligation covers {}/{} until it expires", a.node.0, a.node.1),
+                        format!(
+                            "no deferred obligation covers {}/{} until it expires",
+                            a.node.0, a.node.1
+                        ),
                     );
                 }
             }

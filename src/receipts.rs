@@ -38,7 +38,11 @@ impl Receipt {
 }
 
 /// Parses and judges the receipts against the manifest's `subprocessors`.
-pub fn check(bytes: &[u8], subprocessors: Option<&[String]>, findings: &mut Findings) -> Vec<Receipt> {
+pub fn check(
+    bytes: &[u8],
+    subprocessors: Option<&[String]>,
+    findings: &mut Findings,
+) -> Vec<Receipt> {
     let mut receipts = Vec::new();
     for (line, value) in parse_jsonl(bytes, RECEIPTS, Code::ReceiptsSchema, findings) {
         if let Some(r) = parse_record(line, &value, findings) {
@@ -60,13 +64,19 @@ pub fn check(bytes: &[u8], subprocessors: Option<&[String]>, findings: &mut Find
                 findings.add(
                     Code::ReceiptsUnlisted,
                     format!("{RECEIPTS}:{}", r.line),
-                    format!("{:?} is not in the manifest's subprocessors", r.subprocessor),
+                    format!(
+                        "{:?} is not in the manifest's subprocessors",
+                        r.subprocessor
+                    ),
                 );
             }
         }
     }
     for r in &receipts {
-        if receipts.iter().any(|o| o.subprocessor == r.subprocessor && o.erases()) {
+        if receipts
+            .iter()
+            .any(|o| o.subprocessor == r.subprocessor && o.erases())
+        {
             continue; // erased: the other receipts are history
         }
         let at = format!("{RECEIPTS}:{}", r.line);
@@ -79,11 +89,23 @@ pub fn check(bytes: &[u8], subprocessors: Option<&[String]>, findings: &mut Find
             );
         }
         if r.ticket_id.is_empty() {
-            findings.add(Code::ReceiptsNoTicket, at.clone(), format!("receipt for {who:?} has no ticket id"));
+            findings.add(
+                Code::ReceiptsNoTicket,
+                at.clone(),
+                format!("receipt for {who:?} has no ticket id"),
+            );
         }
         match r.status.as_str() {
-            "pending" => findings.add(Code::ReceiptsPending, at, format!("deletion at {who:?} is pending")),
-            "failed" => findings.add(Code::ReceiptsFailed, at, format!("deletion at {who:?} failed")),
+            "pending" => findings.add(
+                Code::ReceiptsPending,
+                at,
+                format!("deletion at {who:?} is pending"),
+            ),
+            "failed" => findings.add(
+                Code::ReceiptsFailed,
+                at,
+                format!("deletion at {who:?} failed"),
+            ),
             _ => {}
         }
     }

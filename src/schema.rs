@@ -38,7 +38,11 @@ pub fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Opti
     match json::parse(bytes) {
         Ok(v) => Some(v),
         Err(e) => {
-            findings.add(Code::JsonMalformed, location, format!("not well-formed JSON: {e}"));
+            findings.add(
+                Code::JsonMalformed,
+                location,
+                format!("not well-formed JSON: {e}"),
+            );
             None
         }
     }
@@ -151,7 +155,10 @@ impl<'o, 'f> Fields<'o, 'f> {
         let v = self.required(name)?;
         let c = v.as_count();
         if c.is_none() {
-            self.bad(name, "not a count (an integer 0..2^53-1 without sign, fraction or exponent)");
+            self.bad(
+                name,
+                "not a count (an integer 0..2^53-1 without sign, fraction or exponent)",
+            );
         }
         c
     }

@@ -194,24 +194,50 @@ mod tests {
     }
 
     fn end(received: &str, p: Period) -> String {
-        period_end(&ts(received), p).map(format_instant).unwrap_or_default()
+        period_end(&ts(received), p)
+            .map(format_instant)
+            .unwrap_or_default()
     }
 
     #[test]
     fn worked_examples_of_section_6() {
-        assert_eq!(end("2026-04-20T09:11:00Z", Period::Months(1)), "2026-05-21T00:00:00Z");
+        assert_eq!(
+            end("2026-04-20T09:11:00Z", Period::Months(1)),
+            "2026-05-21T00:00:00Z"
+        );
         assert_eq!(
             end("2026-01-31T23:30:00-05:00", Period::Months(1)),
             "2026-03-01T00:00:00-05:00"
         );
-        assert_eq!(end("2026-08-31T10:00:00Z", Period::Months(1)), "2026-10-01T00:00:00Z");
-        assert_eq!(end("2024-01-31T10:00:00Z", Period::Months(1)), "2024-03-01T00:00:00Z");
-        assert_eq!(end("2026-11-30T10:00:00Z", Period::Months(3)), "2027-03-01T00:00:00Z");
-        assert_eq!(end("2026-04-20T09:11:00Z", Period::Days(45)), "2026-06-05T00:00:00Z");
-        assert_eq!(end("2026-12-31T23:59:59+05:00", Period::Days(30)), "2027-01-31T00:00:00+05:00");
+        assert_eq!(
+            end("2026-08-31T10:00:00Z", Period::Months(1)),
+            "2026-10-01T00:00:00Z"
+        );
+        assert_eq!(
+            end("2024-01-31T10:00:00Z", Period::Months(1)),
+            "2024-03-01T00:00:00Z"
+        );
+        assert_eq!(
+            end("2026-11-30T10:00:00Z", Period::Months(3)),
+            "2027-03-01T00:00:00Z"
+        );
+        assert_eq!(
+            end("2026-04-20T09:11:00Z", Period::Days(45)),
+            "2026-06-05T00:00:00Z"
+        );
+        assert_eq!(
+            end("2026-12-31T23:59:59+05:00", Period::Days(30)),
+            "2027-01-31T00:00:00+05:00"
+        );
     }
 
-    fn run(basis: &str, received: &str, sla: &str, ext: Option<Extension>, done: &str) -> (Findings, Timeline) {
+    fn run(
+        basis: &str,
+        received: &str,
+        sla: &str,
+        ext: Option<Extension>,
+        done: &str,
+    ) -> (Findings, Timeline) {
         let mut f = Findings::new();
         let (r, s, d) = (ts(received), ts(sla), ts(done));
         let t = check(
@@ -230,12 +256,30 @@ mod tests {
 
     #[test]
     fn overstated_and_breached() {
-        let (f, _) = run("GDPR", "2026-01-31T23:30:00-05:00", "2026-03-02T23:30:00-05:00", None, "2026-02-10T00:00:00Z");
+        let (f, _) = run(
+            "GDPR",
+            "2026-01-31T23:30:00-05:00",
+            "2026-03-02T23:30:00-05:00",
+            None,
+            "2026-02-10T00:00:00Z",
+        );
         assert!(f.has(Code::SlaDeadlineOverstated));
-        let (f, t) = run("GDPR", "2026-04-20T09:11:00Z", "2026-05-20T09:11:00Z", None, "2026-05-20T09:11:00Z");
+        let (f, t) = run(
+            "GDPR",
+            "2026-04-20T09:11:00Z",
+            "2026-05-20T09:11:00Z",
+            None,
+            "2026-05-20T09:11:00Z",
+        );
         assert!(f.has(Code::SlaBreached));
         assert_eq!(t.margin_seconds, Some(0));
-        let (f, _) = run("GDPR", "2026-04-20T09:11:00Z", "2026-05-20T23:59:59Z", None, "2026-05-20T23:00:00Z");
+        let (f, _) = run(
+            "GDPR",
+            "2026-04-20T09:11:00Z",
+            "2026-05-20T23:59:59Z",
+            None,
+            "2026-05-20T23:00:00Z",
+        );
         assert!(f.as_slice().is_empty());
     }
 

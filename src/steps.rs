@@ -54,7 +54,11 @@ pub struct Step {
 /// Whether an `exemption` is an object whose `legal_basis` and
 /// `justification` are non-empty strings.
 pub fn is_exemption(value: Option<&Json>) -> bool {
-    let nonempty = |o: &JsonObject, k: &str| o.get(k).and_then(Json::as_str).is_some_and(|s| !s.is_empty());
+    let nonempty = |o: &JsonObject, k: &str| {
+        o.get(k)
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.is_empty())
+    };
     value
         .and_then(Json::as_object)
         .is_some_and(|o| nonempty(o, "legal_basis") && nonempty(o, "justification"))
@@ -103,7 +107,10 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         }
         Some("exempt") => {
             if !is_exemption(f.get("exemption")) {
-                f.bad("exemption", "needs non-empty `legal_basis` and `justification`");
+                f.bad(
+                    "exemption",
+                    "needs non-empty `legal_basis` and `justification`",
+                );
             }
             if step == Some("audit_log") {
                 f.bad("status", "the audit_log step is never exempt");
@@ -137,7 +144,10 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
                 findings.add(
                     Code::StepsResidueAfterOk,
                     at,
-                    format!("step {} is ok with after_count {}", record.step, record.after_count),
+                    format!(
+                        "step {} is ok with after_count {}",
+                        record.step, record.after_count
+                    ),
                 );
             }
             check_evidence(&record.step, output, at, findings);
@@ -150,9 +160,17 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
                     format!("step {} failed without opening an exception", record.step),
                 );
             }
-            findings.add(Code::StepsFailed, at, format!("step {} failed", record.step));
+            findings.add(
+                Code::StepsFailed,
+                at,
+                format!("step {} failed", record.step),
+            );
         }
-        "pending" => findings.add(Code::StepsPending, at, format!("step {} is pending", record.step)),
+        "pending" => findings.add(
+            Code::StepsPending,
+            at,
+            format!("step {} is pending", record.step),
+        ),
         "deferred" => findings.add(
             Code::StepsDeferred,
             at,
@@ -161,7 +179,10 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         "exempt" => findings.add(
             Code::StepsExempt,
             at,
-            format!("step {} is exempt under a documented legal basis", record.step),
+            format!(
+                "step {} is exempt under a documented legal basis",
+                record.step
+            ),
         ),
         _ => {}
     }
@@ -172,14 +193,12 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
 fn check_evidence(step: &str, output: Option<&JsonObject>, at: &str, findings: &mut Findings) {
     let member = |name: &str| output.and_then(|o| o.get(name));
     match step {
-        "episodic" => {
-            if member("replication_lag_drained").and_then(Json::as_bool) != Some(true) {
-                findings.add(
-                    Code::StepsReplicationNotDrained,
-                    at,
-                    "episodic: output.replication_lag_drained is not true",
-                );
-            }
+        "episodic" if member("replication_lag_drained").and_then(Json::as_bool) != Some(true) => {
+            findings.add(
+                Code::StepsReplicationNotDrained,
+                at,
+                "episodic: output.replication_lag_drained is not true",
+            );
         }
         "vectors" => {
             let purge = member("purge").and_then(Json::as_str);
@@ -208,7 +227,11 @@ fn check_models(models: Option<&Json>, at: &str, findings: &mut Findings) {
         );
         return;
     };
-    let nonempty = |o: &JsonObject, k: &str| o.get(k).and_then(Json::as_str).is_some_and(|s| !s.is_empty());
+    let nonempty = |o: &JsonObject, k: &str| {
+        o.get(k)
+            .and_then(Json::as_str)
+            .is_some_and(|s| !s.is_empty())
+    };
     for (i, model) in models.iter().enumerate() {
         let location = format!("{at}#/output/models/{i}");
         let obj = model.as_object();
@@ -244,7 +267,10 @@ fn check_order(steps: &[Step], findings: &mut Findings) {
     let mut seen: Vec<&str> = Vec::new();
     for s in steps {
         let at = format!("{STEPS}:{}", s.line);
-        let position = CASCADE.iter().position(|c| *c == s.step).map(|p| p as u64 + 1);
+        let position = CASCADE
+            .iter()
+            .position(|c| *c == s.step)
+            .map(|p| p as u64 + 1);
         if position != Some(s.seq) {
             findings.add(
                 Code::StepsOrder,
@@ -253,7 +279,11 @@ fn check_order(steps: &[Step], findings: &mut Findings) {
             );
         }
         if seen.contains(&s.step.as_str()) {
-            findings.add(Code::StepsOrder, at.clone(), format!("step {} appears twice", s.step));
+            findings.add(
+                Code::StepsOrder,
+                at.clone(),
+                format!("step {} appears twice", s.step),
+            );
         }
         if s.seq <= last_seq {
             findings.add(Code::StepsOrder, at, "records are not in ascending seq");

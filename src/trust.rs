@@ -138,8 +138,9 @@ pub fn parse_key(entry: &Json) -> Result<TrustedKey, String> {
     let owner = string("owner")?;
     let raw = base64_strict(&string("public_key")?)
         .ok_or("`public_key` must be strict base64 of 32 bytes")?;
-    let public_key = crypto::parse_public_key(&raw)
-        .ok_or_else(|| format!("key {key_id:?}: `public_key` is not a canonical 32-byte curve point"))?;
+    let public_key = crypto::parse_public_key(&raw).ok_or_else(|| {
+        format!("key {key_id:?}: `public_key` is not a canonical 32-byte curve point")
+    })?;
     let roles = obj
         .get("roles")
         .and_then(Json::as_array)
@@ -194,26 +195,49 @@ mod tests {
     const KEY: &str = "5ZT+BBokL00AtyocaJQu8q11cuKqlj7yo1Wrf8Lrq5U=";
 
     fn store(keys: &str) -> Result<TrustStore, TrustStoreError> {
-        TrustStore::from_json(format!(r#"{{"format":"proof-pack-trust/v1","keys":[{keys}]}}"#).as_bytes())
+        TrustStore::from_json(
+            format!(r#"{{"format":"proof-pack-trust/v1","keys":[{keys}]}}"#).as_bytes(),
+        )
     }
 
     fn entry(id: &str, extra: &str) -> String {
-        format!(r#"{{"key_id":"{id}","alg":"ed25519","public_key":"{KEY}","owner":"dpo@example.com","roles":["dpo"]{extra}}}"#)
+        format!(
+            r#"{{"key_id":"{id}","alg":"ed25519","public_key":"{KEY}","owner":"dpo@example.com","roles":["dpo"]{extra}}}"#
+        )
     }
 
     #[test]
     fn accepts_the_spec_shape() {
-        let s = store(&entry("a", r#","not_before":"2026-01-01T00:00:00Z","revoked_at":null"#)).expect("valid");
+        let s = store(&entry(
+            "a",
+            r#","not_before":"2026-01-01T00:00:00Z","revoked_at":null"#,
+        ))
+        .expect("valid");
         assert!(s.key("a").is_some_and(|k| k.has_role(Role::Dpo)));
     }
 
     #[test]
     fn rejects_bad_stores() {
-        assert!(matches!(store(&format!("{},{}", entry("a", ""), entry("a", ""))), Err(TrustStoreError::DuplicateKeyId(_))));
-        assert!(matches!(store(&entry("a", r#","roles":["root"]"#)), Err(TrustStoreError::Json(_))));
-        assert!(matches!(store(&entry("a", "").replace(r#"["dpo"]"#, r#"["root"]"#)), Err(TrustStoreError::Schema(_))));
-        assert!(matches!(store(&entry("a", "").replace("ed25519", "p256")), Err(TrustStoreError::Schema(_))));
-        assert!(matches!(store(&entry("a", r#","not_after":"tomorrow""#)), Err(TrustStoreError::Schema(_))));
+        assert!(matches!(
+            store(&format!("{},{}", entry("a", ""), entry("a", ""))),
+            Err(TrustStoreError::DuplicateKeyId(_))
+        ));
+        assert!(matches!(
+            store(&entry("a", r#","roles":["root"]"#)),
+            Err(TrustStoreError::Json(_))
+        ));
+        assert!(matches!(
+            store(&entry("a", "").replace(r#"["dpo"]"#, r#"["root"]"#)),
+            Err(TrustStoreError::Schema(_))
+        ));
+        assert!(matches!(
+            store(&entry("a", "").replace("ed25519", "p256")),
+            Err(TrustStoreError::Schema(_))
+        ));
+        assert!(matches!(
+            store(&entry("a", r#","not_after":"tomorrow""#)),
+            Err(TrustStoreError::Schema(_))
+        ));
         // y = p (non-canonical encoding of 0) is not a canonical point.
         let noncanonical = "7f".repeat(0) + "7f";
         let _ = noncanonical;

@@ -38,7 +38,11 @@ pub const REQUIRED_MEMBERS: &[&str] = &[
 ///
 /// Only a failure to read `input` is an `Err`; everything about the pack is
 /// a finding in the returned [`Report`].
-pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) -> Result<Report, ReadError> {
+pub fn verify<R: Read>(
+    input: R,
+    trust: Option<&TrustStore>,
+    limits: &Limits,
+) -> Result<Report, ReadError> {
     let mut findings = Findings::new();
     // §1 Container.
     let archive = read_archive(input, limits, &mut findings)?;
@@ -54,7 +58,11 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
     let content = |name: &str| archive.member(name).and_then(|m| m.content.as_deref());
     for name in REQUIRED_MEMBERS {
         if archive.member(name).is_none() {
-            findings.add(Code::ArchiveMissingMember, *name, format!("the required member {name} is absent"));
+            findings.add(
+                Code::ArchiveMissingMember,
+                *name,
+                format!("the required member {name} is absent"),
+            );
         }
     }
     if let Some(text) = content(ATTESTATION) {
@@ -81,7 +89,10 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
             findings.add(
                 Code::SignatureKeyIdMismatch,
                 format!("{SIGNATURE}#/key_id"),
-                format!("signature.sig names key {:?}, the manifest {key_id:?}", sig.key_id),
+                format!(
+                    "signature.sig names key {:?}, the manifest {key_id:?}",
+                    sig.key_id
+                ),
             );
         }
     }
@@ -107,14 +118,23 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
     }
     let request = request.unwrap_or_default();
     let data_classes = request.data_classes.clone().unwrap_or_default();
-    let received_at = request.received_at.as_ref().or(manifest.received_at.as_ref());
+    let received_at = request
+        .received_at
+        .as_ref()
+        .or(manifest.received_at.as_ref());
 
     // §6 SLA.
     let timeline = sla::check(
         &SlaInput {
-            legal_basis: request.legal_basis.as_deref().or(manifest.legal_basis.as_deref()),
+            legal_basis: request
+                .legal_basis
+                .as_deref()
+                .or(manifest.legal_basis.as_deref()),
             received_at,
-            sla_deadline: request.sla_deadline.as_ref().or(manifest.sla_deadline.as_ref()),
+            sla_deadline: request
+                .sla_deadline
+                .as_ref()
+                .or(manifest.sla_deadline.as_ref()),
             extension: request.extension.as_ref(),
             extension_malformed: request.extension_malformed,
             completed_at: manifest.completed_at.as_ref(),
@@ -139,7 +159,10 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
                 findings.add(
                     Code::IndependenceSameCodePath,
                     format!("{VERIFICATION}#/code_ref"),
-                    format!("the probes ran the cascade's own code ({code_ref}, as step {})", s.step),
+                    format!(
+                        "the probes ran the cascade's own code ({code_ref}, as step {})",
+                        s.step
+                    ),
                 );
             }
         }
@@ -149,7 +172,10 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
     check_chain(
         &[
             (verified_at, "verification.json#/verified_at"),
-            (manifest.completed_at.as_ref(), "manifest.json#/completed_at"),
+            (
+                manifest.completed_at.as_ref(),
+                "manifest.json#/completed_at",
+            ),
             (manifest.signed_at.as_ref(), "manifest.json#/signed_at"),
         ],
         &mut findings,
@@ -161,7 +187,10 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
         .unwrap_or_default();
 
     // §10 Audit witness.
-    let request_id = manifest.request_id.as_deref().or(request.request_id.as_deref());
+    let request_id = manifest
+        .request_id
+        .as_deref()
+        .or(request.request_id.as_deref());
     let audit_summary = content(audit::AUDIT)
         .map(|b| audit::check(b, trust, request_id, &steps, &mut findings))
         .unwrap_or_default();
@@ -210,13 +239,20 @@ pub fn verify<R: Read>(input: R, trust: Option<&TrustStore>, limits: &Limits) ->
     }
 
     let extras = Extras {
-        tiers: tier_rows(&data_classes, &steps, verification.as_ref(), audit_summary.pii_disclosed),
+        tiers: tier_rows(
+            &data_classes,
+            &steps,
+            verification.as_ref(),
+            audit_summary.pii_disclosed,
+        ),
         sla: timeline,
         receipts: receipts
             .iter()
             .map(|r| ReceiptRow {
                 receipt: r.clone(),
-                subprocessor_erased: receipts.iter().any(|o| o.subprocessor == r.subprocessor && o.erases()),
+                subprocessor_erased: receipts
+                    .iter()
+                    .any(|o| o.subprocessor == r.subprocessor && o.erases()),
             })
             .collect(),
         audit: audit_summary,
@@ -279,27 +315,45 @@ fn check_trust(m: &Manifest, trust: Option<&TrustStore>, findings: &mut Findings
     const AT: &str = "manifest.json#/signature_key_id";
     let key = match (trust, &m.signature_key_id) {
         (None, _) => {
-            findings.add(Code::TrustNotConfigured, SIGNATURE, "no trust store was given: the signer cannot be trusted");
+            findings.add(
+                Code::TrustNotConfigured,
+                SIGNATURE,
+                "no trust store was given: the signer cannot be trusted",
+            );
             None
         }
         (Some(_), None) => None,
         (Some(store), Some(id)) => {
             let key = store.key(id);
             if key.is_none() {
-                findings.add(Code::TrustKeyUnknown, AT, format!("key {id:?} is not in the trust store"));
+                findings.add(
+                    Code::TrustKeyUnknown,
+                    AT,
+                    format!("key {id:?} is not in the trust store"),
+                );
             }
             key
         }
     };
     if let Some(key) = key {
         if let Some(signed) = &m.signed_at {
-            let before = key.not_before.as_ref().is_some_and(|nb| signed.instant() < nb.instant());
-            let after = key.not_after.as_ref().is_some_and(|na| signed.instant() > na.instant());
+            let before = key
+                .not_before
+                .as_ref()
+                .is_some_and(|nb| signed.instant() < nb.instant());
+            let after = key
+                .not_after
+                .as_ref()
+                .is_some_and(|na| signed.instant() > na.instant());
             if before || after {
                 findings.add(
                     Code::TrustKeyNotValidAtSigning,
                     AT,
-                    format!("key {:?} is not valid at signed_at {}", key.key_id, signed.raw()),
+                    format!(
+                        "key {:?} is not valid at signed_at {}",
+                        key.key_id,
+                        signed.raw()
+                    ),
                 );
             }
             if let Some(revoked) = &key.revoked_at {
@@ -307,7 +361,11 @@ fn check_trust(m: &Manifest, trust: Option<&TrustStore>, findings: &mut Findings
                     findings.add(
                         Code::TrustKeyRevoked,
                         AT,
-                        format!("key {:?} was revoked at {}, before signing", key.key_id, revoked.raw()),
+                        format!(
+                            "key {:?} was revoked at {}, before signing",
+                            key.key_id,
+                            revoked.raw()
+                        ),
                     );
                 } else {
                     findings.add(
@@ -323,7 +381,11 @@ fn check_trust(m: &Manifest, trust: Option<&TrustStore>, findings: &mut Findings
             }
         }
         if !key.has_role(Role::Dpo) {
-            findings.add(Code::TrustRoleMissing, AT, format!("key {:?} lacks the dpo role", key.key_id));
+            findings.add(
+                Code::TrustRoleMissing,
+                AT,
+                format!("key {:?} lacks the dpo role", key.key_id),
+            );
         }
         if m.signer.as_deref().is_some_and(|s| s != key.owner) {
             findings.add(
@@ -401,7 +463,11 @@ fn check_chain(chain: &[(Option<&Timestamp>, &str)], findings: &mut Findings) {
                     findings.add(
                         Code::TimeOutOfOrder,
                         *later_at,
-                        format!("{later_at} ({}) is before {earlier_at} ({})", l.raw(), e.raw()),
+                        format!(
+                            "{later_at} ({}) is before {earlier_at} ({})",
+                            l.raw(),
+                            e.raw()
+                        ),
                     );
                 }
             }
@@ -425,7 +491,8 @@ fn tier_rows(
             };
             TierRow {
                 tier: (*tier).to_owned(),
-                requested: matches!(*tier, "subprocessor" | "audit_log") || data_classes.iter().any(|c| c == tier),
+                requested: matches!(*tier, "subprocessor" | "audit_log")
+                    || data_classes.iter().any(|c| c == tier),
                 status: step.map(|s| s.status.clone()),
                 before_count: step.map(|s| s.before_count),
                 after_count: step.map(|s| s.after_count),
@@ -434,4 +501,3 @@ fn tier_rows(
         })
         .collect()
 }
-

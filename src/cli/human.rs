@@ -75,7 +75,11 @@ pub(crate) fn write_report(out: &mut impl Write, r: &Report, colour: bool) -> io
         opt(&r.pack.signer),
         opt(&r.pack.signature_key_id),
         opt(&r.pack.signed_at),
-        if r.pack.signature_verified { "yes" } else { "no" }
+        if r.pack.signature_verified {
+            "yes"
+        } else {
+            "no"
+        }
     )?;
     writeln!(out)?;
     if r.findings.is_empty() {
@@ -106,7 +110,11 @@ pub(crate) fn write_report(out: &mut impl Write, r: &Report, colour: bool) -> io
     }
     writeln!(out)?;
     writeln!(out, "tiers:")?;
-    writeln!(out, "  {:<13} {:<9} {:<9} {:>8} {:>8} {:>8}", "tier", "requested", "status", "before", "after", "residue")?;
+    writeln!(
+        out,
+        "  {:<13} {:<9} {:<9} {:>8} {:>8} {:>8}",
+        "tier", "requested", "status", "before", "after", "residue"
+    )?;
     for t in &r.tiers {
         writeln!(
             out,
@@ -125,13 +133,32 @@ pub(crate) fn write_report(out: &mut impl Write, r: &Report, colour: bool) -> io
     writeln!(out, "  received            {}", opt(&s.received_at))?;
     writeln!(out, "  end of first period {}", opt(&s.base_deadline))?;
     writeln!(out, "  end of max period   {}", opt(&s.max_deadline))?;
-    writeln!(out, "  statutory           {}{}", opt(&s.statutory_deadline), if s.extension_applied { "  (extended)" } else { "" })?;
+    writeln!(
+        out,
+        "  statutory           {}{}",
+        opt(&s.statutory_deadline),
+        if s.extension_applied {
+            "  (extended)"
+        } else {
+            ""
+        }
+    )?;
     writeln!(out, "  declared            {}", opt(&s.declared_deadline))?;
     writeln!(out, "  effective           {}", opt(&s.effective_deadline))?;
     writeln!(out, "  completed           {}", opt(&s.completed_at))?;
     if let Some(m) = s.margin_seconds {
-        let (sign, m) = if m < 0 { ("-", m.unsigned_abs()) } else { ("", m.unsigned_abs()) };
-        writeln!(out, "  margin              {sign}{}d {}h {}m", m / 86_400, (m % 86_400) / 3600, (m % 3600) / 60)?;
+        let (sign, m) = if m < 0 {
+            ("-", m.unsigned_abs())
+        } else {
+            ("", m.unsigned_abs())
+        };
+        writeln!(
+            out,
+            "  margin              {sign}{}d {}h {}m",
+            m / 86_400,
+            (m % 86_400) / 3600,
+            (m % 3600) / 60
+        )?;
     }
     writeln!(out)?;
     writeln!(out, "receipts:")?;
@@ -143,8 +170,16 @@ pub(crate) fn write_report(out: &mut impl Write, r: &Report, colour: bool) -> io
             x.subprocessor,
             x.channel,
             x.status,
-            if x.ticket_id.is_empty() { "-" } else { &x.ticket_id },
-            if rr.subprocessor_erased { "erased" } else { "NOT erased" }
+            if x.ticket_id.is_empty() {
+                "-"
+            } else {
+                &x.ticket_id
+            },
+            if rr.subprocessor_erased {
+                "erased"
+            } else {
+                "NOT erased"
+            }
         )?;
     }
     let a = &r.audit;

@@ -33,12 +33,14 @@ pub(crate) fn run(args: &VerifyArgs) -> i32 {
             Ok(report) => {
                 *counts.entry(report.verdict.to_string()).or_default() += 1;
                 let written = if single && args.json {
-                    serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::other)
+                    serde_json::to_writer_pretty(&mut out, &report)
+                        .map_err(std::io::Error::other)
                         .and_then(|()| writeln!(out))
                 } else if single {
                     human::write_report(&mut out, &report, human::use_colour())
                 } else if args.json {
-                    serde_json::to_writer(&mut out, &report).map_err(std::io::Error::other)
+                    serde_json::to_writer(&mut out, &report)
+                        .map_err(std::io::Error::other)
                         .and_then(|()| writeln!(out))
                 } else {
                     human::write_line(&mut out, &report, human::use_colour())
@@ -96,7 +98,10 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 .collect();
             found.sort();
             if found.is_empty() {
-                return Err(format!("{}: no *.tar.gz packs in this directory", input.display()));
+                return Err(format!(
+                    "{}: no *.tar.gz packs in this directory",
+                    input.display()
+                ));
             }
             packs.extend(found);
         } else {
