@@ -65,6 +65,8 @@ pub struct Archive {
     /// Whether the archive could not be read to its end (`archive.malformed`
     /// or `archive.limit_exceeded`): no other check may run then.
     pub unreadable: bool,
+    /// Paths seen so far, for the duplicate check.
+    paths: std::collections::HashSet<String>,
 }
 
 impl Archive {
@@ -514,7 +516,7 @@ fn read_entry<R: Read>(
             c.extend_from_slice(chunk);
         }
     })?;
-    if archive.member(&path).is_some() {
+    if !archive.paths.insert(path.clone()) {
         findings.add(
             Code::ArchiveDuplicateEntry,
             path.clone(),

@@ -145,7 +145,6 @@ pub fn check(
             item,
             &at,
             after.as_ref().map(|(c, _)| c),
-            &pii_fields,
             findings,
             &mut summary,
         ) else {
@@ -181,13 +180,10 @@ pub fn check(
 
     // Redaction records.
     summary.redactions = redactions_json.len();
+    let by_index: std::collections::HashMap<u64, &Entry> =
+        entries.iter().map(|e| (e.index, e)).collect();
     for (i, record) in redactions_json.iter().enumerate() {
-        check_redaction(
-            record,
-            &format!("{AUDIT}#/redactions/{i}"),
-            &entries,
-            findings,
-        );
+        check_redaction(record, &format!("{AUDIT}#/redactions/{i}"), &by_index, findings);
     }
 
     // The cascade is on the log.
@@ -295,11 +291,9 @@ fn read_entry(
     item: &Json,
     at: &str,
     after: Option<&Checkpoint>,
-    pii_fields: &[String],
     findings: &mut Findings,
     summary: &mut AuditSummary,
 ) -> Option<Entry> {
-    let _ = pii_fields;
     let mut f = Fields::of(item, Code::AuditSchema, at.to_owned(), findings)?;
     let index = f.count("index");
     let leaf_bytes = f.string("leaf").and_then(|s| {
@@ -429,7 +423,12 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
     value.as_object().cloned()
 }
 
-fn check_redaction(record: &Json, at: &str, entries: &[Entry], findings: &mut Findings) {
+fn check_redaction(
+    record: &Json,
+    at: &str,
+    entries: &std::collections::HashMap<u64, &Entry>,
+    findings: &mut Findings,
+) {
     let Some(mut f) = Fields::of(record, Code::AuditSchema, at.to_owned(), findings) else {
         return;
     };
@@ -439,7 +438,7 @@ fn check_redaction(record: &Json, at: &str, entries: &[Entry], findings: &mut Fi
         return;
     };
     drop(f);
-    let Some(entry) = entries.iter().find(|e| e.index == index) else {
+    let Some(entry) = entries.get(&index) else {
         findings.add(
             Code::AuditRedactionInconsistent,
             at,

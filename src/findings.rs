@@ -342,6 +342,9 @@ impl fmt::Display for Verdict {
 #[derive(Debug, Default, Clone)]
 pub struct Findings {
     items: Vec<Finding>,
+    // (code, location) pairs already reported: a set, so that a pack with a
+    // million bad lines costs linear time, not quadratic.
+    seen: std::collections::HashSet<(Code, String)>,
 }
 
 impl Findings {
@@ -353,11 +356,7 @@ impl Findings {
     /// Records a finding unless the same code was already reported at the same location.
     pub fn add(&mut self, code: Code, location: impl Into<String>, message: impl Into<String>) {
         let location = location.into();
-        if self
-            .items
-            .iter()
-            .any(|f| f.code == code && f.location == location)
-        {
+        if !self.seen.insert((code, location.clone())) {
             return;
         }
         self.items.push(Finding {

@@ -24,6 +24,7 @@
 
 pub mod archive;
 pub mod audit;
+pub mod authoring;
 pub mod checkpoint;
 pub mod crypto;
 pub mod findings;
@@ -31,6 +32,7 @@ pub mod json;
 pub mod manifest;
 pub mod merkle;
 pub mod probes;
+pub mod producer;
 pub mod provenance;
 pub mod receipts;
 pub mod report;

@@ -137,10 +137,12 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
 
 /// Checks the `files` list against the archive (§2).
 pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) {
-    let mut listed: Vec<&str> = Vec::new();
+    let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let members: std::collections::HashMap<&str, &crate::archive::Member> =
+        archive.members.iter().map(|m| (m.path.as_str(), m)).collect();
     for (i, entry) in files.iter().enumerate() {
         let location = format!("{MANIFEST}#/files/{i}");
-        if listed.contains(&entry.path.as_str()) {
+        if !listed.insert(entry.path.as_str()) {
             findings.add(
                 Code::ManifestDuplicatePath,
                 location,
@@ -148,8 +150,7 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
             );
             continue;
         }
-        listed.push(&entry.path);
-        let Some(member) = archive.member(&entry.path) else {
+        let Some(member) = members.get(entry.path.as_str()) else {
             findings.add(
                 Code::ManifestFileMissing,
                 location,

@@ -50,8 +50,10 @@ pub fn check(
         }
     }
     if let Some(listed) = subprocessors {
+        let named: std::collections::HashSet<&str> =
+            receipts.iter().map(|r| r.subprocessor.as_str()).collect();
         for name in listed {
-            if !receipts.iter().any(|r| &r.subprocessor == name) {
+            if !named.contains(name.as_str()) {
                 findings.add(
                     Code::ReceiptsMissing,
                     format!("{RECEIPTS}#{name}"),

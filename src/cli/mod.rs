@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and dispatch.
 
+mod author_cmd;
 mod human;
 mod verify_cmd;
 
@@ -28,6 +29,13 @@ struct Cli {
 enum Command {
     /// Verify one or more packs (files, or directories of *.tar.gz).
     Verify(VerifyArgs),
+    /// Generate an Ed25519 key (PKCS#8 PEM) and print its trust-store entry.
+    Keygen(author_cmd::KeygenArgs),
+    /// Edit or list a trust store.
+    #[command(subcommand)]
+    Trust(author_cmd::TrustCommand),
+    /// Check and sign an evidence folder into a reproducible proof.tar.gz.
+    Pack(author_cmd::PackArgs),
 }
 
 #[derive(clap::Args)]
@@ -55,5 +63,8 @@ pub fn real_main() -> i32 {
     };
     match cli.command {
         Command::Verify(args) => verify_cmd::run(&args),
+        Command::Keygen(args) => author_cmd::keygen(&args),
+        Command::Trust(command) => author_cmd::trust(&command),
+        Command::Pack(args) => author_cmd::pack(&args),
     }
 }

@@ -1,0 +1,37 @@
+//! Pack authoring: keys, trust-store editing, and turning an evidence folder
+//! into a signed, reproducible `proof.tar.gz` that the verifier accepts.
+
+pub mod keys;
+pub mod pack;
+pub mod tar_writer;
+pub mod trust_edit;
+
+/// Why an authoring operation could not be carried out.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthoringError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The failure.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A key file is not an Ed25519 PKCS#8 PEM key.
+    #[error("{0}")]
+    Key(String),
+    /// The input is not usable, with what to fix.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl AuthoringError {
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
+        AuthoringError::Io {
+            path: path.as_ref().display().to_string(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! `proofpack pack`: an evidence folder becomes a signed, reproducible
+//! `proof.tar.gz`, after the verifier itself has checked the would-be pack.
+//!
+//! The DPO is stopped from signing a pack that does not hold up: any finding
+//! of effect `invalid` or `untrusted` refuses, and `incomplete` or `late`
+//! refuses unless the DPO accepts an honest incomplete pack.
+
+use super::tar_writer::write_pack;
+use super::AuthoringError;
+use crate::archive::Limits;
+use crate::findings::{Code, Effect, Verdict};
+use crate::json::{self, Json};
+use crate::report::Report;
+use crate::signature::{pae, PAYLOAD_TYPE};
+use crate::timestamp::Timestamp;
+use crate::trust::{Role, TrustStore, TrustedKey};
+use base64::Engine;
+use ed25519_dalek::{Signer, SigningKey};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The content members an evidence folder may hold at its root.
+pub const EVIDENCE_MEMBERS: &[&str] = &[
+    "request.json",
+    "steps.jsonl",
+    "verification.json",
+    "subprocessor-receipts.jsonl",
+    "audit-log-redaction.json",
+    "attestation.txt",
+    "provenance.jsonl",
+];
+
+/// The folder's description of the pack (`pack.json`).
+#[derive(Debug, Clone)]
+pub struct PackDescription {
+    /// `pack_id`
+    pub pack_id: String,
+    /// `completed_at`
+    pub completed_at: String,
+    /// `cascade_runner`
+    pub cascade_runner: String,
+    /// `signer`
+    pub signer: String,
+    /// `signature_key_id`
+    pub signature_key_id: String,
+    /// `subprocessors`
+    pub subprocessors: Vec<String>,
+}
+
+impl PackDescription {
+    /// Parses `pack.json` strictly: exactly these six members.
+    pub fn from_json(bytes: &[u8]) -> Result<Self, AuthoringError> {
+        let bad = |why: String| AuthoringError::Invalid(format!("pack.json: {why}"));
+        let doc = json::parse(bytes).map_err(|e| bad(format!("not well-formed JSON: {e}")))?;
+        let obj = doc.as_object().ok_or_else(|| bad("must be a JSON object".to_owned()))?;
+        const MEMBERS: &[&str] = &[
+            "pack_id",
+            "completed_at",
+            "cascade_runner",
+            "signer",
+            "signature_key_id",
+            "subprocessors",
+        ];
+        if let Some((name, _)) = obj.iter().find(|(k, _)| !MEMBERS.contains(k)) {
+            return Err(bad(format!("unknown member {name:?}; allowed: {}", MEMBERS.join(", "))));
+        }
+        let string = |name: &str| -> Result<String, AuthoringError> {
+            obj.get(name)
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .ok_or_else(|| bad(format!("`{name}` must be a non-empty string")))
+        };
+        let completed_at = string("completed_at")?;
+        if Timestamp::parse(&completed_at).is_none() {
+            return Err(bad(format!(
+                "`completed_at` {completed_at:?} is not an RFC 3339 date-time with an offset"
+            )));
+        }
+        let subprocessors = obj
+            .get("subprocessors")
+            .and_then(Json::as_array)
+            .and_then(|a| a.iter().map(|s| s.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| bad("`subprocessors` must be an array of strings".to_owned()))?;
+        Ok(PackDescription {
+            pack_id: string("pack_id")?,
+            completed_at,
+            cascade_runner: string("cascade_runner")?,
+            signer: string("signer")?,
+            signature_key_id: string("signature_key_id")?,
+            subprocessors,
+        })
+    }
+}
+
+/// The evidence for one pack: its description and content members.
+#[derive(Debug, Clone)]
+pub struct Evidence {
+    /// `pack.json`
+    pub description: PackDescription,
+    /// Content members (path inside the pack, bytes), without the manifest and signature.
+    pub members: Vec<(String, Vec<u8>)>,
+}
+
+impl Evidence {
+    /// Reads an evidence folder; refuses anything the spec does not name.
+    pub fn from_dir(dir: &Path) -> Result<Evidence, AuthoringError> {
+        let description_path = dir.join("pack.json");
+        let description = PackDescription::from_json(
+            &std::fs::read(&description_path).map_err(|e| AuthoringError::io(&description_path, e))?,
+        )?;
+        let mut members = Vec::new();
+        let mut refused = Vec::new();
+        collect(dir, dir, &mut members, &mut refused)?;
+        if !refused.is_empty() {
+            refused.sort();
+            return Err(AuthoringError::Invalid(format!(
+                "the evidence folder holds what a pack may not: {}. Allowed: pack.json, {}, and regular files under attachments/",
+                refused.join(", "),
+                EVIDENCE_MEMBERS.join(", ")
+            )));
+        }
+        Ok(Evidence { description, members })
+    }
+}
+
+fn collect(
+    root: &Path,
+    dir: &Path,
+    members: &mut Vec<(String, Vec<u8>)>,
+    refused: &mut Vec<String>,
+) -> Result<(), AuthoringError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| AuthoringError::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| AuthoringError::io(dir, e))?;
+        let path = entry.path();
+        let relative = path
+            .strip_prefix(root)
+            .ok()
+            .and_then(|p| p.to_str())
+            .map(|p| p.replace(std::path::MAIN_SEPARATOR, "/"));
+        let Some(relative) = relative else {
+            refused.push(path.display().to_string());
+            continue;
+        };
+        let kind = entry.file_type().map_err(|e| AuthoringError::io(&path, e))?;
+        let in_attachments = relative == "attachments" || relative.starts_with("attachments/");
+        if kind.is_dir() && in_attachments {
+            collect(root, &path, members, refused)?;
+        } else if kind.is_file() && (in_attachments || EVIDENCE_MEMBERS.contains(&relative.as_str())) {
+            let bytes = std::fs::read(&path).map_err(|e| AuthoringError::io(&path, e))?;
+            members.push((relative, bytes));
+        } else if relative != "pack.json" || !kind.is_file() {
+            refused.push(relative);
+        }
+    }
+    Ok(())
+}
+
+/// Options of `proofpack pack`.
+#[derive(Debug, Clone, Default)]
+pub struct PackOptions {
+    /// `signed_at`; `None` is now in UTC at whole seconds.
+    pub signed_at: Option<Timestamp>,
+    /// Sign an incomplete or late pack (an honest record of open obligations).
+    pub accept_incomplete: bool,
+}
+
+/// A pack that was signed.
+#[derive(Debug)]
+pub struct Authored {
+    /// The `proof.tar.gz` bytes.
+    pub bytes: Vec<u8>,
+    /// The verifier's report on them.
+    pub report: Report,
+}
+
+/// Why a pack was not signed.
+#[derive(Debug, thiserror::Error)]
+pub enum PackError {
+    /// The inputs could not be used.
+    #[error(transparent)]
+    Authoring(#[from] AuthoringError),
+    /// The verifier found the would-be pack does not hold up.
+    #[error("refused to sign: the pack would verify as {}", .report.verdict)]
+    Refused {
+        /// The report on the would-be pack.
+        report: Box<Report>,
+    },
+}
+
+/// Builds, checks and signs a pack from `evidence`.
+///
+/// `trust` must hold the `audit_log` keys the witness's checkpoints verify
+/// against. If it also holds the signing key's `key_id`, that entry is used
+/// (owner, validity and revocation are checked); if not, the signing key is
+/// trusted for this check as a `dpo` key of the owner `signer`.
+pub fn build(
+    evidence: &Evidence,
+    key: &SigningKey,
+    trust: &TrustStore,
+    options: &PackOptions,
+) -> Result<Authored, PackError> {
+    let d = &evidence.description;
+    let signed_at = match &options.signed_at {
+        Some(t) => t.clone(),
+        None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
+            .ok_or_else(|| AuthoringError::Invalid("the clock is out of range".to_owned()))?,
+    };
+    let mut check_trust = trust.clone();
+    if check_trust.key(&d.signature_key_id).is_none() {
+        check_trust.keys.push(TrustedKey {
+            key_id: d.signature_key_id.clone(),
+            public_key: key.verifying_key(),
+            owner: d.signer.clone(),
+            roles: vec![Role::Dpo],
+            not_before: None,
+            not_after: None,
+            revoked_at: None,
+        });
+    }
+    // The signer's claim is what the verifier's own completeness rule says.
+    let first = assemble(evidence, key, &signed_at, true)?;
+    let first_report = verify_bytes(&first, &check_trust)?;
+    let complete = !first_report
+        .findings
+        .iter()
+        .any(|f| f.effect == Effect::Incomplete);
+    let bytes = if complete { first } else { assemble(evidence, key, &signed_at, false)? };
+    let report = verify_bytes(&bytes, &check_trust)?;
+    let refuse = match report.verdict {
+        Verdict::Invalid | Verdict::Untrusted => true,
+        Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
+        Verdict::Complete => false,
+    };
+    if refuse {
+        return Err(PackError::Refused {
+            report: Box::new(report),
+        });
+    }
+    Ok(Authored { bytes, report })
+}
+
+fn verify_bytes(bytes: &[u8], trust: &TrustStore) -> Result<Report, AuthoringError> {
+    crate::verify(bytes, Some(trust), &Limits::default())
+        .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
+}
+
+/// The manifest, signature and archive for one `all_clear` value.
+fn assemble(
+    evidence: &Evidence,
+    key: &SigningKey,
+    signed_at: &Timestamp,
+    all_clear: bool,
+) -> Result<Vec<u8>, AuthoringError> {
+    let d = &evidence.description;
+    let request_bytes = evidence
+        .members
+        .iter()
+        .find(|(p, _)| p == "request.json")
+        .map(|(_, b)| b.as_slice())
+        .ok_or_else(|| AuthoringError::Invalid("the evidence has no request.json".to_owned()))?;
+    let request: Value = serde_json::from_slice(request_bytes)
+        .map_err(|e| AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}")))?;
+    let mut m = Map::new();
+    m.insert("format".into(), "proof-pack/v1".into());
+    m.insert("pack_id".into(), d.pack_id.clone().into());
+    // §2: these members must equal those of request.json, so they are copied.
+    for name in ["request_id", "subject_id", "tenant_id", "legal_basis", "received_at", "sla_deadline"] {
+        if let Some(v) = request.get(name) {
+            m.insert(name.into(), v.clone());
+        }
+    }
+    m.insert("completed_at".into(), d.completed_at.clone().into());
+    m.insert("signed_at".into(), signed_at.raw().into());
+    m.insert("all_clear".into(), all_clear.into());
+    m.insert("cascade_runner".into(), d.cascade_runner.clone().into());
+    m.insert("signer".into(), d.signer.clone().into());
+    m.insert("signature_key_id".into(), d.signature_key_id.clone().into());
+    m.insert("subprocessors".into(), d.subprocessors.clone().into());
+    let mut files: Vec<&(String, Vec<u8>)> = evidence.members.iter().collect();
+    files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let files: Vec<Value> = files
+        .iter()
+        .map(|(path, bytes)| {
+            serde_json::json!({
+                "path": path,
+                "sha256": crate::schema::hex(&Sha256::digest(bytes)),
+                "size": bytes.len(),
+            })
+        })
+        .collect();
+    m.insert("files".into(), Value::Array(files));
+    let mut manifest =
+        serde_json::to_vec_pretty(&Value::Object(m)).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    manifest.push(b'\n');
+    let signature = key.sign(&pae(PAYLOAD_TYPE, &manifest));
+    let sig = serde_json::json!({
+        "alg": "ed25519",
+        "key_id": d.signature_key_id,
+        "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
+    });
+    let mut sig_bytes = serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    sig_bytes.push(b'\n');
+    let mut members = evidence.members.clone();
+    members.push(("manifest.json".to_owned(), manifest));
+    members.push(("signature.sig".to_owned(), sig_bytes));
+    write_pack(&members)
+}
+
+/// What the DPO should do about a finding that stops signing.
+pub fn remedy(code: Code) -> &'static str {
+    use Code::*;
+    match code {
+        SodSignerIsRunner => "the DPO who signs must not be the engineer who ran the cascade: have another person sign, or correct cascade_runner/signer in pack.json",
+        TrustSignerMismatch => "the signing key belongs to someone else: sign with a key whose trust-store owner is the pack's signer, or fix `signer` in pack.json",
+        TrustKeyUnknown => "add the signing key to the trust store (`proofpack trust add`)",
+        TrustKeyNotValidAtSigning => "signed_at is outside the key's validity window: use a key valid now, or a correct --signed-at",
+        TrustKeyRevoked => "the key is revoked: sign with a current key",
+        TrustRoleMissing => "the key lacks the dpo role in the trust store",
+        SignatureInvalid => "the private key does not match the trust store's public key for signature_key_id",
+        AuditCheckpointKeyUnknown => "the witness's checkpoints are not signed by the log's own audit_log key: pass a --trust store holding that key (key_id = log origin)",
+        AuditCheckpointSignatureInvalid | AuditConsistencyFailed | AuditInclusionFailed => "the audit-log witness does not verify: re-export audit-log-redaction.json from the log",
+        AuditRequestNotLogged | AuditStepNotLogged => "the witness must include the log entries of the request and of every step",
+        ManifestFieldMismatch | RequestSchema => "fix request.json (spec §5)",
+        StepsSchema | StepsOrder | StepsResidueAfterOk | StepsSilentFailure => "fix steps.jsonl (spec §7)",
+        ProbesSchema | ProbesAllClearInconsistent | ProbesAuditMismatch => "fix verification.json (spec §8)",
+        ReceiptsSchema => "fix subprocessor-receipts.jsonl (spec §9)",
+        ProvenanceSchema => "fix provenance.jsonl (spec §11)",
+        JsonMalformed => "the member is not well-formed JSON",
+        TimeInvalid => "write timestamps as RFC 3339 with an offset, e.g. 2026-04-20T09:11:00Z",
+        TimeOutOfOrder => "timestamps contradict each other: received ≤ started ≤ ended ≤ verified ≤ completed ≤ signed",
+        AttestationEmpty => "write the DPO's attestation in attestation.txt",
+        ArchiveMissingMember => "the evidence folder lacks a required file",
+        SlaDeadlineOverstated => "sla_deadline must be before the end of the statutory period",
+        SlaBreached => "the erasure finished after the deadline: sign with --accept-incomplete to record it honestly",
+        _ if code.effect() == Effect::Incomplete => {
+            "the erasure is not complete: finish it, or sign with --accept-incomplete to record the open obligation honestly"
+        }
+        _ => "see the spec section of this code",
+    }
+}

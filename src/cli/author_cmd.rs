@@ -1,0 +1,248 @@
+//! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
+
+use super::EXIT_OPERATIONAL;
+use proofpack::authoring::keys;
+use proofpack::authoring::pack::{build, remedy, Evidence, PackError, PackOptions};
+use proofpack::authoring::trust_edit::{write_atomic, TrustStoreFile};
+use proofpack::authoring::AuthoringError;
+use proofpack::timestamp::Timestamp;
+use proofpack::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub(crate) struct KeygenArgs {
+    /// The key's identifier in trust stores.
+    #[arg(long)]
+    key_id: String,
+    /// Who holds the key (e.g. dpo@example.com).
+    #[arg(long)]
+    owner: String,
+    /// What the key may sign.
+    #[arg(long, value_parser = ["dpo", "audit_log"])]
+    role: String,
+    /// Where to write the private key (PKCS#8 PEM, mode 0600; never overwritten).
+    #[arg(long)]
+    out: PathBuf,
+    /// Start of validity (RFC 3339).
+    #[arg(long, value_parser = parse_time)]
+    not_before: Option<Timestamp>,
+    /// End of validity (RFC 3339).
+    #[arg(long, value_parser = parse_time)]
+    not_after: Option<Timestamp>,
+}
+
+#[derive(clap::Subcommand)]
+pub(crate) enum TrustCommand {
+    /// Add a key to a trust store (created if absent).
+    Add(TrustAddArgs),
+    /// List the keys of a trust store.
+    List {
+        /// The trust store.
+        store: PathBuf,
+    },
+    /// Record a key's revocation.
+    Revoke {
+        /// The trust store.
+        store: PathBuf,
+        /// The key to revoke.
+        key_id: String,
+        /// When it was revoked (RFC 3339).
+        #[arg(long, value_parser = parse_time)]
+        at: Timestamp,
+    },
+}
+
+#[derive(clap::Args)]
+pub(crate) struct TrustAddArgs {
+    /// The trust store.
+    store: PathBuf,
+    /// A §4 key entry as JSON (as `keygen` prints it).
+    #[arg(long, conflicts_with_all = ["key", "key_id", "owner", "role"], required_unless_present = "key")]
+    entry: Option<PathBuf>,
+    /// A PEM key (private PKCS#8 or public SPKI) to add.
+    #[arg(long, requires_all = ["key_id", "owner", "role"])]
+    key: Option<PathBuf>,
+    /// The key's identifier.
+    #[arg(long)]
+    key_id: Option<String>,
+    /// Who holds the key.
+    #[arg(long)]
+    owner: Option<String>,
+    /// What the key may sign.
+    #[arg(long, value_parser = ["dpo", "audit_log"])]
+    role: Option<String>,
+    /// Start of validity (RFC 3339).
+    #[arg(long, value_parser = parse_time)]
+    not_before: Option<Timestamp>,
+    /// End of validity (RFC 3339).
+    #[arg(long, value_parser = parse_time)]
+    not_after: Option<Timestamp>,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct PackArgs {
+    /// The evidence folder (pack.json, the content members, attachments/).
+    evidence_dir: PathBuf,
+    /// The DPO's private key (PKCS#8 PEM).
+    #[arg(long)]
+    key: PathBuf,
+    /// Trust store holding the audit_log keys (and, if present, the signing key).
+    #[arg(long)]
+    trust: PathBuf,
+    /// Where to write proof.tar.gz.
+    #[arg(long)]
+    out: PathBuf,
+    /// signed_at (RFC 3339); default: now in UTC at whole seconds.
+    #[arg(long, value_parser = parse_time)]
+    signed_at: Option<Timestamp>,
+    /// Sign an incomplete or late pack as an honest record of open obligations.
+    #[arg(long)]
+    accept_incomplete: bool,
+}
+
+fn parse_time(text: &str) -> Result<Timestamp, String> {
+    Timestamp::parse(text).ok_or_else(|| format!("{text:?} is not an RFC 3339 date-time with an offset"))
+}
+
+fn fail(e: impl std::fmt::Display) -> i32 {
+    eprintln!("proofpack: {e}");
+    EXIT_OPERATIONAL
+}
+
+fn role(name: &str) -> Vec<Role> {
+    Role::parse(name).into_iter().collect()
+}
+
+pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
+    let key = keys::generate();
+    if let Err(e) = keys::write_private_key(&args.out, &key) {
+        return fail(e);
+    }
+    let entry = TrustedKey {
+        key_id: args.key_id.clone(),
+        public_key: key.verifying_key(),
+        owner: args.owner.clone(),
+        roles: role(&args.role),
+        not_before: args.not_before.clone(),
+        not_after: args.not_after.clone(),
+        revoked_at: None,
+    };
+    match serde_json::to_string_pretty(&key_entry_json(&entry)) {
+        Ok(text) => {
+            println!("{text}");
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
+pub(crate) fn trust(command: &TrustCommand) -> i32 {
+    let result = match command {
+        TrustCommand::Add(args) => trust_add(args),
+        TrustCommand::List { store } => trust_list(store),
+        TrustCommand::Revoke { store, key_id, at } => TrustStoreFile::open(store).and_then(|mut f| {
+            f.revoke(key_id, at)?;
+            f.save(store)
+        }),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => fail(e),
+    }
+}
+
+fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
+    let mut file = TrustStoreFile::open_or_new(&args.store)?;
+    let entry = match (&args.entry, &args.key) {
+        (Some(path), _) => {
+            let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
+            serde_json::from_slice(&bytes)
+                .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?
+        }
+        (None, Some(path)) => key_entry_json(&TrustedKey {
+            key_id: args.key_id.clone().unwrap_or_default(),
+            public_key: keys::read_public_key(path)?,
+            owner: args.owner.clone().unwrap_or_default(),
+            roles: role(args.role.as_deref().unwrap_or_default()),
+            not_before: args.not_before.clone(),
+            not_after: args.not_after.clone(),
+            revoked_at: None,
+        }),
+        (None, None) => return Err(AuthoringError::Invalid("give --entry or --key".to_owned())),
+    };
+    file.add(entry)?;
+    file.save(&args.store)
+}
+
+fn trust_list(store: &Path) -> Result<(), AuthoringError> {
+    let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
+    let store = TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let t = |t: &Option<Timestamp>| t.as_ref().map_or("-".to_owned(), |t| t.raw().to_owned());
+    println!("{:<32} {:<10} {:<28} {:<22} {:<22} revoked_at", "key_id", "roles", "owner", "not_before", "not_after");
+    for k in &store.keys {
+        let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
+        println!(
+            "{:<32} {:<10} {:<28} {:<22} {:<22} {}",
+            k.key_id,
+            roles.join(","),
+            k.owner,
+            t(&k.not_before),
+            t(&k.not_after),
+            t(&k.revoked_at)
+        );
+    }
+    Ok(())
+}
+
+pub(crate) fn pack(args: &PackArgs) -> i32 {
+    let prepared = (|| -> Result<_, AuthoringError> {
+        let key = keys::read_private_key(&args.key)?;
+        let bytes = std::fs::read(&args.trust).map_err(|e| AuthoringError::io(&args.trust, e))?;
+        let trust = TrustStore::from_json(&bytes)
+            .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", args.trust.display())))?;
+        let evidence = Evidence::from_dir(&args.evidence_dir)?;
+        Ok((key, trust, evidence))
+    })();
+    let (key, trust, evidence) = match prepared {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let options = PackOptions {
+        signed_at: args.signed_at.clone(),
+        accept_incomplete: args.accept_incomplete,
+    };
+    match build(&evidence, &key, &trust, &options) {
+        Ok(authored) => {
+            if let Err(e) = write_atomic(&args.out, &authored.bytes) {
+                return fail(e);
+            }
+            let r = &authored.report;
+            eprintln!(
+                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {}",
+                args.out.display(),
+                authored.bytes.len(),
+                r.pack.sha256,
+                r.verdict
+            );
+            for f in &r.findings {
+                eprintln!("  {} {} at {}: {}", f.code, f.effect, f.location, f.message);
+            }
+            0
+        }
+        Err(PackError::Refused { report }) => {
+            eprintln!(
+                "proofpack: refused to sign: the pack would verify as {}; nothing was written.",
+                report.verdict
+            );
+            for f in &report.findings {
+                if f.effect == proofpack::Effect::Warning {
+                    continue;
+                }
+                eprintln!("  {} ({}) at {}: {}", f.code, f.effect, f.location, f.message);
+                eprintln!("      fix: {}", remedy(f.code));
+            }
+            report.exit_status()
+        }
+        Err(PackError::Authoring(e)) => fail(e),
+    }
+}
