@@ -138,10 +138,12 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
                 if derived.is_none() && f.ok {
                     f.bad("derived_from", "must be an array of {scope, key}");
                 }
+                // `expires_at` belongs to expiring artefacts only; on others it
+                // is an unknown member and ignored (§0).
                 let expires_at = if state == Some("expiring") {
                     f.timestamp("expires_at")
                 } else {
-                    f.optional_timestamp("expires_at")
+                    None
                 };
                 if let (true, Some(scope), Some(key), Some(state), Some(derived_from)) =
                     (f.ok, scope, key, state, derived)

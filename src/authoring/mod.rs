@@ -3,6 +3,7 @@
 
 pub mod keys;
 pub mod pack;
+pub mod samples;
 pub mod tar_writer;
 pub mod trust_edit;
 

@@ -1,6 +1,6 @@
 //! Producer library: what a platform team embeds to produce pack evidence.
 //!
-//! The verifier ([`crate::verify`]) judges a pack; this module writes the
+//! The verifier ([`crate::verify()`]) judges a pack; this module writes the
 //! evidence a pack is made of, in the exact shapes of `proof-pack-v1.md`:
 //!
 //! * [`AuditLog`] (`audit_log.rs`, spec §10): an append-only RFC 9162 audit

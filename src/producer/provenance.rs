@@ -142,7 +142,8 @@ pub enum ProvenanceRecord {
 }
 
 impl ProvenanceRecord {
-    /// The record's JSON object (`type` first).
+    /// The record's JSON object (`type` first). This writes the record as it
+    /// is; [`provenance_jsonl`] is what checks it.
     #[must_use]
     pub fn to_value(&self) -> Value {
         match self {

@@ -1145,10 +1145,11 @@ impl StepRecord {
         &self.code_ref
     }
 
-    /// The record's JSON object.
+    /// The record's JSON object (built and checked by
+    /// [`StepRecordBuilder::build`]).
     #[must_use]
-    pub fn to_value(&self) -> &Value {
-        &self.value
+    pub fn to_value(&self) -> Value {
+        self.value.clone()
     }
 }
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Peak memory and wall time of `proofpack verify` on gzip bombs and on a pack
+# with a large attachment (docs/BENCHMARKS.md records the figures).
+#
+#   scripts/bench-bomb.sh            # builds the release binary, writes the
+#                                    # inputs to a temporary directory, runs them
+#   KEEP=1 scripts/bench-bomb.sh     # keeps the temporary directory
+#
+# Needs python3 (benches/bomb_gen.py writes every stream incrementally) and
+# GNU time (`apt-get install -y time`). Not part of the test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/time ]; then
+    echo "GNU time is missing: apt-get install -y time" >&2
+    exit 1
+fi
+
+cargo build --release --locked --bin proofpack >&2
+bin=target/release/proofpack
+
+work=$(mktemp -d)
+if [ -z "${KEEP:-}" ]; then
+    trap 'rm -rf "$work"' EXIT
+else
+    echo "inputs kept in $work" >&2
+fi
+
+python3 benches/bomb_gen.py "$work" sample-packs/valid-gdpr-all-classes.tar.gz \
+    sample-packs/vectors-trust.json >&2
+
+run() {
+    local label=$1 pack=$2
+    shift 2
+    local status=0
+    /usr/bin/time -v "$bin" verify "$pack" --json "$@" >"$work/out.json" 2>"$work/time.txt" ||
+        status=$?
+    local codes wall rss
+    codes=$(python3 -c '
+import collections, json, sys
+r = json.load(open(sys.argv[1]))
+c = collections.Counter(f["code"] for f in r["findings"])
+print(r["verdict"] + ": " + (", ".join(f"{k} x{v}" if v > 1 else k for k, v in c.items()) or "no finding"))
+' "$work/out.json")
+    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time.txt")
+    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt")
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$(stat -c %s "$pack")" \
+        "$status" "$codes" "$wall" "$rss"
+}
+
+echo "| input | file bytes | exit | verdict: findings | wall | max RSS (KiB) |"
+echo "|---|---|---|---|---|---|"
+run "sample pack (baseline)" sample-packs/valid-gdpr-all-classes.tar.gz \
+    --trust sample-packs/vectors-trust.json
+run "(a) end marker + zeros, 2 GiB" "$work/a-zeros-2GiB.tar.gz"
+run "(b) 2 x 500 MiB members" "$work/b-two-500MiB.tar.gz"
+run "(b2) 3 x 500 MiB members" "$work/b2-three-500MiB.tar.gz"
+run "(c) one 600 MiB member" "$work/c-one-600MiB.tar.gz"
+run "(d) manifest.json + request.json, 500 MiB each" "$work/d-parsed-2x500MiB.tar.gz"
+run "(e) sample pack + 300 MiB attachment" "$work/e-pack-300MiB-attachment.tar.gz" \
+    --trust "$work/e-trust.json"

@@ -1,0 +1,1 @@
+//! Deterministic sample packs (placeholder until the generator lands).
