@@ -183,7 +183,12 @@ pub fn check(
     let by_index: std::collections::HashMap<u64, &Entry> =
         entries.iter().map(|e| (e.index, e)).collect();
     for (i, record) in redactions_json.iter().enumerate() {
-        check_redaction(record, &format!("{AUDIT}#/redactions/{i}"), &by_index, findings);
+        check_redaction(
+            record,
+            &format!("{AUDIT}#/redactions/{i}"),
+            &by_index,
+            findings,
+        );
     }
 
     // The cascade is on the log.

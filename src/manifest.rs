@@ -138,8 +138,11 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
 /// Checks the `files` list against the archive (§2).
 pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) {
     let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    let members: std::collections::HashMap<&str, &crate::archive::Member> =
-        archive.members.iter().map(|m| (m.path.as_str(), m)).collect();
+    let members: std::collections::HashMap<&str, &crate::archive::Member> = archive
+        .members
+        .iter()
+        .map(|m| (m.path.as_str(), m))
+        .collect();
     for (i, entry) in files.iter().enumerate() {
         let location = format!("{MANIFEST}#/files/{i}");
         if !listed.insert(entry.path.as_str()) {

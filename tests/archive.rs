@@ -248,7 +248,10 @@ fn assert_unreadable(input: &[u8], limits: &Limits, code: Code) {
     assert!(codes.contains(&code), "expected {code}, got {codes:?}");
     let (verdict, codes) = verify_with(input, limits);
     assert_eq!(verdict, Verdict::Invalid);
-    assert!(codes.contains(&code), "verify: expected {code}, got {codes:?}");
+    assert!(
+        codes.contains(&code),
+        "verify: expected {code}, got {codes:?}"
+    );
     assert!(
         codes.iter().all(|c| is_archive_code(*c)),
         "only archive findings may be reported: {codes:?}"
@@ -264,7 +267,10 @@ fn assert_malformed(input: &[u8]) {
 #[track_caller]
 fn assert_readable_with(input: &[u8], code: Code) -> Archive {
     let (archive, codes) = read(input);
-    assert!(!archive.unreadable, "expected a readable archive: {codes:?}");
+    assert!(
+        !archive.unreadable,
+        "expected a readable archive: {codes:?}"
+    );
     assert!(codes.contains(&code), "expected {code}, got {codes:?}");
     let (verdict, _) = verify_with(input, &Limits::default());
     assert_eq!(verdict, Verdict::Invalid);
@@ -327,7 +333,11 @@ fn minimal_archive_members_are_read_with_size_and_digest() {
     // The verifier keeps what it parses, and only that.
     let m = archive.member("manifest.json").expect("manifest");
     assert_eq!(m.content.as_deref(), Some(&manifest[..]));
-    assert!(archive.member("attachments/exact.bin").unwrap().content.is_none());
+    assert!(archive
+        .member("attachments/exact.bin")
+        .unwrap()
+        .content
+        .is_none());
     // The pack's identity is the hash of the whole input file.
     assert_eq!(archive.sha256, sha256(&input));
     assert_eq!(archive.size, input.len() as u64);
@@ -352,7 +362,9 @@ fn directory_entries_of_size_zero_are_ignored_whatever_their_path() {
 
 #[test]
 fn ustar_path_is_prefix_slash_name() {
-    let h = Header::ustar("file.txt", 2).prefix_raw(b"attachments/deep").seal();
+    let h = Header::ustar("file.txt", 2)
+        .prefix_raw(b"attachments/deep")
+        .seal();
     let archive = assert_clean(&Tar::new().entry(&h, b"hi").end().gz());
     assert_eq!(paths(&archive), ["attachments/deep/file.txt"]);
 }
@@ -461,7 +473,14 @@ fn a_valid_gzip_of_an_empty_stream_is_malformed() {
 #[test]
 fn truncated_gzip_is_malformed() {
     let full = simple_tar().gz();
-    for cut in [1, 10, full.len() / 2, full.len() - 8, full.len() - 4, full.len() - 1] {
+    for cut in [
+        1,
+        10,
+        full.len() / 2,
+        full.len() - 8,
+        full.len() - 4,
+        full.len() - 1,
+    ] {
         assert_malformed(&full[..cut]);
     }
 }
@@ -560,7 +579,12 @@ fn signed_checksum_of_old_writers_is_accepted() {
     h.put(field::UNAME, "r\u{e9}n\u{e9}e".as_bytes());
     let (unsigned, signed) = h.sums();
     assert_ne!(unsigned as i64, signed, "the test needs differing sums");
-    let archive = assert_clean(&Tar::new().entry(&h.clone().seal_signed(), b"old").end().gz());
+    let archive = assert_clean(
+        &Tar::new()
+            .entry(&h.clone().seal_signed(), b"old")
+            .end()
+            .gz(),
+    );
     assert_eq!(paths(&archive), ["attachments/old.txt"]);
     // The unsigned sum is of course accepted too.
     assert_clean(&Tar::new().entry(&h.seal(), b"old").end().gz());
@@ -596,7 +620,9 @@ fn truncated_tar_inside_a_valid_gzip_is_malformed() {
     }
     // A header that declares more data than follows.
     let h = Header::ustar("a.bin", 5000).seal();
-    assert_malformed(&gz(&Tar::new().entry(&h, &[1u8; 1024]).bytes()[..512 + 1024]));
+    assert_malformed(&gz(
+        &Tar::new().entry(&h, &[1u8; 1024]).bytes()[..512 + 1024]
+    ));
 }
 
 #[test]
@@ -680,7 +706,10 @@ fn negative_base256_size_is_malformed() {
         let input = Tar::new().entry(&h, &[1u8; 512]).end().gz();
         let (archive, codes) = read(&input);
         assert!(archive.unreadable, "{size:x?}: {codes:?}");
-        assert!(codes.contains(&Code::ArchiveMalformed), "{size:x?}: {codes:?}");
+        assert!(
+            codes.contains(&Code::ArchiveMalformed),
+            "{size:x?}: {codes:?}"
+        );
     }
 }
 
@@ -731,7 +760,11 @@ fn every_entry_type_but_regular_files_and_empty_directories_is_forbidden() {
         (b'Z', true),  // anything else
     ];
     for (flag, has_data) in types {
-        let data: &[u8] = if has_data { b"30 path=attachments/other\n" } else { b"" };
+        let data: &[u8] = if has_data {
+            b"30 path=attachments/other\n"
+        } else {
+            b""
+        };
         let mut h = Header::ustar("attachments/entry", data.len() as u64).typeflag(flag);
         if flag == b'1' || flag == b'2' {
             h.put(157..257, b"manifest.json");
@@ -759,14 +792,15 @@ fn every_entry_type_but_regular_files_and_empty_directories_is_forbidden() {
 #[test]
 fn gnu_headers_of_forbidden_types_are_forbidden_too() {
     for flag in [b'L', b'K', b'S', b'2'] {
-        let data: &[u8] = if flag == b'2' { b"" } else { b"long/name/here\0" };
+        let data: &[u8] = if flag == b'2' {
+            b""
+        } else {
+            b"long/name/here\0"
+        };
         let h = Header::gnu("././@LongLink", data.len() as u64)
             .typeflag(flag)
             .seal();
-        let tar = Tar::new()
-            .entry(&h, data)
-            .file("attachments/x", b"x")
-            .end();
+        let tar = Tar::new().entry(&h, data).file("attachments/x", b"x").end();
         assert_readable_with(&tar.gz(), Code::ArchiveForbiddenEntry);
     }
 }
@@ -801,9 +835,9 @@ fn bad_paths_are_reported() {
         b"attachments/file/", // trailing '/' on a regular file
         b"caf\xe9",           // Latin-1, not UTF-8
         b"\xff\xfe",
-        b"\xed\xa0\x80",      // an encoded surrogate
-        b"\xc0\xaf",          // an overlong '/'
-        b"abc\0def",          // bytes after the NUL in the name field
+        b"\xed\xa0\x80", // an encoded surrogate
+        b"\xc0\xaf",     // an overlong '/'
+        b"abc\0def",     // bytes after the NUL in the name field
         b"manifest.json\0\0\0\0x",
     ];
     for path in bad {
@@ -845,10 +879,16 @@ fn bad_paths_made_of_prefix_and_name() {
         (b"attachments\xff", b"x.bin"), // non-UTF-8 prefix
     ];
     for (prefix, name) in cases {
-        let h = Header::ustar("", 1).name_raw(name).prefix_raw(prefix).seal();
+        let h = Header::ustar("", 1)
+            .name_raw(name)
+            .prefix_raw(prefix)
+            .seal();
         let tar = Tar::new().entry(&h, b"x").end();
         let (archive, codes) = read(&tar.gz());
-        assert!(codes.contains(&Code::ArchiveBadPath), "{prefix:?} {name:?}: {codes:?}");
+        assert!(
+            codes.contains(&Code::ArchiveBadPath),
+            "{prefix:?} {name:?}: {codes:?}"
+        );
         assert!(archive.members.is_empty());
     }
 }
@@ -864,7 +904,9 @@ fn ustar_prefix_with_bytes_after_its_nul_is_a_bad_path() {
     assert!(archive.members.is_empty());
 
     // A prefix that ends at a NUL with more bytes behind it.
-    let h = Header::ustar("x.txt", 1).prefix_raw(b"attachments\0junk").seal();
+    let h = Header::ustar("x.txt", 1)
+        .prefix_raw(b"attachments\0junk")
+        .seal();
     let tar = Tar::new().entry(&h, b"s").end();
     assert_readable_with(&tar.gz(), Code::ArchiveBadPath);
 }
@@ -905,7 +947,9 @@ fn duplicate_paths_are_reported() {
 
 #[test]
 fn duplicate_through_prefix_and_gnu_headers() {
-    let split = Header::ustar("c.bin", 1).prefix_raw(b"attachments/b").seal();
+    let split = Header::ustar("c.bin", 1)
+        .prefix_raw(b"attachments/b")
+        .seal();
     let gnu = Header::gnu("attachments/b/c.bin", 1).seal();
     let tar = Tar::new()
         .file("attachments/b/c.bin", b"1")
@@ -1035,10 +1079,7 @@ fn nothing_is_read_after_a_limit_is_exceeded() {
     let limits = small_limits();
     let big = Header::ustar("attachments/big.bin", limits.max_member_size + 1).seal();
     let bad = Header::ustar("../evil", 1).seal();
-    let tar = Tar::new()
-        .header_only(&big)
-        .entry(&bad, b"x")
-        .end();
+    let tar = Tar::new().header_only(&big).entry(&bad, b"x").end();
     let (_, codes) = read_with(&tar.gz(), &limits);
     assert!(codes.contains(&Code::ArchiveLimitExceeded), "{codes:?}");
     assert!(!codes.contains(&Code::ArchiveBadPath), "{codes:?}");
@@ -1061,7 +1102,11 @@ fn garbage_pack() -> Tar {
         "audit-log-redaction.json",
         "attestation.txt",
     ] {
-        let data: &[u8] = if name == "attestation.txt" { b" \n" } else { b"{not json" };
+        let data: &[u8] = if name == "attestation.txt" {
+            b" \n"
+        } else {
+            b"{not json"
+        };
         tar = tar.file(name, data);
     }
     tar
@@ -1086,7 +1131,11 @@ fn unreadable_archives_report_only_archive_findings() {
     assert_unreadable(&garbage_pack().gz(), &limits, Code::ArchiveMalformed);
     // Truncated gzip.
     let gz_full = full.gz();
-    assert_unreadable(&gz_full[..gz_full.len() - 3], &limits, Code::ArchiveMalformed);
+    assert_unreadable(
+        &gz_full[..gz_full.len() - 3],
+        &limits,
+        Code::ArchiveMalformed,
+    );
     // Bad checksum on the last header.
     let bad = Header::ustar("attachments/z", 1).seal().poke(5, b'Z');
     let tar = garbage_pack().entry(&bad, b"z").end();
@@ -1134,7 +1183,10 @@ fn each_missing_required_member_is_reported() {
     for name in REQUIRED {
         let (verdict, codes) = verify_with(&pack_without(name).end().gz(), &Limits::default());
         assert_eq!(verdict, Verdict::Invalid, "{name}");
-        assert!(codes.contains(&Code::ArchiveMissingMember), "{name}: {codes:?}");
+        assert!(
+            codes.contains(&Code::ArchiveMissingMember),
+            "{name}: {codes:?}"
+        );
     }
     let report = verify(&Tar::new().end().gz()[..], None, &Limits::default()).unwrap();
     let missing = report
@@ -1151,12 +1203,18 @@ fn required_members_must_be_regular_files_at_the_root() {
         // In a subdirectory.
         let tar = pack_without(name).file(&format!("attachments/{name}"), b"{}");
         let (_, codes) = verify_with(&tar.end().gz(), &Limits::default());
-        assert!(codes.contains(&Code::ArchiveMissingMember), "{name}: {codes:?}");
+        assert!(
+            codes.contains(&Code::ArchiveMissingMember),
+            "{name}: {codes:?}"
+        );
         // As a directory entry.
         let dir = Header::ustar(name, 0).typeflag(b'5').seal();
         let tar = pack_without(name).header_only(&dir);
         let (_, codes) = verify_with(&tar.end().gz(), &Limits::default());
-        assert!(codes.contains(&Code::ArchiveMissingMember), "{name}: {codes:?}");
+        assert!(
+            codes.contains(&Code::ArchiveMissingMember),
+            "{name}: {codes:?}"
+        );
     }
 }
 

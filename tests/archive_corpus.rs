@@ -120,7 +120,11 @@ fn files_with_suffix(dir: &str, suffix: &str) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(suffix)))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(suffix))
+        })
         .collect();
     out.sort();
     out
@@ -144,7 +148,11 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
     let go = files_with_suffix(GO_DIR, ".tar");
     let split = files_with_suffix(TAR_SPLIT_DIR, ".tar.gz");
     assert_eq!(go.len(), GO_TARS, "Go archives found: {go:?}");
-    assert_eq!(split.len(), TAR_SPLIT_TARS, "tar-split archives found: {split:?}");
+    assert_eq!(
+        split.len(),
+        TAR_SPLIT_TARS,
+        "tar-split archives found: {split:?}"
+    );
     let mut out = Vec::new();
     for p in go {
         let raw = std::fs::read(&p).expect("read corpus file");
@@ -160,7 +168,10 @@ fn read(input: &[u8]) -> (Archive, Vec<Code>) {
     let mut findings = Findings::new();
     let archive =
         read_archive(input, &Limits::default(), &mut findings).expect("in-memory input reads");
-    (archive, findings.as_slice().iter().map(|f| f.code).collect())
+    (
+        archive,
+        findings.as_slice().iter().map(|f| f.code).collect(),
+    )
 }
 
 fn is_archive(code: Code) -> bool {
@@ -185,10 +196,12 @@ fn every_corpus_archive_is_an_invalid_pack() {
             failures.push(format!("{name}: no archive finding in {codes:?}"));
         }
         // §1: once the archive cannot be read, only archive findings.
-        let stopped = codes.contains(&Code::ArchiveMalformed)
-            || codes.contains(&Code::ArchiveLimitExceeded);
+        let stopped =
+            codes.contains(&Code::ArchiveMalformed) || codes.contains(&Code::ArchiveLimitExceeded);
         if stopped && !codes.iter().all(|c| is_archive(*c)) {
-            failures.push(format!("{name}: non-archive findings after a stop: {codes:?}"));
+            failures.push(format!(
+                "{name}: non-archive findings after a stop: {codes:?}"
+            ));
         }
         // Every finding carries its §12 effect.
         for f in &report.findings {
@@ -206,7 +219,10 @@ fn corpus_archives_get_the_finding_section_1_names() {
     let run: BTreeSet<&str> = corpus.iter().map(|(n, _)| n.as_str()).collect();
     let listed: BTreeSet<&str> = EXPECTED.iter().map(|(n, _)| *n).collect();
     assert_eq!(listed.len(), EXPECTED.len(), "a file is listed twice");
-    assert_eq!(run, listed, "every corpus archive has exactly one expectation");
+    assert_eq!(
+        run, listed,
+        "every corpus archive has exactly one expectation"
+    );
 
     let mut failures = Vec::new();
     for (name, input) in &corpus {
@@ -226,9 +242,7 @@ fn corpus_archives_get_the_finding_section_1_names() {
             Malformed => archive.unreadable && has(Code::ArchiveMalformed),
             BadPath => has(Code::ArchiveBadPath),
             LimitExceeded => archive.unreadable && has(Code::ArchiveLimitExceeded),
-            ForbiddenOrMalformed => {
-                has(Code::ArchiveForbiddenEntry) || has(Code::ArchiveMalformed)
-            }
+            ForbiddenOrMalformed => has(Code::ArchiveForbiddenEntry) || has(Code::ArchiveMalformed),
         };
         if !ok {
             let paths: Vec<&str> = archive.members.iter().map(|m| m.path.as_str()).collect();
@@ -245,7 +259,11 @@ fn corpus_archives_get_the_finding_section_1_names() {
                     failures.push(format!("{name}: unexpected {}", f.code));
                 }
             }
-            if !report.findings.iter().any(|f| f.code == Code::ArchiveMissingMember) {
+            if !report
+                .findings
+                .iter()
+                .any(|f| f.code == Code::ArchiveMissingMember)
+            {
                 failures.push(format!("{name}: no archive.missing_member"));
             }
         }

@@ -6,17 +6,25 @@ use std::path::Path;
 use std::process::Command;
 
 fn readme_block() -> String {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README");
     let section = readme
         .split("## Check a signature without ProofPack")
         .nth(1)
         .expect("README has the OpenSSL section");
-    let block = section.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("a sh block");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a sh block");
     block.to_owned()
 }
 
 fn have_openssl() -> bool {
-    Command::new("openssl").arg("version").output().is_ok_and(|o| o.status.success())
+    Command::new("openssl")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn run_block(block: &str, workdir: &Path) -> std::process::Output {
@@ -38,11 +46,19 @@ fn readme_openssl_commands_verify_the_sample_pack() {
     let work = tempfile::tempdir().expect("tempdir");
     std::fs::create_dir_all(work.path().join("sample-packs")).expect("mkdir");
     for f in ["complete-gdpr.tar.gz", "trust.json"] {
-        std::fs::copy(root.join("sample-packs").join(f), work.path().join("sample-packs").join(f)).expect("copy");
+        std::fs::copy(
+            root.join("sample-packs").join(f),
+            work.path().join("sample-packs").join(f),
+        )
+        .expect("copy");
     }
     let block = readme_block();
     let out = run_block(&block, work.path());
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("Signature Verified Successfully"));
 
     // The same commands over a manifest changed by one byte must fail.

@@ -47,7 +47,9 @@ pub fn write_private_key(path: &Path, key: &SigningKey) -> Result<(), AuthoringE
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path).map_err(|e| AuthoringError::io(path, e))?;
+    let mut file = options
+        .open(path)
+        .map_err(|e| AuthoringError::io(path, e))?;
     file.write_all(pem.as_bytes())
         .and_then(|()| file.sync_all())
         .map_err(|e| AuthoringError::io(path, e))

@@ -53,7 +53,9 @@ impl PackDescription {
     pub fn from_json(bytes: &[u8]) -> Result<Self, AuthoringError> {
         let bad = |why: String| AuthoringError::Invalid(format!("pack.json: {why}"));
         let doc = json::parse(bytes).map_err(|e| bad(format!("not well-formed JSON: {e}")))?;
-        let obj = doc.as_object().ok_or_else(|| bad("must be a JSON object".to_owned()))?;
+        let obj = doc
+            .as_object()
+            .ok_or_else(|| bad("must be a JSON object".to_owned()))?;
         const MEMBERS: &[&str] = &[
             "pack_id",
             "completed_at",
@@ -63,7 +65,10 @@ impl PackDescription {
             "subprocessors",
         ];
         if let Some((name, _)) = obj.iter().find(|(k, _)| !MEMBERS.contains(k)) {
-            return Err(bad(format!("unknown member {name:?}; allowed: {}", MEMBERS.join(", "))));
+            return Err(bad(format!(
+                "unknown member {name:?}; allowed: {}",
+                MEMBERS.join(", ")
+            )));
         }
         let string = |name: &str| -> Result<String, AuthoringError> {
             obj.get(name)
@@ -81,7 +86,11 @@ impl PackDescription {
         let subprocessors = obj
             .get("subprocessors")
             .and_then(Json::as_array)
-            .and_then(|a| a.iter().map(|s| s.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>())
+            .and_then(|a| {
+                a.iter()
+                    .map(|s| s.as_str().map(str::to_owned))
+                    .collect::<Option<Vec<_>>>()
+            })
             .ok_or_else(|| bad("`subprocessors` must be an array of strings".to_owned()))?;
         Ok(PackDescription {
             pack_id: string("pack_id")?,
@@ -108,7 +117,8 @@ impl Evidence {
     pub fn from_dir(dir: &Path) -> Result<Evidence, AuthoringError> {
         let description_path = dir.join("pack.json");
         let description = PackDescription::from_json(
-            &std::fs::read(&description_path).map_err(|e| AuthoringError::io(&description_path, e))?,
+            &std::fs::read(&description_path)
+                .map_err(|e| AuthoringError::io(&description_path, e))?,
         )?;
         let mut members = Vec::new();
         let mut refused = Vec::new();
@@ -121,7 +131,10 @@ impl Evidence {
                 EVIDENCE_MEMBERS.join(", ")
             )));
         }
-        Ok(Evidence { description, members })
+        Ok(Evidence {
+            description,
+            members,
+        })
     }
 }
 
@@ -144,11 +157,15 @@ fn collect(
             refused.push(path.display().to_string());
             continue;
         };
-        let kind = entry.file_type().map_err(|e| AuthoringError::io(&path, e))?;
+        let kind = entry
+            .file_type()
+            .map_err(|e| AuthoringError::io(&path, e))?;
         let in_attachments = relative == "attachments" || relative.starts_with("attachments/");
         if kind.is_dir() && in_attachments {
             collect(root, &path, members, refused)?;
-        } else if kind.is_file() && (in_attachments || EVIDENCE_MEMBERS.contains(&relative.as_str())) {
+        } else if kind.is_file()
+            && (in_attachments || EVIDENCE_MEMBERS.contains(&relative.as_str()))
+        {
             let bytes = std::fs::read(&path).map_err(|e| AuthoringError::io(&path, e))?;
             members.push((relative, bytes));
         } else if relative != "pack.json" || !kind.is_file() {
@@ -227,7 +244,11 @@ pub fn build(
         .findings
         .iter()
         .any(|f| f.effect == Effect::Incomplete);
-    let bytes = if complete { first } else { assemble(evidence, key, &signed_at, false)? };
+    let bytes = if complete {
+        first
+    } else {
+        assemble(evidence, key, &signed_at, false)?
+    };
     let report = verify_bytes(&bytes, &check_trust)?;
     let refuse = match report.verdict {
         Verdict::Invalid | Verdict::Untrusted => true,
@@ -247,6 +268,20 @@ fn verify_bytes(bytes: &[u8], trust: &TrustStore) -> Result<Report, AuthoringErr
         .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
 }
 
+/// Builds and signs a pack from `evidence` with the given `all_clear`
+/// claim, WITHOUT verifying it first.
+///
+/// This is for making test vectors (packs that are deliberately wrong);
+/// a DPO signs with [`build`], which refuses a pack that does not hold up.
+pub fn sign_unchecked(
+    evidence: &Evidence,
+    key: &SigningKey,
+    signed_at: &Timestamp,
+    all_clear: bool,
+) -> Result<Vec<u8>, AuthoringError> {
+    assemble(evidence, key, signed_at, all_clear)
+}
+
 /// The manifest, signature and archive for one `all_clear` value.
 fn assemble(
     evidence: &Evidence,
@@ -261,13 +296,21 @@ fn assemble(
         .find(|(p, _)| p == "request.json")
         .map(|(_, b)| b.as_slice())
         .ok_or_else(|| AuthoringError::Invalid("the evidence has no request.json".to_owned()))?;
-    let request: Value = serde_json::from_slice(request_bytes)
-        .map_err(|e| AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}")))?;
+    let request: Value = serde_json::from_slice(request_bytes).map_err(|e| {
+        AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}"))
+    })?;
     let mut m = Map::new();
     m.insert("format".into(), "proof-pack/v1".into());
     m.insert("pack_id".into(), d.pack_id.clone().into());
     // §2: these members must equal those of request.json, so they are copied.
-    for name in ["request_id", "subject_id", "tenant_id", "legal_basis", "received_at", "sla_deadline"] {
+    for name in [
+        "request_id",
+        "subject_id",
+        "tenant_id",
+        "legal_basis",
+        "received_at",
+        "sla_deadline",
+    ] {
         if let Some(v) = request.get(name) {
             m.insert(name.into(), v.clone());
         }
@@ -292,8 +335,8 @@ fn assemble(
         })
         .collect();
     m.insert("files".into(), Value::Array(files));
-    let mut manifest =
-        serde_json::to_vec_pretty(&Value::Object(m)).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let mut manifest = serde_json::to_vec_pretty(&Value::Object(m))
+        .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
     manifest.push(b'\n');
     let signature = key.sign(&pae(PAYLOAD_TYPE, &manifest));
     let sig = serde_json::json!({
@@ -301,7 +344,8 @@ fn assemble(
         "key_id": d.signature_key_id,
         "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
     });
-    let mut sig_bytes = serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let mut sig_bytes =
+        serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
     sig_bytes.push(b'\n');
     let mut members = evidence.members.clone();
     members.push(("manifest.json".to_owned(), manifest));

@@ -13,7 +13,9 @@ fn octal(field: &mut [u8], value: u64) -> Result<(), AuthoringError> {
     let width = field.len() - 1;
     let text = format!("{value:0width$o}");
     if text.len() > width {
-        return Err(AuthoringError::Invalid(format!("{value} does not fit a tar header field")));
+        return Err(AuthoringError::Invalid(format!(
+            "{value} does not fit a tar header field"
+        )));
     }
     field[..width].copy_from_slice(text.as_bytes());
     field[width] = 0;
@@ -99,7 +101,8 @@ mod tests {
         let bytes = write_pack(&members).expect("writes");
         assert_eq!(bytes, write_pack(&members).expect("writes"), "reproducible");
         let mut findings = Findings::new();
-        let archive = read_archive(bytes.as_slice(), &Limits::default(), &mut findings).expect("reads");
+        let archive =
+            read_archive(bytes.as_slice(), &Limits::default(), &mut findings).expect("reads");
         assert!(findings.as_slice().is_empty(), "{:?}", findings.as_slice());
         let paths: Vec<&str> = archive.members.iter().map(|m| m.path.as_str()).collect();
         assert_eq!(paths, vec!["a.txt", long.as_str(), "b.json"]);

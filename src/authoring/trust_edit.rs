@@ -27,7 +27,8 @@ impl TrustStoreFile {
     /// Reads and validates an existing store.
     pub fn open(path: &Path) -> Result<Self, AuthoringError> {
         let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
-        TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
+        TrustStore::from_json(&bytes)
+            .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
         let doc = serde_json::from_slice(&bytes)
             .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
         Ok(TrustStoreFile { doc })
@@ -35,7 +36,8 @@ impl TrustStoreFile {
 
     /// The validated store.
     pub fn store(&self) -> Result<TrustStore, AuthoringError> {
-        let bytes = serde_json::to_vec(&self.doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        let bytes =
+            serde_json::to_vec(&self.doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))
     }
 
@@ -48,9 +50,11 @@ impl TrustStoreFile {
 
     /// Adds a §4 key entry; refuses an invalid entry or a repeated `key_id`.
     pub fn add(&mut self, entry: Value) -> Result<(), AuthoringError> {
-        let text = serde_json::to_vec(&entry).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        let text =
+            serde_json::to_vec(&entry).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         let parsed = json::parse(&text).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
-        let key = parse_key(&parsed).map_err(|e| AuthoringError::Invalid(format!("invalid key entry: {e}")))?;
+        let key = parse_key(&parsed)
+            .map_err(|e| AuthoringError::Invalid(format!("invalid key entry: {e}")))?;
         if self.store()?.key(&key.key_id).is_some() {
             return Err(AuthoringError::Invalid(format!(
                 "key_id {:?} is already in the store",
@@ -77,8 +81,8 @@ impl TrustStoreFile {
     /// Writes the store (validated) to `path`, atomically.
     pub fn save(&self, path: &Path) -> Result<(), AuthoringError> {
         self.store()?;
-        let mut text =
-            serde_json::to_string_pretty(&self.doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        let mut text = serde_json::to_string_pretty(&self.doc)
+            .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         text.push('\n');
         write_atomic(path, text.as_bytes())
     }
@@ -86,8 +90,14 @@ impl TrustStoreFile {
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it into place.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), AuthoringError> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     std::fs::write(&tmp, bytes).map_err(|e| AuthoringError::io(&tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| {

@@ -101,7 +101,8 @@ pub(crate) struct PackArgs {
 }
 
 fn parse_time(text: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(text).ok_or_else(|| format!("{text:?} is not an RFC 3339 date-time with an offset"))
+    Timestamp::parse(text)
+        .ok_or_else(|| format!("{text:?} is not an RFC 3339 date-time with an offset"))
 }
 
 fn fail(e: impl std::fmt::Display) -> i32 {
@@ -140,10 +141,12 @@ pub(crate) fn trust(command: &TrustCommand) -> i32 {
     let result = match command {
         TrustCommand::Add(args) => trust_add(args),
         TrustCommand::List { store } => trust_list(store),
-        TrustCommand::Revoke { store, key_id, at } => TrustStoreFile::open(store).and_then(|mut f| {
-            f.revoke(key_id, at)?;
-            f.save(store)
-        }),
+        TrustCommand::Revoke { store, key_id, at } => {
+            TrustStoreFile::open(store).and_then(|mut f| {
+                f.revoke(key_id, at)?;
+                f.save(store)
+            })
+        }
     };
     match result {
         Ok(()) => 0,
@@ -176,9 +179,13 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
 
 fn trust_list(store: &Path) -> Result<(), AuthoringError> {
     let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
-    let store = TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let store =
+        TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
     let t = |t: &Option<Timestamp>| t.as_ref().map_or("-".to_owned(), |t| t.raw().to_owned());
-    println!("{:<32} {:<10} {:<28} {:<22} {:<22} revoked_at", "key_id", "roles", "owner", "not_before", "not_after");
+    println!(
+        "{:<32} {:<10} {:<28} {:<22} {:<22} revoked_at",
+        "key_id", "roles", "owner", "not_before", "not_after"
+    );
     for k in &store.keys {
         let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
         println!(
@@ -238,7 +245,10 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                 if f.effect == proofpack::Effect::Warning {
                     continue;
                 }
-                eprintln!("  {} ({}) at {}: {}", f.code, f.effect, f.location, f.message);
+                eprintln!(
+                    "  {} ({}) at {}: {}",
+                    f.code, f.effect, f.location, f.message
+                );
                 eprintln!("      fix: {}", remedy(f.code));
             }
             report.exit_status()

@@ -1,0 +1,212 @@
+//! Shared fixtures: a baseline evidence set (the public vector
+//! `valid-gdpr-all-classes`, re-signed with a test DPO key), edits of its
+//! members, and verification against the vectors' trust store plus that key.
+#![allow(dead_code)]
+
+use ed25519_dalek::SigningKey;
+use proofpack::archive::{read_archive, Limits};
+use proofpack::authoring::pack::{sign_unchecked, Evidence, PackDescription};
+use proofpack::findings::Findings;
+use proofpack::timestamp::Timestamp;
+use proofpack::trust::{Role, TrustStore, TrustedKey};
+use proofpack::{verify, Report};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+pub const SIGNED_AT: &str = "2026-04-21T11:43:00Z";
+pub const TEST_KEY_ID: &str = "test-dpo";
+
+pub fn shared(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path)
+}
+
+pub fn test_key() -> SigningKey {
+    SigningKey::from_bytes(&[7u8; 32])
+}
+
+/// The vectors' trust store plus the test DPO key (owner dpo@example.com).
+pub fn trust() -> TrustStore {
+    let bytes = std::fs::read(shared("spec/vectors/trust.json")).expect("vector trust store");
+    let mut store = TrustStore::from_json(&bytes).expect("valid store");
+    store.keys.push(TrustedKey {
+        key_id: TEST_KEY_ID.to_owned(),
+        public_key: test_key().verifying_key(),
+        owner: "dpo@example.com".to_owned(),
+        roles: vec![Role::Dpo],
+        not_before: None,
+        not_after: None,
+        revoked_at: None,
+    });
+    store
+}
+
+/// The complete baseline evidence (attachments left out).
+pub fn baseline() -> Evidence {
+    let file =
+        std::fs::File::open(shared("spec/vectors/valid-gdpr-all-classes.tar.gz")).expect("vector");
+    let mut findings = Findings::new();
+    let archive = read_archive(file, &Limits::default(), &mut findings).expect("readable");
+    let manifest: Value = serde_json::from_slice(
+        archive
+            .member("manifest.json")
+            .and_then(|m| m.content.as_deref())
+            .expect("manifest"),
+    )
+    .expect("manifest json");
+    let s = |k: &str| manifest[k].as_str().expect("string member").to_owned();
+    let description = PackDescription {
+        pack_id: s("pack_id"),
+        completed_at: s("completed_at"),
+        cascade_runner: s("cascade_runner"),
+        signer: s("signer"),
+        signature_key_id: TEST_KEY_ID.to_owned(),
+        subprocessors: manifest["subprocessors"]
+            .as_array()
+            .expect("subprocessors")
+            .iter()
+            .map(|v| v.as_str().expect("name").to_owned())
+            .collect(),
+    };
+    let members = archive
+        .members
+        .iter()
+        .filter(|m| m.path != "manifest.json" && m.path != "signature.sig")
+        .filter_map(|m| m.content.clone().map(|c| (m.path.clone(), c)))
+        .collect();
+    Evidence {
+        description,
+        members,
+    }
+}
+
+pub fn member<'a>(e: &'a mut Evidence, path: &str) -> &'a mut Vec<u8> {
+    &mut e
+        .members
+        .iter_mut()
+        .find(|(p, _)| p == path)
+        .unwrap_or_else(|| panic!("no member {path}"))
+        .1
+}
+
+/// Replaces text in a member; the text must occur.
+pub fn replace(e: &mut Evidence, path: &str, from: &str, to: &str) {
+    let m = member(e, path);
+    let text = String::from_utf8(m.clone()).expect("utf8");
+    assert!(text.contains(from), "{path} does not contain {from:?}");
+    *m = text.replacen(from, to, 1).into_bytes();
+}
+
+/// Edits a JSON document member.
+pub fn edit_json(e: &mut Evidence, path: &str, f: impl FnOnce(&mut Value)) {
+    let m = member(e, path);
+    let mut v: Value = serde_json::from_slice(m).expect("json member");
+    f(&mut v);
+    *m = serde_json::to_vec_pretty(&v).expect("serialise");
+}
+
+/// Edits line `line` (1-based) of a JSONL member.
+pub fn edit_line(e: &mut Evidence, path: &str, line: usize, f: impl FnOnce(&mut Value)) {
+    let m = member(e, path);
+    let text = String::from_utf8(m.clone()).expect("utf8");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut v: Value = serde_json::from_str(&lines[line - 1]).expect("json line");
+    f(&mut v);
+    lines[line - 1] = serde_json::to_string(&v).expect("serialise");
+    *m = (lines.join("\n") + "\n").into_bytes();
+}
+
+/// Appends a JSONL line.
+pub fn push_line(e: &mut Evidence, path: &str, v: Value) {
+    let m = member(e, path);
+    m.extend_from_slice(serde_json::to_string(&v).expect("serialise").as_bytes());
+    m.push(b'\n');
+}
+
+pub fn remove(e: &mut Evidence, path: &str) {
+    e.members.retain(|(p, _)| p != path);
+}
+
+pub fn pack_bytes(e: &Evidence, all_clear: bool) -> Vec<u8> {
+    let signed_at = Timestamp::parse(SIGNED_AT).expect("timestamp");
+    sign_unchecked(e, &test_key(), &signed_at, all_clear).expect("signs")
+}
+
+pub fn verify_bytes(bytes: &[u8], trust: Option<&TrustStore>) -> Report {
+    verify(bytes, trust, &Limits::default()).expect("readable")
+}
+
+/// Signs (claiming all_clear) and verifies with [`trust`].
+pub fn check(e: &Evidence) -> Report {
+    verify_bytes(&pack_bytes(e, true), Some(&trust()))
+}
+
+/// Signs with the given claim and verifies with [`trust`].
+pub fn check_claim(e: &Evidence, all_clear: bool) -> Report {
+    verify_bytes(&pack_bytes(e, all_clear), Some(&trust()))
+}
+
+pub fn codes(r: &Report) -> Vec<&'static str> {
+    r.findings.iter().map(|f| f.code.as_str()).collect()
+}
+
+/// Asserts that every code in `want` was reported.
+#[track_caller]
+pub fn assert_codes(r: &Report, want: &[&str]) {
+    let got = codes(r);
+    for w in want {
+        assert!(got.contains(w), "expected {w}, got {got:?}");
+    }
+}
+
+/// Asserts that no code in `unwanted` was reported.
+#[track_caller]
+pub fn assert_no_codes(r: &Report, unwanted: &[&str]) {
+    let got = codes(r);
+    for u in unwanted {
+        assert!(!got.contains(u), "did not expect {u}, got {got:?}");
+    }
+}
+
+/// Builds a pack whose manifest is edited after it was generated (and then
+/// signed), with `extra` members added to the archive but not to the manifest,
+/// and `sig_key_id` in signature.sig.
+pub fn pack_with_manifest(
+    e: &Evidence,
+    extra: &[(&str, &[u8])],
+    sig_key_id: &str,
+    edit: impl FnOnce(&mut Value),
+) -> Vec<u8> {
+    use base64::Engine;
+    use ed25519_dalek::Signer;
+    let bytes = pack_bytes(e, true);
+    let mut findings = Findings::new();
+    let archive =
+        read_archive(bytes.as_slice(), &Limits::default(), &mut findings).expect("readable");
+    let mut manifest: Value = serde_json::from_slice(
+        archive
+            .member("manifest.json")
+            .and_then(|m| m.content.as_deref())
+            .expect("manifest"),
+    )
+    .expect("json");
+    edit(&mut manifest);
+    let manifest = serde_json::to_vec_pretty(&manifest).expect("serialise");
+    let pae = proofpack::signature::pae(proofpack::signature::PAYLOAD_TYPE, &manifest);
+    let sig = serde_json::json!({
+        "alg": "ed25519",
+        "key_id": sig_key_id,
+        "sig": base64::engine::general_purpose::STANDARD.encode(test_key().sign(&pae).to_bytes()),
+    });
+    let mut members = e.members.clone();
+    members.push(("manifest.json".to_owned(), manifest));
+    members.push((
+        "signature.sig".to_owned(),
+        serde_json::to_vec(&sig).expect("serialise"),
+    ));
+    for (p, c) in extra {
+        members.push(((*p).to_owned(), c.to_vec()));
+    }
+    proofpack::authoring::tar_writer::write_pack(&members).expect("writes")
+}
