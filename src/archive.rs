@@ -362,7 +362,10 @@ fn numeric(field: &[u8]) -> Option<u64> {
         }
         return Some(value);
     }
-    let start = field.iter().position(|b| *b != b' ')?;
+    // An all-NUL or all-space field is 0, as common readers take it.
+    let Some(start) = field.iter().position(|b| *b != b' ' && *b != 0) else {
+        return Some(0);
+    };
     let rest = field.get(start..)?;
     let end = rest
         .iter()
