@@ -47,16 +47,27 @@ fn several_packs_give_json_lines_and_the_worst_status() {
 fn a_directory_is_every_pack_in_it() {
     let v = vectors();
     let trust = v.join("trust.json");
-    let out = proofpack(&["verify".as_ref(), v.as_os_str(), "--trust".as_ref(), trust.as_os_str()]);
+    let out = proofpack(&[
+        "verify".as_ref(),
+        v.as_os_str(),
+        "--trust".as_ref(),
+        trust.as_os_str(),
+    ]);
     // the vectors include invalid packs, so the worst status is 6
     assert_eq!(out.status.code(), Some(6));
     let text = String::from_utf8_lossy(&out.stdout);
     let count = std::fs::read_dir(&v)
         .expect("dir")
-        .filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tar.gz")))
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tar.gz"))
+        })
         .count();
     assert_eq!(text.lines().count(), count + 1, "{text}");
-    assert!(!text.contains('\u{1b}'), "no colour when NO_COLOR is set or not a terminal");
+    assert!(
+        !text.contains('\u{1b}'),
+        "no colour when NO_COLOR is set or not a terminal"
+    );
 }
 
 #[test]

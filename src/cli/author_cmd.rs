@@ -159,6 +159,9 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
     let entry = match (&args.entry, &args.key) {
         (Some(path), _) => {
             let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
+            // Strict JSON first (§0: duplicate members, depth, surrogates).
+            proofpack::json::parse(&bytes)
+                .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
             serde_json::from_slice(&bytes)
                 .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?
         }

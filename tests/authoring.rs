@@ -1,0 +1,852 @@
+//! Acceptance of pack authoring, through the real `proofpack` binary: key
+//! generation, trust-store editing, OpenSSL interoperability, reproducible
+//! output, and every refusal to sign. Assertions are on exit statuses,
+//! finding codes and bytes, never on message wording.
+
+use proofpack::authoring::{keys, samples};
+use proofpack::trust::{key_entry_json, Role};
+use proofpack::TrustStore;
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `signed_at` of the complete-gdpr sample, whose evidence most tests start from.
+const SIGNED_AT: &str = "2026-04-22T16:02:00Z";
+
+fn proofpack<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_proofpack"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("proofpack runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn committed() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-packs")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let path = entry.expect("entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+/// A copy of a sample's evidence folder in `work`.
+fn evidence(work: &Path, sample: &str) -> PathBuf {
+    let dir = work.join(format!("evidence-{sample}"));
+    copy_dir(&committed().join("evidence").join(sample), &dir);
+    dir
+}
+
+/// The `signed_at` a sample was signed with.
+fn signed_at_of(sample: &str) -> &'static str {
+    samples::SAMPLES
+        .iter()
+        .find(|s| s.name == sample)
+        .map(|s| s.signed_at)
+        .expect("a sample of that name")
+}
+
+fn edit_pack_json(dir: &Path, edit: impl FnOnce(&mut Value)) {
+    let path = dir.join("pack.json");
+    let mut doc: Value =
+        serde_json::from_slice(&std::fs::read(&path).expect("pack.json")).expect("JSON");
+    edit(&mut doc);
+    std::fs::write(&path, serde_json::to_vec_pretty(&doc).expect("JSON")).expect("write");
+}
+
+/// The sample DPO key as a PEM file in `work`.
+fn sample_dpo_pem(work: &Path) -> PathBuf {
+    let path = work.join("sample-dpo.pem");
+    keys::write_private_key(&path, &samples::dpo_key()).expect("key written");
+    path
+}
+
+fn audit_log_entry() -> Value {
+    let keys = samples::trusted_keys().expect("sample keys");
+    let key = keys
+        .iter()
+        .find(|k| k.has_role(Role::AuditLog))
+        .expect("audit-log key");
+    key_entry_json(key)
+}
+
+fn sample_dpo_entry() -> Value {
+    let keys = samples::trusted_keys().expect("sample keys");
+    let key = keys
+        .iter()
+        .find(|k| k.has_role(Role::Dpo))
+        .expect("DPO key");
+    key_entry_json(key)
+}
+
+/// Writes a trust store of `entries` and returns its path.
+fn store(work: &Path, name: &str, entries: Vec<Value>) -> PathBuf {
+    let path = work.join(name);
+    let doc = json!({"format": "proof-pack-trust/v1", "keys": entries});
+    let bytes = serde_json::to_vec_pretty(&doc).expect("JSON");
+    TrustStore::from_json(&bytes).expect("a valid store");
+    std::fs::write(&path, bytes).expect("write");
+    path
+}
+
+fn pack(
+    evidence: &Path,
+    key: &Path,
+    trust: &Path,
+    out: &Path,
+    signed_at: &str,
+    extra: &[&str],
+) -> Output {
+    let mut args: Vec<std::ffi::OsString> = vec![
+        "pack".into(),
+        evidence.into(),
+        "--key".into(),
+        key.into(),
+        "--trust".into(),
+        trust.into(),
+        "--signed-at".into(),
+        signed_at.into(),
+        "--out".into(),
+        out.into(),
+    ];
+    args.extend(extra.iter().map(Into::into));
+    proofpack(args)
+}
+
+/// `proofpack verify --json`: the exit status and the §13 report.
+fn verify_json(pack: &Path, trust: &Path) -> (i32, Value) {
+    let out = proofpack([
+        "verify".as_ref(),
+        pack.as_os_str(),
+        "--trust".as_ref(),
+        trust.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let report = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    (out.status.code().expect("an exit status"), report)
+}
+
+fn codes(report: &Value) -> Vec<String> {
+    let mut codes: Vec<String> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["code"].as_str().expect("code").to_owned())
+        .collect();
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+fn have_openssl() -> bool {
+    Command::new("openssl")
+        .arg("version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn openssl(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new("openssl")
+        .args(args)
+        .output()
+        .expect("openssl runs")
+}
+
+// ---------------------------------------------------------------------------
+// keygen and trust
+
+#[test]
+fn keygen_writes_a_private_pkcs8_key_and_prints_a_trust_entry() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let key = work.path().join("dpo.pem");
+    let out = proofpack([
+        "keygen".as_ref(),
+        "--key-id".as_ref(),
+        "dpo-2026-test".as_ref(),
+        "--owner".as_ref(),
+        "dpo@example.com".as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+        "--not-before".as_ref(),
+        "2026-01-01T00:00:00Z".as_ref(),
+        "--not-after".as_ref(),
+        "2027-01-01T00:00:00Z".as_ref(),
+        "--out".as_ref(),
+        key.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    let pem = std::fs::read_to_string(&key).expect("key written");
+    assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----\n"), "{pem}");
+    assert!(pem.ends_with("-----END PRIVATE KEY-----\n"), "{pem}");
+    let signing = keys::read_private_key(&key).expect("PKCS#8 Ed25519");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    }
+
+    let entry: Value = serde_json::from_slice(&out.stdout).expect("a JSON entry");
+    let doc = json!({"format": "proof-pack-trust/v1", "keys": [entry]});
+    let store = TrustStore::from_json(&serde_json::to_vec(&doc).expect("JSON"))
+        .expect("the printed entry is a valid store entry");
+    let k = store.key("dpo-2026-test").expect("the key");
+    assert_eq!(k.public_key, signing.verifying_key());
+    assert_eq!(k.owner, "dpo@example.com");
+    assert_eq!(k.roles, vec![Role::Dpo]);
+    assert_eq!(
+        k.not_before.as_ref().map(|t| t.raw()),
+        Some("2026-01-01T00:00:00Z")
+    );
+    assert_eq!(
+        k.not_after.as_ref().map(|t| t.raw()),
+        Some("2027-01-01T00:00:00Z")
+    );
+    assert!(k.revoked_at.is_none());
+
+    // Never overwritten.
+    let again = proofpack([
+        "keygen".as_ref(),
+        "--key-id".as_ref(),
+        "other".as_ref(),
+        "--owner".as_ref(),
+        "dpo@example.com".as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+        "--out".as_ref(),
+        key.as_os_str(),
+    ]);
+    assert!(!again.status.success());
+    assert_eq!(std::fs::read_to_string(&key).expect("key"), pem);
+}
+
+fn keygen(work: &Path, key_id: &str, owner: &str, role: &str) -> (PathBuf, PathBuf) {
+    let key = work.join(format!("{key_id}.pem"));
+    let out = proofpack([
+        "keygen".as_ref(),
+        "--key-id".as_ref(),
+        key_id.as_ref(),
+        "--owner".as_ref(),
+        owner.as_ref(),
+        "--role".as_ref(),
+        role.as_ref(),
+        "--out".as_ref(),
+        key.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let entry = work.join(format!("{key_id}.entry.json"));
+    std::fs::write(&entry, &out.stdout).expect("entry written");
+    (key, entry)
+}
+
+#[test]
+fn trust_add_list_and_revoke() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = w.join("trust.json");
+    let (dpo_key, dpo_entry) = keygen(w, "dpo-k1", "dpo@example.com", "dpo");
+
+    // --entry, into a store that does not exist yet.
+    let out = proofpack([
+        "trust".as_ref(),
+        "add".as_ref(),
+        trust.as_os_str(),
+        "--entry".as_ref(),
+        dpo_entry.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // --key with --key-id, --owner, --role (the log's key, from a PEM).
+    let log_pem = w.join("audit.pem");
+    keys::write_private_key(&log_pem, &samples::audit_log_key()).expect("key");
+    let out = proofpack([
+        "trust".as_ref(),
+        "add".as_ref(),
+        trust.as_os_str(),
+        "--key".as_ref(),
+        log_pem.as_os_str(),
+        "--key-id".as_ref(),
+        samples::LOG_ORIGIN.as_ref(),
+        "--owner".as_ref(),
+        samples::LOG_OWNER.as_ref(),
+        "--role".as_ref(),
+        "audit_log".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let bytes = std::fs::read(&trust).expect("store");
+    let parsed = TrustStore::from_json(&bytes).expect("a valid store");
+    assert_eq!(parsed.keys.len(), 2);
+    let log = parsed.key(samples::LOG_ORIGIN).expect("log key");
+    assert_eq!(log.public_key, samples::audit_log_key().verifying_key());
+    assert_eq!(log.roles, vec![Role::AuditLog]);
+    assert_eq!(log.owner, samples::LOG_OWNER);
+    let dpo = parsed.key("dpo-k1").expect("dpo key");
+    assert_eq!(
+        dpo.public_key,
+        keys::read_private_key(&dpo_key)
+            .expect("key")
+            .verifying_key()
+    );
+
+    // A repeated key_id is refused, by either form, and the store is unchanged.
+    let out = proofpack([
+        "trust".as_ref(),
+        "add".as_ref(),
+        trust.as_os_str(),
+        "--entry".as_ref(),
+        dpo_entry.as_os_str(),
+    ]);
+    assert!(!out.status.success());
+    let out = proofpack([
+        "trust".as_ref(),
+        "add".as_ref(),
+        trust.as_os_str(),
+        "--key".as_ref(),
+        dpo_key.as_os_str(),
+        "--key-id".as_ref(),
+        "dpo-k1".as_ref(),
+        "--owner".as_ref(),
+        "dpo@example.com".as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+
+    // list
+    let out = proofpack(["trust".as_ref(), "list".as_ref(), trust.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(listing.contains("dpo-k1"), "{listing}");
+    assert!(listing.contains(samples::LOG_ORIGIN), "{listing}");
+
+    // A pack signed with the new key verifies against the store ...
+    let ev = evidence(w, "complete-gdpr");
+    edit_pack_json(&ev, |d| d["signature_key_id"] = json!("dpo-k1"));
+    let signed = w.join("signed.tar.gz");
+    let out = pack(&ev, &dpo_key, &trust, &signed, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (status, report) = verify_json(&signed, &trust);
+    assert_eq!((status, report["verdict"].as_str()), (0, Some("complete")));
+
+    // ... until the key is revoked before the pack's signed_at.
+    let out = proofpack([
+        "trust".as_ref(),
+        "revoke".as_ref(),
+        trust.as_os_str(),
+        "dpo-k1".as_ref(),
+        "--at".as_ref(),
+        "2026-04-22T12:00:00Z".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed = TrustStore::from_json(&std::fs::read(&trust).expect("store")).expect("valid");
+    assert_eq!(
+        parsed
+            .key("dpo-k1")
+            .and_then(|k| k.revoked_at.as_ref())
+            .map(|t| t.raw()),
+        Some("2026-04-22T12:00:00Z")
+    );
+    let (status, report) = verify_json(&signed, &trust);
+    assert_eq!(status, 5);
+    assert_eq!(report["verdict"], "untrusted");
+    assert!(
+        codes(&report).contains(&"trust.key_revoked".to_owned()),
+        "{report}"
+    );
+
+    // Revoking a key the store does not hold is refused.
+    let out = proofpack([
+        "trust".as_ref(),
+        "revoke".as_ref(),
+        trust.as_os_str(),
+        "no-such-key".as_ref(),
+        "--at".as_ref(),
+        "2026-04-22T12:00:00Z".as_ref(),
+    ]);
+    assert!(!out.status.success());
+}
+
+// ---------------------------------------------------------------------------
+// OpenSSL
+
+#[test]
+fn keys_interoperate_with_openssl() {
+    if !have_openssl() {
+        eprintln!("openssl not installed: OpenSSL interoperability not checked");
+        return;
+    }
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+
+    // A keygen key loads in OpenSSL, with the same public key.
+    let (ours, _) = keygen(w, "dpo-ours", "dpo@example.com", "dpo");
+    let out = openssl(&[
+        "pkey".as_ref(),
+        "-in".as_ref(),
+        ours.as_os_str(),
+        "-noout".as_ref(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = openssl(&[
+        "pkey".as_ref(),
+        "-in".as_ref(),
+        ours.as_os_str(),
+        "-pubout".as_ref(),
+        "-outform".as_ref(),
+        "DER".as_ref(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let public = keys::read_private_key(&ours).expect("key").verifying_key();
+    assert!(out.stdout.ends_with(public.as_bytes()), "same public key");
+
+    // An OpenSSL key signs a pack; its public half joins the trust store.
+    let theirs = w.join("openssl-dpo.pem");
+    let out = openssl(&[
+        "genpkey".as_ref(),
+        "-algorithm".as_ref(),
+        "ed25519".as_ref(),
+        "-out".as_ref(),
+        theirs.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let public_pem = w.join("openssl-dpo.pub.pem");
+    let out = openssl(&[
+        "pkey".as_ref(),
+        "-in".as_ref(),
+        theirs.as_os_str(),
+        "-pubout".as_ref(),
+        "-out".as_ref(),
+        public_pem.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let out = proofpack([
+        "trust".as_ref(),
+        "add".as_ref(),
+        trust.as_os_str(),
+        "--key".as_ref(),
+        public_pem.as_os_str(),
+        "--key-id".as_ref(),
+        "openssl-dpo".as_ref(),
+        "--owner".as_ref(),
+        samples::DPO.as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed = TrustStore::from_json(&std::fs::read(&trust).expect("store")).expect("valid");
+    assert_eq!(
+        parsed.key("openssl-dpo").map(|k| k.public_key),
+        Some(
+            keys::read_private_key(&theirs)
+                .expect("OpenSSL key reads")
+                .verifying_key()
+        )
+    );
+
+    let ev = evidence(w, "complete-gdpr");
+    edit_pack_json(&ev, |d| d["signature_key_id"] = json!("openssl-dpo"));
+    let signed = w.join("openssl-signed.tar.gz");
+    let out = pack(&ev, &theirs, &trust, &signed, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (status, report) = verify_json(&signed, &trust);
+    assert_eq!(status, 0, "{report}");
+    assert_eq!(report["verdict"], "complete");
+    assert_eq!(report["pack"]["signature_verified"], true);
+}
+
+// ---------------------------------------------------------------------------
+// Reproducibility
+
+fn octal(field: &[u8]) -> u64 {
+    let text: String = field
+        .iter()
+        .take_while(|b| **b != 0)
+        .map(|b| char::from(*b))
+        .collect();
+    u64::from_str_radix(text.trim(), 8).expect("an octal field")
+}
+
+/// Checks every tar header of `tar` and returns the members (path, content).
+fn tar_members(tar: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut members = Vec::new();
+    let mut at = 0;
+    loop {
+        let h = &tar[at..at + 512];
+        if h.iter().all(|b| *b == 0) {
+            assert!(
+                tar[at..].iter().all(|b| *b == 0),
+                "only zero blocks after the end marker"
+            );
+            assert!(tar.len() - at >= 1024, "two end-of-archive blocks");
+            break;
+        }
+        let field = |r: std::ops::Range<usize>| {
+            let f = &h[r];
+            let end = f.iter().position(|b| *b == 0).unwrap_or(f.len());
+            String::from_utf8(f[..end].to_vec()).expect("UTF-8")
+        };
+        let name = field(0..100);
+        let prefix = field(345..500);
+        let path = if prefix.is_empty() {
+            name
+        } else {
+            format!("{prefix}/{name}")
+        };
+        assert_eq!(
+            h[156], b'0',
+            "{path}: a regular file (no pax, long-name or other entry)"
+        );
+        assert_eq!(&h[257..263], b"ustar\0", "{path}: ustar magic");
+        assert_eq!(&h[263..265], b"00", "{path}: ustar version");
+        assert_eq!(octal(&h[100..108]), 0o644, "{path}: mode");
+        assert_eq!(octal(&h[108..116]), 0, "{path}: uid");
+        assert_eq!(octal(&h[116..124]), 0, "{path}: gid");
+        assert_eq!(octal(&h[136..148]), 0, "{path}: mtime");
+        assert!(h[265..297].iter().all(|b| *b == 0), "{path}: empty uname");
+        assert!(h[297..329].iter().all(|b| *b == 0), "{path}: empty gname");
+        assert!(h[157..257].iter().all(|b| *b == 0), "{path}: no link name");
+        let mut sum_block = h.to_vec();
+        sum_block[148..156].copy_from_slice(b"        ");
+        let sum: u64 = sum_block.iter().map(|b| u64::from(*b)).sum();
+        assert_eq!(octal(&h[148..156]), sum, "{path}: checksum");
+        let size = usize::try_from(octal(&h[124..136])).expect("size");
+        let content = tar[at + 512..at + 512 + size].to_vec();
+        members.push((path, content));
+        at += 512 + size.div_ceil(512) * 512;
+    }
+    members
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut tar = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut tar)
+        .expect("gzip");
+    tar
+}
+
+#[test]
+fn the_same_inputs_give_the_same_bytes() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    assert_eq!(SIGNED_AT, signed_at_of("complete-gdpr"));
+    let ev = evidence(w, "complete-gdpr");
+    let (a, b) = (w.join("a.tar.gz"), w.join("b.tar.gz"));
+    for out in [&a, &b] {
+        let run = pack(&ev, &key, &trust, out, SIGNED_AT, &[]);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    }
+    let bytes = std::fs::read(&a).expect("a");
+    assert!(bytes == std::fs::read(&b).expect("b"), "byte-identical");
+
+    // gzip: one member, no time, no name.
+    assert_eq!(&bytes[..3], &[0x1f, 0x8b, 8], "gzip, deflate");
+    assert_eq!(bytes[3] & 0x08, 0, "FLG has no FNAME");
+    assert_eq!(bytes[3] & 0x10, 0, "FLG has no FCOMMENT");
+    assert_eq!(&bytes[4..8], &[0, 0, 0, 0], "MTIME is zero");
+
+    let members = tar_members(&gunzip(&bytes));
+    let paths: Vec<&str> = members.iter().map(|(p, _)| p.as_str()).collect();
+    let mut sorted = paths.clone();
+    sorted.sort_by(|x, y| x.as_bytes().cmp(y.as_bytes()));
+    assert_eq!(paths, sorted, "members sorted by path");
+    assert_eq!(
+        paths,
+        vec![
+            "attachments/receipts/llm-provider-kb-kbdel-20260422-0091.json",
+            "attachments/receipts/vector-saas-del_8f2c.json",
+            "attestation.txt",
+            "audit-log-redaction.json",
+            "manifest.json",
+            "provenance.jsonl",
+            "request.json",
+            "signature.sig",
+            "steps.jsonl",
+            "subprocessor-receipts.jsonl",
+            "verification.json",
+        ]
+    );
+    // Content members are the evidence files, unchanged.
+    for (path, content) in &members {
+        if path != "manifest.json" && path != "signature.sig" {
+            assert!(
+                *content == std::fs::read(ev.join(path)).expect("evidence file"),
+                "{path}"
+            );
+        }
+    }
+
+    // Another signed_at is another pack.
+    let c = w.join("c.tar.gz");
+    let args: Vec<std::ffi::OsString> = vec![
+        "pack".into(),
+        ev.clone().into(),
+        "--key".into(),
+        key.clone().into(),
+        "--trust".into(),
+        trust.clone().into(),
+        "--signed-at".into(),
+        "2026-04-22T16:03:00Z".into(),
+        "--out".into(),
+        c.clone().into(),
+    ];
+    let run = proofpack(args);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(std::fs::read(&c).expect("c") != bytes);
+}
+
+// ---------------------------------------------------------------------------
+// Refusals
+
+/// Runs `pack`, expects a refusal with `status` naming every code of
+/// `codes` (any one of `any_of`), and no output file.
+fn refused(
+    evidence: &Path,
+    key: &Path,
+    trust: &Path,
+    signed_at: &str,
+    extra: &[&str],
+    status: i32,
+    any_of: &[&str],
+) -> String {
+    let out_path = evidence.with_extension("refused.tar.gz");
+    let out = pack(evidence, key, trust, &out_path, signed_at, extra);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(status), "{err}");
+    assert!(!out_path.exists(), "nothing may be written when refused");
+    if !any_of.is_empty() {
+        assert!(
+            any_of.iter().any(|c| err.contains(c)),
+            "stderr names one of {any_of:?}: {err}"
+        );
+    }
+    err
+}
+
+#[test]
+fn a_signer_who_ran_the_cascade_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let ev = evidence(w, "complete-gdpr");
+    edit_pack_json(&ev, |d| d["cascade_runner"] = json!(samples::DPO));
+    let trust = committed().join("trust.json");
+    refused(
+        &ev,
+        &sample_dpo_pem(w),
+        &trust,
+        SIGNED_AT,
+        &[],
+        5,
+        &["sod.signer_is_runner"],
+    );
+}
+
+#[test]
+fn invalid_evidence_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+
+    // A line that is not JSON.
+    let ev = evidence(w, "complete-gdpr");
+    let steps = std::fs::read_to_string(ev.join("steps.jsonl")).expect("steps");
+    let mut lines: Vec<String> = steps.lines().map(str::to_owned).collect();
+    lines[2] = r#"{"seq": 3, "step": "semantic", "status": "#.to_owned();
+    std::fs::write(ev.join("steps.jsonl"), lines.join("\n") + "\n").expect("write");
+    refused(
+        &ev,
+        &key,
+        &trust,
+        SIGNED_AT,
+        &[],
+        6,
+        &["json.malformed", "steps.schema"],
+    );
+    refused(
+        &ev,
+        &key,
+        &trust,
+        SIGNED_AT,
+        &["--accept-incomplete"],
+        6,
+        &["json.malformed", "steps.schema"],
+    );
+
+    // Well-formed JSON of the wrong shape.
+    let ev = w.join("evidence-schema");
+    copy_dir(&committed().join("evidence").join("complete-gdpr"), &ev);
+    let mut lines: Vec<Value> = steps
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    lines[2].as_object_mut().expect("object").remove("code_ref");
+    let text: String = lines
+        .iter()
+        .map(|v| serde_json::to_string(v).expect("JSON") + "\n")
+        .collect();
+    std::fs::write(ev.join("steps.jsonl"), text).expect("write");
+    refused(&ev, &key, &trust, SIGNED_AT, &[], 6, &["steps.schema"]);
+}
+
+#[test]
+fn a_key_owned_by_someone_else_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let mut dpo = sample_dpo_entry();
+    dpo["owner"] = json!("someone-else@example.com");
+    let trust = store(w, "trust.json", vec![dpo, audit_log_entry()]);
+    let ev = evidence(w, "complete-gdpr");
+    refused(
+        &ev,
+        &sample_dpo_pem(w),
+        &trust,
+        SIGNED_AT,
+        &[],
+        5,
+        &["trust.signer_mismatch"],
+    );
+}
+
+#[test]
+fn a_witness_the_trust_store_cannot_verify_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![sample_dpo_entry()]);
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+    refused(
+        &ev,
+        &key,
+        &trust,
+        SIGNED_AT,
+        &[],
+        5,
+        &["audit.checkpoint_key_unknown"],
+    );
+    refused(
+        &ev,
+        &key,
+        &trust,
+        SIGNED_AT,
+        &["--accept-incomplete"],
+        5,
+        &["audit.checkpoint_key_unknown"],
+    );
+}
+
+#[test]
+fn an_incomplete_pack_needs_accept_incomplete() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "incomplete-cache-deferred");
+    let signed_at = signed_at_of("incomplete-cache-deferred");
+    let err = refused(&ev, &key, &trust, signed_at, &[], 4, &["steps.deferred"]);
+    for code in [
+        "receipts.pending",
+        "provenance.deferred",
+        "provenance.obligation_open",
+    ] {
+        assert!(err.contains(code), "{code}: {err}");
+    }
+
+    let out_path = w.join("incomplete.tar.gz");
+    let out = pack(
+        &ev,
+        &key,
+        &trust,
+        &out_path,
+        signed_at,
+        &["--accept-incomplete"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (status, report) = verify_json(&out_path, &trust);
+    assert_eq!(status, 4);
+    assert_eq!(report["verdict"], "incomplete");
+    assert_eq!(report["pack"]["all_clear_claimed"], false);
+    let found = codes(&report);
+    assert!(
+        !found.contains(&"manifest.all_clear_false_claim".to_owned()),
+        "{found:?}"
+    );
+    assert!(
+        !found.contains(&"manifest.all_clear_understated".to_owned()),
+        "{found:?}"
+    );
+    let members = tar_members(&gunzip(&std::fs::read(&out_path).expect("pack")));
+    let manifest = members
+        .iter()
+        .find(|(p, _)| p == "manifest.json")
+        .map(|(_, c)| c)
+        .expect("manifest.json");
+    let manifest: Value = serde_json::from_slice(manifest).expect("JSON");
+    assert_eq!(manifest["all_clear"], false);
+}
+
+#[test]
+fn a_late_pack_needs_accept_incomplete() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let ev = evidence(w, "late-ccpa");
+    let trust = committed().join("trust.json");
+    let signed_at = signed_at_of("late-ccpa");
+    refused(
+        &ev,
+        &sample_dpo_pem(w),
+        &trust,
+        signed_at,
+        &[],
+        3,
+        &["sla.breached"],
+    );
+}
+
+#[test]
+fn an_unknown_file_in_the_evidence_folder_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    std::fs::write(ev.join("notes.txt"), "draft\n").expect("write");
+    refused(&ev, &key, &trust, SIGNED_AT, &[], 1, &["notes.txt"]);
+
+    // A folder outside attachments/ is refused as well.
+    std::fs::remove_file(ev.join("notes.txt")).expect("rm");
+    std::fs::create_dir(ev.join("extra")).expect("mkdir");
+    std::fs::write(ev.join("extra").join("a.json"), "{}\n").expect("write");
+    refused(&ev, &key, &trust, SIGNED_AT, &[], 1, &["extra"]);
+
+    // The folder as it came is accepted.
+    std::fs::remove_dir_all(ev.join("extra")).expect("rm");
+    let out_path = w.join("ok.tar.gz");
+    let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
