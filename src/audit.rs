@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 pub const AUDIT: &str = "audit-log-redaction.json";
 
 /// What the report shows of the witness.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct AuditSummary {
     /// `log_origin`
     pub log_origin: Option<String>,

@@ -9,7 +9,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The effect of a finding on the verdict (spec §12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {
     /// Never changes the verdict.
@@ -266,8 +278,23 @@ impl<'de> Deserialize<'de> for Code {
     }
 }
 
+impl schemars::JsonSchema for Code {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Code".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        schemars::json_schema!({
+            "description": "A finding code of spec §12.",
+            "type": "string",
+            "enum": codes,
+        })
+    }
+}
+
 /// One thing the verifier established about a pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Finding {
     /// The §12 code.
     pub code: Code,
@@ -280,7 +307,19 @@ pub struct Finding {
 }
 
 /// The verdict of spec §12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Authentic, trusted, erasure complete, on time.

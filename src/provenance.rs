@@ -38,7 +38,7 @@ struct Obligation {
 }
 
 /// What the report shows of the graph.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct ProvenanceSummary {
     /// Whether `provenance.jsonl` is in the pack.
     pub present: bool,

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub const RECEIPTS: &str = "subprocessor-receipts.jsonl";
 
 /// A receipt of the right shape.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Receipt {
     /// 1-based line.
     pub line: usize,

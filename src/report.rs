@@ -13,7 +13,7 @@ use serde::Serialize;
 pub const REPORT_FORMAT: &str = "proof-pack-report/v1";
 
 /// The verifier's report on one pack.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Report {
     /// Always [`REPORT_FORMAT`].
     pub format: &'static str,
@@ -35,6 +35,12 @@ pub struct Report {
     pub provenance: ProvenanceSummary,
 }
 
+/// The JSON Schema of [`Report`], the contract of `--json` and of the
+/// desktop app (committed as `docs/report.schema.json`).
+pub fn report_schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Report)).unwrap_or_default()
+}
+
 impl Report {
     /// The §12 exit status of the verdict.
     pub fn exit_status(&self) -> i32 {
@@ -43,7 +49,7 @@ impl Report {
 }
 
 /// Identity of the pack.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct PackInfo {
     /// The file, where the caller named one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -77,7 +83,7 @@ pub struct PackInfo {
 }
 
 /// One tier of the cascade.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct TierRow {
     /// The step name.
     pub tier: String,
@@ -94,7 +100,7 @@ pub struct TierRow {
 }
 
 /// One receipt, with whether it erases its subprocessor.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct ReceiptRow {
     /// The receipt.
     #[serde(flatten)]

@@ -1,0 +1,13 @@
+//! Prints the JSON Schema of the verifier's report:
+//! `cargo run --example export-schema > docs/report.schema.json`.
+
+fn main() {
+    let schema = proofpack::report::report_schema();
+    match serde_json::to_string_pretty(&schema) {
+        Ok(text) => println!("{text}"),
+        Err(e) => {
+            eprintln!("export-schema: {e}");
+            std::process::exit(1);
+        }
+    }
+}

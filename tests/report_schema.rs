@@ -1,0 +1,87 @@
+//! The report's JSON Schema (`docs/report.schema.json`) is generated from the
+//! report types and committed; the UI and other consumers rely on it.
+
+use serde_json::Value;
+use std::path::Path;
+
+#[test]
+fn committed_schema_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report.schema.json");
+    let committed: Value =
+        serde_json::from_slice(&std::fs::read(&path).expect("schema file")).expect("json");
+    assert_eq!(
+        committed,
+        proofpack::report::report_schema(),
+        "regenerate with: cargo run --example export-schema > docs/report.schema.json"
+    );
+}
+
+/// Every member of `value` is declared by `schema` (following `$ref`s).
+fn check(value: &Value, schema: &Value, defs: &Value, at: &str) {
+    let schema = match schema.get("$ref").and_then(Value::as_str) {
+        Some(r) => &defs[r.trim_start_matches("#/$defs/")],
+        None => schema,
+    };
+    match value {
+        Value::Object(members) => {
+            let props = &schema["properties"];
+            for (k, v) in members {
+                let sub = props
+                    .get(k)
+                    .unwrap_or_else(|| panic!("{at}/{k} is not in the schema"));
+                check(v, sub, defs, &format!("{at}/{k}"));
+            }
+            if let Some(required) = schema["required"].as_array() {
+                for r in required {
+                    let r = r.as_str().expect("name");
+                    assert!(members.contains_key(r), "{at}: required {r} missing");
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                check(item, &schema["items"], defs, &format!("{at}/{i}"));
+            }
+        }
+        Value::String(s) => {
+            if let Some(allowed) = schema["enum"].as_array() {
+                assert!(
+                    allowed.iter().any(|a| a == s),
+                    "{at}: {s} not in the schema's enum"
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn reports_of_every_vector_follow_the_schema() {
+    let schema = proofpack::report::report_schema();
+    let defs = schema["$defs"].clone();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/vectors");
+    let trust =
+        proofpack::TrustStore::from_json(&std::fs::read(dir.join("trust.json")).expect("trust"))
+            .expect("valid");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("vectors") {
+        let path = entry.expect("entry").path();
+        if !path.to_string_lossy().ends_with(".tar.gz") {
+            continue;
+        }
+        let report = proofpack::verify(
+            std::fs::File::open(&path).expect("open"),
+            Some(&trust),
+            &Default::default(),
+        )
+        .expect("readable");
+        check(
+            &serde_json::to_value(&report).expect("json"),
+            &schema,
+            &defs,
+            "",
+        );
+        n += 1;
+    }
+    assert!(n >= 20);
+}
