@@ -10,16 +10,8 @@ use crate::timestamp::Timestamp;
 /// The member name.
 pub const REQUEST: &str = "request.json";
 
-/// The data classes (tiers) of v1, in cascade order.
-pub const DATA_CLASSES: &[&str] = &[
-    "working",
-    "episodic",
-    "semantic",
-    "vectors",
-    "fine_tune",
-    "uploads",
-    "derivatives",
-];
+/// The data classes (tiers) of v1: the first seven steps of the cascade.
+pub const DATA_CLASSES: &[&str] = crate::steps::CASCADE.split_at(7).0;
 
 /// A declared extension of the deadline.
 #[derive(Debug, Clone)]

@@ -30,16 +30,7 @@ impl Timestamp {
     /// (`2026-04-22T16:02:00Z`).
     pub fn from_instant_utc(at: OffsetDateTime) -> Option<Timestamp> {
         let at = at.to_offset(UtcOffset::UTC).replace_nanosecond(0).ok()?;
-        let raw = format!(
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
-            at.year(),
-            u8::from(at.month()),
-            at.day(),
-            at.hour(),
-            at.minute(),
-            at.second()
-        );
-        Timestamp::parse(&raw)
+        Timestamp::parse(&format_instant(at))
     }
 
     /// The string as written.

@@ -20,16 +20,14 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
-/// The content members an evidence folder may hold at its root.
-pub const EVIDENCE_MEMBERS: &[&str] = &[
-    "request.json",
-    "steps.jsonl",
-    "verification.json",
-    "subprocessor-receipts.jsonl",
-    "audit-log-redaction.json",
-    "attestation.txt",
-    "provenance.jsonl",
-];
+/// The content members an evidence folder may hold at its root: the
+/// members the verifier parses, less the two that `pack` writes itself.
+pub fn evidence_members() -> impl Iterator<Item = &'static str> {
+    crate::archive::PARSED_MEMBERS
+        .iter()
+        .copied()
+        .filter(|m| *m != "manifest.json" && *m != "signature.sig")
+}
 
 /// The folder's description of the pack (`pack.json`).
 #[derive(Debug, Clone)]
@@ -128,7 +126,7 @@ impl Evidence {
             return Err(AuthoringError::Invalid(format!(
                 "the evidence folder holds what a pack may not: {}. Allowed: pack.json, {}, and regular files under attachments/",
                 refused.join(", "),
-                EVIDENCE_MEMBERS.join(", ")
+                evidence_members().collect::<Vec<_>>().join(", ")
             )));
         }
         Ok(Evidence {
@@ -163,9 +161,7 @@ fn collect(
         let in_attachments = relative == "attachments" || relative.starts_with("attachments/");
         if kind.is_dir() && in_attachments {
             collect(root, &path, members, refused)?;
-        } else if kind.is_file()
-            && (in_attachments || EVIDENCE_MEMBERS.contains(&relative.as_str()))
-        {
+        } else if kind.is_file() && (in_attachments || evidence_members().any(|m| m == relative)) {
             let bytes = std::fs::read(&path).map_err(|e| AuthoringError::io(&path, e))?;
             members.push((relative, bytes));
         } else if relative != "pack.json" || !kind.is_file() {
