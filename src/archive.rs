@@ -225,7 +225,13 @@ pub fn read_archive<R: Read>(
     // pack's identity hash.
     let mut raw = stream.gz.into_inner();
     if !archive.unreadable {
-        let rest = raw.fill_buf()?;
+        let rest = loop {
+            match raw.fill_buf() {
+                Ok(rest) => break rest,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ReadError::Io(e)),
+            }
+        };
         if !rest.is_empty() {
             findings.add(
                 Code::ArchiveTrailingData,

@@ -352,6 +352,7 @@ fn directory_entries_of_size_zero_are_ignored_whatever_their_path() {
         .header_only(&dir(b"/abs/dir"))
         .header_only(&dir(b"a//b/./c"))
         .header_only(&dir(b"bad\\dir\xff"))
+        .header_only(&dir(b"attachments\0junk"))
         .header_only(&dir(b"attachments/x.bin"))
         .file("attachments/x.bin", b"payload")
         .header_only(&dir(b"attachments/"))
@@ -498,7 +499,7 @@ fn gzip_crc_or_length_mismatch_is_malformed() {
 }
 
 #[test]
-fn corrupted_deflate_data_is_malformed_or_detected() {
+fn corrupted_deflate_data_is_malformed() {
     // Flipping a byte in the middle of the deflate data either breaks the
     // deflate stream or changes the content; the CRC catches the latter.
     let full = simple_tar().gz();
@@ -1243,5 +1244,140 @@ fn mutated_headers_never_panic() {
             let (verdict, _) = verify_with(&tar.gz(), &small_limits());
             assert_eq!(verdict, Verdict::Invalid, "byte {at} = {value:#x}");
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// More of the gzip layer, and how the input is read.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn gzip_header_crc_is_checked() {
+    // FLG.FHCRC: a CRC-16 of the gzip header follows the fixed header.
+    let plain = simple_tar().gz();
+    let mut header = plain[..10].to_vec();
+    header[3] |= 0x02;
+    let mut crc = flate2::Crc::new();
+    crc.update(&header);
+    let crc16 = (crc.sum() & 0xffff) as u16;
+    let with = |crc16: u16| {
+        let mut out = header.clone();
+        out.extend_from_slice(&crc16.to_le_bytes());
+        out.extend_from_slice(&plain[10..]);
+        out
+    };
+    assert_clean(&with(crc16));
+    assert_malformed(&with(crc16 ^ 0x0101));
+}
+
+#[test]
+fn gzip_reserved_flag_bits_are_malformed() {
+    // RFC 1952: a decompressor must fail when a reserved FLG bit is set.
+    for bit in [0x20u8, 0x40, 0x80] {
+        let mut input = simple_tar().gz();
+        input[3] |= bit;
+        assert_malformed(&input);
+    }
+}
+
+/// Hands out its bytes in pieces of at most `step`, optionally answering
+/// `Interrupted` once when `interrupt_at` bytes have been handed out.
+struct Reader {
+    data: Vec<u8>,
+    pos: usize,
+    step: usize,
+    interrupt_at: Option<usize>,
+    fail_at: Option<usize>,
+}
+
+impl Reader {
+    fn new(data: Vec<u8>, step: usize) -> Reader {
+        Reader {
+            data,
+            pos: 0,
+            step,
+            interrupt_at: None,
+            fail_at: None,
+        }
+    }
+}
+
+impl std::io::Read for Reader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.fail_at.is_some_and(|at| self.pos >= at) {
+            return Err(std::io::Error::other("the disk is on fire"));
+        }
+        if self.interrupt_at.is_some_and(|at| self.pos >= at) {
+            self.interrupt_at = None;
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let mut end = (self.pos + self.step.min(buf.len())).min(self.data.len());
+        for limit in [self.interrupt_at, self.fail_at].into_iter().flatten() {
+            if limit > self.pos {
+                end = end.min(limit);
+            }
+        }
+        let n = end - self.pos;
+        buf[..n].copy_from_slice(&self.data[self.pos..end]);
+        self.pos = end;
+        Ok(n)
+    }
+}
+
+fn read_from(reader: Reader) -> Result<(Archive, Vec<Code>), proofpack::ReadError> {
+    let mut findings = Findings::new();
+    let archive = read_archive(reader, &Limits::default(), &mut findings)?;
+    Ok((
+        archive,
+        findings.as_slice().iter().map(|f| f.code).collect(),
+    ))
+}
+
+#[test]
+fn short_reads_give_the_same_result() {
+    let mut trailing = simple_tar().gz();
+    trailing.extend_from_slice(b"!");
+    for input in [simple_tar().gz(), trailing] {
+        let (whole, whole_codes) = read(&input);
+        for step in [1, 7, 512, 4096] {
+            let (archive, codes) = read_from(Reader::new(input.clone(), step)).expect("reads");
+            assert_eq!(codes, whole_codes, "step {step}");
+            assert_eq!(paths(&archive), paths(&whole), "step {step}");
+            assert_eq!(archive.sha256, whole.sha256, "step {step}");
+        }
+    }
+}
+
+#[test]
+fn interrupted_reads_inside_the_gzip_member_are_retried() {
+    let input = simple_tar().gz();
+    for at in [0, 1, 10, input.len() / 2, input.len() - 8, input.len() - 1] {
+        let mut reader = Reader::new(input.clone(), 64);
+        reader.interrupt_at = Some(at);
+        let (archive, codes) = read_from(reader).expect("Interrupted is retryable");
+        assert!(codes.is_empty(), "at {at}: {codes:?}");
+        assert_eq!(archive.members.len(), 2, "at {at}");
+    }
+}
+
+#[test]
+fn interrupted_read_right_after_the_gzip_member_is_retried() {
+    let input = simple_tar().gz();
+    let mut reader = Reader::new(input.clone(), 64);
+    reader.interrupt_at = Some(input.len());
+    let (_, codes) = read_from(reader).expect("Interrupted is retryable");
+    assert!(codes.is_empty(), "{codes:?}");
+}
+
+#[test]
+fn a_failing_input_is_a_read_error_not_a_finding() {
+    let input = simple_tar().gz();
+    for at in [0, 15, input.len() - 1] {
+        let mut reader = Reader::new(input.clone(), 64);
+        reader.fail_at = Some(at);
+        assert!(read_from(reader).is_err(), "failure at byte {at}");
+        let mut reader = Reader::new(input.clone(), 64);
+        reader.fail_at = Some(at);
+        assert!(verify(reader, None, &Limits::default()).is_err());
     }
 }

@@ -27,7 +27,10 @@ fn check(report: &proofpack::Report) {
         .any(|f| matches!(f.code, Code::ArchiveMalformed | Code::ArchiveLimitExceeded));
     if stopped {
         assert!(
-            report.findings.iter().all(|f| f.code.as_str().starts_with("archive.")),
+            report
+                .findings
+                .iter()
+                .all(|f| f.code.as_str().starts_with("archive.")),
             "non-archive findings after the archive stopped: {:?}",
             report.findings.iter().map(|f| f.code).collect::<Vec<_>>()
         );

@@ -17,7 +17,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(cp) = parse_checkpoint(text) else {
         return;
     };
-    assert_eq!(note.as_ref().ok(), Some(&cp.note), "checkpoint without a note");
+    assert_eq!(
+        note.as_ref().ok(),
+        Some(&cp.note),
+        "checkpoint without a note"
+    );
     assert!(!cp.origin.is_empty() && !cp.origin.contains('\n'));
 
     let mut body = checkpoint_body(&cp.origin, cp.tree_size, &cp.root_hash);
@@ -38,7 +42,14 @@ fuzz_target!(|data: &[u8]| {
         let mut blob = s.key_hash.to_vec();
         blob.extend_from_slice(&s.signature);
         assert!(blob.len() >= 5);
-        rebuilt.push_str(&format!("\u{2014} {} {}\n", s.key_name, STANDARD.encode(&blob)));
+        rebuilt.push_str(&format!(
+            "\u{2014} {} {}\n",
+            s.key_name,
+            STANDARD.encode(&blob)
+        ));
     }
-    assert_eq!(rebuilt, text, "the parsed note does not re-encode to its input");
+    assert_eq!(
+        rebuilt, text,
+        "the parsed note does not re-encode to its input"
+    );
 });

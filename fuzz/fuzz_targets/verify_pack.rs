@@ -20,7 +20,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let report = verify(&input[..], None, &limits).expect("in-memory input always reads");
     assert_eq!(report.verdict, Verdict::from_findings(&report.findings));
-    assert!(report.verdict >= Verdict::Untrusted, "no trust store, yet {}", report.verdict);
+    assert!(
+        report.verdict >= Verdict::Untrusted,
+        "no trust store, yet {}",
+        report.verdict
+    );
     let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
     if codes
         .iter()
