@@ -104,7 +104,7 @@ pub const SAMPLES: [Sample; 4] = [
         signed_at: "2026-05-06T11:00:00Z",
         accept_incomplete: true,
         verdict: Verdict::Incomplete,
-        shows: "a GDPR erasure with a cached answer left to expire by TTL (a `deferred` derivatives step, an `expiring` artefact covered by a deferred obligation) and a subprocessor receipt still `pending`; `all_clear` false; verifies `incomplete` (exit 4).",
+        shows: "a GDPR erasure with a cached answer left to expire by TTL (a `deferred` derivatives step, an `expiring` artefact covered by a deferred obligation, and the derivatives probe honestly finding that cached record) and a subprocessor receipt still `pending`; `all_clear` false; verifies `incomplete` (exit 4).",
     },
     Sample {
         name: "exempt-art17-3",
