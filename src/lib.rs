@@ -5,12 +5,19 @@
 //! [`Report`](report::Report), never an early `Err`. The only error is
 //! [`ReadError`](archive::ReadError), for input that could not be read.
 //!
-//! ```no_run
-//! use proofpack::{verify, Limits, TrustStore};
-//! let trust = TrustStore::from_json(&std::fs::read("trust.json")?)?;
-//! let report = verify(std::fs::File::open("proof.tar.gz")?, Some(&trust), &Limits::default())?;
-//! println!("{} ({} findings)", report.verdict, report.findings.len());
-//! std::process::exit(report.exit_status());
+//! ```
+//! use proofpack::{verify, Limits, TrustStore, Verdict};
+//! let trust = TrustStore::from_json(&std::fs::read("sample-packs/trust.json")?)?;
+//! let pack = std::fs::File::open("sample-packs/complete-gdpr.tar.gz")?;
+//! let report = verify(pack, Some(&trust), &Limits::default())?;
+//! assert_eq!(report.verdict, Verdict::Complete);
+//! assert_eq!(report.exit_status(), 0);
+//!
+//! // Without a trust store the same pack is intact but not trusted.
+//! let pack = std::fs::File::open("sample-packs/complete-gdpr.tar.gz")?;
+//! let report = verify(pack, None, &Limits::default())?;
+//! assert_eq!(report.verdict, Verdict::Untrusted);
+//! assert!(report.findings.iter().any(|f| f.code.as_str() == "trust.not_configured"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
