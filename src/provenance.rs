@@ -228,6 +228,120 @@ fn check_scope_closure(
     }
 }
 
+/// The derivation graph with interned nodes: `children[n]` are the artefacts
+/// derived directly from node `n`; `at_node[n]` the artefacts that are node `n`.
+struct Graph<'a> {
+    ids: HashMap<&'a Node, usize>,
+    children: Vec<Vec<usize>>,
+    at_node: Vec<Vec<usize>>,
+    artifacts: &'a [Artifact],
+}
+
+impl<'a> Graph<'a> {
+    fn new(tombstones: &'a [Tombstone], artifacts: &'a [Artifact]) -> Self {
+        let mut g = Graph {
+            ids: HashMap::new(),
+            children: Vec::new(),
+            at_node: Vec::new(),
+            artifacts,
+        };
+        for t in tombstones {
+            g.intern(&t.node);
+        }
+        for (i, a) in artifacts.iter().enumerate() {
+            let own = g.intern(&a.node);
+            if let Some(list) = g.at_node.get_mut(own) {
+                list.push(i);
+            }
+            for source in &a.derived_from {
+                let id = g.intern(source);
+                if let Some(list) = g.children.get_mut(id) {
+                    list.push(i);
+                }
+            }
+        }
+        g
+    }
+
+    fn intern(&mut self, node: &'a Node) -> usize {
+        let next = self.children.len();
+        let id = *self.ids.entry(node).or_insert(next);
+        if id == next {
+            self.children.push(Vec::new());
+            self.at_node.push(Vec::new());
+        }
+        id
+    }
+
+    fn id(&self, node: &Node) -> Option<usize> {
+        self.ids.get(node).copied()
+    }
+
+    /// Artefacts reachable from `starts` through `derived_from`, transitively;
+    /// stops after `budget` artefacts when given one.
+    fn reachable(
+        &self,
+        starts: impl IntoIterator<Item = usize>,
+        budget: Option<usize>,
+    ) -> Vec<usize> {
+        // A set, not a bitmap over all artefacts: the budgeted searches for
+        // messages run once per offending tombstone and must stay small.
+        let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
+        let mut order = Vec::new();
+        let mut queue: VecDeque<usize> = starts.into_iter().collect();
+        while let Some(n) = queue.pop_front() {
+            for &a in self.children.get(n).map(Vec::as_slice).unwrap_or_default() {
+                if seen.insert(a) {
+                    order.push(a);
+                    if budget.is_some_and(|b| order.len() >= b) {
+                        return order;
+                    }
+                    if let Some(own) = self.artifacts.get(a).and_then(|x| self.id(&x.node)) {
+                        queue.push_back(own);
+                    }
+                }
+            }
+        }
+        order
+    }
+
+    /// Nodes from which one of `targets` (artefact indexes) is reachable:
+    /// a reverse search along `derived_from`.
+    fn reaching(&self, targets: impl IntoIterator<Item = usize>) -> Vec<bool> {
+        let mut marked = vec![false; self.children.len()];
+        let mut queue: VecDeque<usize> = VecDeque::new();
+        let push_sources = |a: usize, queue: &mut VecDeque<usize>, marked: &mut Vec<bool>| {
+            for source in self
+                .artifacts
+                .get(a)
+                .map(|x| x.derived_from.as_slice())
+                .unwrap_or_default()
+            {
+                if let Some(id) = self.id(source) {
+                    if marked.get(id).copied() == Some(false) {
+                        if let Some(slot) = marked.get_mut(id) {
+                            *slot = true;
+                        }
+                        queue.push_back(id);
+                    }
+                }
+            }
+        };
+        for a in targets {
+            push_sources(a, &mut queue, &mut marked);
+        }
+        while let Some(n) = queue.pop_front() {
+            for &a in self.at_node.get(n).map(Vec::as_slice).unwrap_or_default() {
+                push_sources(a, &mut queue, &mut marked);
+            }
+        }
+        marked
+    }
+}
+
+/// How many artefacts a message may walk to name the scopes a tombstone omits.
+const MESSAGE_WALK: usize = 10_000;
+
 fn check_reachability(
     tombstones: &[Tombstone],
     artifacts: &[Artifact],
@@ -235,33 +349,40 @@ fn check_reachability(
     findings: &mut Findings,
     summary: &mut ProvenanceSummary,
 ) {
-    // Reverse edges: source node → artefacts derived from it directly.
-    let mut children: HashMap<&Node, Vec<usize>> = HashMap::new();
-    for (i, a) in artifacts.iter().enumerate() {
-        for source in &a.derived_from {
-            children.entry(source).or_default().push(i);
-        }
-    }
-    let mut reached_any: BTreeSet<usize> = BTreeSet::new();
+    let graph = Graph::new(tombstones, artifacts);
+    // One search from all tombstones at once: which artefacts must be gone.
+    let mut reached = graph.reachable(tombstones.iter().filter_map(|t| graph.id(&t.node)), None);
+    reached.sort_unstable();
+
+    // reference_scopes: tombstones that list the same scopes share one reverse
+    // search from the reached artefacts outside those scopes, so the cost is
+    // linear per distinct list rather than per tombstone.
+    // A BTreeMap so that findings come out in the same order on every run.
+    let mut groups: std::collections::BTreeMap<BTreeSet<&str>, Vec<&Tombstone>> =
+        std::collections::BTreeMap::new();
     for t in tombstones {
-        let mut seen: BTreeSet<usize> = BTreeSet::new();
-        let mut queue: VecDeque<&Node> = VecDeque::from([&t.node]);
-        while let Some(n) = queue.pop_front() {
-            for &i in children.get(n).map(Vec::as_slice).unwrap_or_default() {
-                if seen.insert(i) {
-                    if let Some(a) = artifacts.get(i) {
-                        queue.push_back(&a.node);
-                    }
-                }
+        let listed: BTreeSet<&str> = t.reference_scopes.iter().map(String::as_str).collect();
+        groups.entry(listed).or_default().push(t);
+    }
+    for (listed, members) in &groups {
+        let outside = reached.iter().copied().filter(|a| {
+            artifacts
+                .get(*a)
+                .is_some_and(|x| !listed.contains(x.node.0.as_str()))
+        });
+        let marked = graph.reaching(outside);
+        for t in members {
+            let offends = graph.id(&t.node).and_then(|id| marked.get(id).copied());
+            if offends != Some(true) {
+                continue;
             }
-        }
-        let missing: BTreeSet<&str> = seen
-            .iter()
-            .filter_map(|i| artifacts.get(*i))
-            .map(|a| a.node.0.as_str())
-            .filter(|s| !t.reference_scopes.iter().any(|r| r == s))
-            .collect();
-        if !missing.is_empty() {
+            let missing: BTreeSet<&str> = graph
+                .reachable(graph.id(&t.node), Some(MESSAGE_WALK))
+                .into_iter()
+                .filter_map(|a| artifacts.get(a))
+                .map(|a| a.node.0.as_str())
+                .filter(|s| !listed.contains(s))
+                .collect();
             findings.add(
                 Code::ProvenanceReferenceScopesIncomplete,
                 format!("{PROVENANCE}:{}", t.line),
@@ -273,10 +394,18 @@ fn check_reachability(
                 ),
             );
         }
-        reached_any.extend(seen);
     }
-    summary.reachable = reached_any.len();
-    for a in reached_any.iter().filter_map(|i| artifacts.get(*i)) {
+
+    // The latest deferred obligation per target.
+    let mut deferred_until: HashMap<&Node, &Timestamp> = HashMap::new();
+    for o in obligations.iter().filter(|o| o.kind == "deferred") {
+        let slot = deferred_until.entry(&o.target).or_insert(&o.expires_at);
+        if o.expires_at.instant() > slot.instant() {
+            *slot = &o.expires_at;
+        }
+    }
+    summary.reachable = reached.len();
+    for a in reached.iter().filter_map(|i| artifacts.get(*i)) {
         let at = format!("{PROVENANCE}:{}", a.line);
         match a.state.as_str() {
             "live" => {
@@ -301,11 +430,9 @@ fn check_reachability(
                     ),
                 );
                 let declared = a.expires_at.as_ref().is_some_and(|exp| {
-                    obligations.iter().any(|o| {
-                        o.kind == "deferred"
-                            && o.target == a.node
-                            && o.expires_at.instant() >= exp.instant()
-                    })
+                    deferred_until
+                        .get(&a.node)
+                        .is_some_and(|until| until.instant() >= exp.instant())
                 });
                 if !declared {
                     findings.add(
