@@ -191,16 +191,27 @@ pub fn check(
         );
     }
 
-    // The cascade is on the log.
+    // The cascade is on the log: index the request's entries once.
     if let Some(request_id) = request_id {
-        let logged = |class: &str, extra: &dyn Fn(&JsonObject) -> bool| {
-            entries.iter().filter_map(|e| e.leaf.as_ref()).any(|leaf| {
-                leaf.get("event_class").and_then(Json::as_str) == Some(class)
-                    && leaf.get("request_id").and_then(Json::as_str) == Some(request_id)
-                    && extra(leaf)
-            })
-        };
-        if !logged("erasure_request_accepted", &|_| true) {
+        let mut accepted = false;
+        let mut logged_steps: std::collections::HashSet<(&str, &str)> =
+            std::collections::HashSet::new();
+        for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
+            if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
+                continue;
+            }
+            let text = |name: &str| leaf.get(name).and_then(Json::as_str);
+            match text("event_class") {
+                Some("erasure_request_accepted") => accepted = true,
+                Some("erasure_step") => {
+                    if let (Some(step), Some(status)) = (text("step"), text("status")) {
+                        logged_steps.insert((step, status));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !accepted {
             findings.add(
                 Code::AuditRequestNotLogged,
                 AUDIT,
@@ -208,11 +219,7 @@ pub fn check(
             );
         }
         for step in steps {
-            let on_log = logged("erasure_step", &|leaf| {
-                leaf.get("step").and_then(Json::as_str) == Some(step.step.as_str())
-                    && leaf.get("status").and_then(Json::as_str) == Some(step.status.as_str())
-            });
-            if !on_log {
+            if !logged_steps.contains(&(step.step.as_str(), step.status.as_str())) {
                 findings.add(
                     Code::AuditStepNotLogged,
                     format!("steps.jsonl:{}", step.line),

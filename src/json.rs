@@ -256,6 +256,8 @@ impl Parser<'_> {
         }
         self.expect(b'{')?;
         let mut members: Vec<(String, Json)> = Vec::new();
+        // Names seen, for the duplicate check in linear time on wide objects.
+        let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -272,7 +274,7 @@ impl Parser<'_> {
                 }));
             }
             let name = self.string()?;
-            if members.iter().any(|(k, _)| *k == name) {
+            if !names.insert(name.clone()) {
                 return Err(JsonError {
                     offset: name_at,
                     reason: JsonErrorKind::DuplicateMember,

@@ -264,7 +264,7 @@ fn check_models(models: Option<&Json>, at: &str, findings: &mut Findings) {
 /// Records in ascending `seq`, `seq` matching the step's name, no step twice.
 fn check_order(steps: &[Step], findings: &mut Findings) {
     let mut last_seq = 0u64;
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for s in steps {
         let at = format!("{STEPS}:{}", s.line);
         let position = CASCADE
@@ -278,7 +278,7 @@ fn check_order(steps: &[Step], findings: &mut Findings) {
                 format!("step {} must have seq {}", s.step, position.unwrap_or(0)),
             );
         }
-        if seen.contains(&s.step.as_str()) {
+        if !seen.insert(&s.step) {
             findings.add(
                 Code::StepsOrder,
                 at.clone(),
@@ -289,7 +289,6 @@ fn check_order(steps: &[Step], findings: &mut Findings) {
             findings.add(Code::StepsOrder, at, "records are not in ascending seq");
         }
         last_seq = last_seq.max(s.seq);
-        seen.push(&s.step);
     }
 }
 
