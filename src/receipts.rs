@@ -30,6 +30,16 @@ pub struct Receipt {
     pub endpoint: Option<String>,
 }
 
+/// The subprocessors that at least one receipt erases (§9): their other
+/// receipts are history.
+pub fn erased_subprocessors(receipts: &[Receipt]) -> std::collections::HashSet<&str> {
+    receipts
+        .iter()
+        .filter(|r| r.erases())
+        .map(|r| r.subprocessor.as_str())
+        .collect()
+}
+
 impl Receipt {
     /// Whether this receipt erases its subprocessor: confirmed by API with a ticket.
     pub fn erases(&self) -> bool {
@@ -74,11 +84,9 @@ pub fn check(
             }
         }
     }
+    let erased = erased_subprocessors(&receipts);
     for r in &receipts {
-        if receipts
-            .iter()
-            .any(|o| o.subprocessor == r.subprocessor && o.erases())
-        {
+        if erased.contains(r.subprocessor.as_str()) {
             continue; // erased: the other receipts are history
         }
         let at = format!("{RECEIPTS}:{}", r.line);

@@ -83,16 +83,6 @@ impl<'o, 'f> Fields<'o, 'f> {
         }
     }
 
-    /// The object being read.
-    pub fn object(&self) -> &'o JsonObject {
-        self.obj
-    }
-
-    /// The location of the object.
-    pub fn location(&self) -> &str {
-        &self.location
-    }
-
     /// The findings sink.
     pub fn findings(&mut self) -> &mut Findings {
         self.findings
@@ -198,18 +188,6 @@ impl<'o, 'f> Fields<'o, 'f> {
     pub fn timestamp(&mut self, name: &str) -> Option<Timestamp> {
         let s = self.string(name)?;
         self.parse_time(name, s)
-    }
-
-    /// An optional timestamp: absent or `null` is `None` without a finding.
-    pub fn optional_timestamp(&mut self, name: &str) -> Option<Timestamp> {
-        match self.obj.get(name) {
-            None | Some(Json::Null) => None,
-            Some(Json::String(s)) => self.parse_time(name, s),
-            Some(_) => {
-                self.bad(name, "not a string");
-                None
-            }
-        }
     }
 
     fn parse_time(&mut self, name: &str, text: &str) -> Option<Timestamp> {

@@ -246,15 +246,16 @@ pub fn verify<R: Read>(
             audit_summary.pii_disclosed,
         ),
         sla: timeline,
-        receipts: receipts
-            .iter()
-            .map(|r| ReceiptRow {
-                receipt: r.clone(),
-                subprocessor_erased: receipts
-                    .iter()
-                    .any(|o| o.subprocessor == r.subprocessor && o.erases()),
-            })
-            .collect(),
+        receipts: {
+            let erased = receipts::erased_subprocessors(&receipts);
+            receipts
+                .iter()
+                .map(|r| ReceiptRow {
+                    receipt: r.clone(),
+                    subprocessor_erased: erased.contains(r.subprocessor.as_str()),
+                })
+                .collect()
+        },
         audit: audit_summary,
         provenance: provenance_summary,
     };

@@ -1093,16 +1093,7 @@ fn nothing_is_read_after_a_limit_is_exceeded() {
 /// Every required member, each with content that fails its own checks.
 fn garbage_pack() -> Tar {
     let mut tar = Tar::new();
-    for name in [
-        "manifest.json",
-        "signature.sig",
-        "request.json",
-        "steps.jsonl",
-        "verification.json",
-        "subprocessor-receipts.jsonl",
-        "audit-log-redaction.json",
-        "attestation.txt",
-    ] {
+    for name in proofpack::verify::REQUIRED_MEMBERS.iter().copied() {
         let data: &[u8] = if name == "attestation.txt" {
             b" \n"
         } else {
