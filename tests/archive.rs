@@ -6,9 +6,9 @@
 
 use flate2::write::GzEncoder;
 use flate2::{Compression, GzBuilder};
-use proofpack::archive::{read_archive, Archive};
-use proofpack::findings::Findings;
-use proofpack::{verify, Code, Limits, Verdict};
+use proofpack_core::archive::{read_archive, Archive};
+use proofpack_core::findings::Findings;
+use proofpack_core::{verify, Code, Limits, Verdict};
 use sha2::{Digest, Sha256};
 use std::io::Write;
 
@@ -1093,7 +1093,7 @@ fn nothing_is_read_after_a_limit_is_exceeded() {
 /// Every required member, each with content that fails its own checks.
 fn garbage_pack() -> Tar {
     let mut tar = Tar::new();
-    for name in proofpack::verify::REQUIRED_MEMBERS.iter().copied() {
+    for name in proofpack_core::verify::REQUIRED_MEMBERS.iter().copied() {
         let data: &[u8] = if name == "attestation.txt" {
             b" \n"
         } else {
@@ -1315,7 +1315,7 @@ impl std::io::Read for Reader {
     }
 }
 
-fn read_from(reader: Reader) -> Result<(Archive, Vec<Code>), proofpack::ReadError> {
+fn read_from(reader: Reader) -> Result<(Archive, Vec<Code>), proofpack_core::ReadError> {
     let mut findings = Findings::new();
     let archive = read_archive(reader, &Limits::default(), &mut findings)?;
     Ok((

@@ -7,9 +7,9 @@
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use proofpack::archive::{read_archive, Archive};
-use proofpack::findings::Findings;
-use proofpack::{verify, Code, Limits, Verdict};
+use proofpack_core::archive::{read_archive, Archive};
+use proofpack_core::findings::Findings;
+use proofpack_core::{verify, Code, Limits, Verdict};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::Write;

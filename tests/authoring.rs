@@ -3,9 +3,10 @@
 //! output, and every refusal to sign. Assertions are on exit statuses,
 //! finding codes and bytes, never on message wording.
 
-use proofpack::authoring::{keys, samples};
-use proofpack::trust::{key_entry_json, Role};
-use proofpack::TrustStore;
+use proofpack_author::keys;
+use proofpack_core::trust::{key_entry_json, Role};
+use proofpack_core::TrustStore;
+use proofpack_samples as samples;
 use serde_json::{json, Value};
 use std::io::Read;
 use std::path::{Path, PathBuf};

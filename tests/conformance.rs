@@ -2,7 +2,7 @@
 //! real `proofpack` binary and checks the exit status, the report's format and
 //! verdict, the required codes, and that every finding carries its §12 effect.
 
-use proofpack::Code;
+use proofpack_core::Code;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;

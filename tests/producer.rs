@@ -5,9 +5,9 @@
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use ed25519_dalek::{Signer as _, SigningKey};
-use proofpack::findings::Findings;
-use proofpack::producer::*;
-use proofpack::{Code, TrustStore, Verdict};
+use proofpack_core::findings::Findings;
+use proofpack_core::{Code, TrustStore, Verdict};
+use proofpack_producer::*;
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 
@@ -177,9 +177,9 @@ fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
     }
 }
 
-fn parsed_steps(records: &[StepRecord]) -> Vec<proofpack::steps::Step> {
+fn parsed_steps(records: &[StepRecord]) -> Vec<proofpack_core::steps::Step> {
     let mut f = Findings::new();
-    let steps = proofpack::steps::check(&steps_jsonl(records).unwrap(), &mut f);
+    let steps = proofpack_core::steps::check(&steps_jsonl(records).unwrap(), &mut f);
     assert_eq!(codes(&f), vec![]);
     steps
 }
@@ -188,10 +188,10 @@ fn check_witness(
     bytes: &[u8],
     trust: &TrustStore,
     steps: &[StepRecord],
-) -> (Findings, proofpack::audit::AuditSummary) {
+) -> (Findings, proofpack_core::audit::AuditSummary) {
     let mut f = Findings::new();
     let summary =
-        proofpack::audit::check(bytes, Some(trust), Some(REQ), &parsed_steps(steps), &mut f);
+        proofpack_core::audit::check(bytes, Some(trust), Some(REQ), &parsed_steps(steps), &mut f);
     (f, summary)
 }
 
@@ -317,7 +317,7 @@ fn clear_pii_members_are_counted_and_never_redactable() {
     let count = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
     assert_eq!(count, 1);
     let mut f = Findings::new();
-    let summary = proofpack::audit::check(
+    let summary = proofpack_core::audit::check(
         &log.witness(&spec).unwrap(),
         Some(&log_trust()),
         Some(REQ),
@@ -509,7 +509,7 @@ fn os_salts_differ() {
 fn checkpoints_are_signed_notes_of_the_tree() {
     let (log, _) = scenario(Box::new(SeededSalts::new([1; 32])));
     let note = log.checkpoint(12, ORIGIN, &log_key()).unwrap();
-    let cp = proofpack::checkpoint::parse_checkpoint(&note).unwrap();
+    let cp = proofpack_core::checkpoint::parse_checkpoint(&note).unwrap();
     assert_eq!(cp.origin, ORIGIN);
     assert_eq!(cp.tree_size, 12);
     assert_eq!(cp.root_hash, log.root_at(12).unwrap());
@@ -710,8 +710,9 @@ fn witness_refusals() {
         ProducerError::CheckpointMismatch(_)
     ));
     // Signed under another key name only: the verifier would count no line.
-    let body = proofpack::checkpoint::checkpoint_body(ORIGIN, 20, &log.root_at(20).unwrap());
-    let cosigned_only = proofpack::checkpoint::sign_note(&body, "witness.example/w1", &dpo_key());
+    let body = proofpack_core::checkpoint::checkpoint_body(ORIGIN, 20, &log.root_at(20).unwrap());
+    let cosigned_only =
+        proofpack_core::checkpoint::sign_note(&body, "witness.example/w1", &dpo_key());
     assert!(matches!(
         err(with(&|s| s.after_checkpoint = cosigned_only.clone())),
         ProducerError::CheckpointNotSignedByLog
@@ -763,7 +764,7 @@ fn hmac_sha256_matches_rfc_4231() {
 fn pseudonymous_subject_ids() {
     let key = [0x5a; 32];
     let id = pseudonymous_subject_id(&key, "alice@example.com").unwrap();
-    assert!(proofpack::request::is_pseudonymous(&id));
+    assert!(proofpack_core::request::is_pseudonymous(&id));
     assert_eq!(
         id,
         format!("sub_{}", hex(&hmac_sha256(&key, b"alice@example.com")))
@@ -809,9 +810,9 @@ fn gdpr_extension() -> Extension {
     }
 }
 
-fn parse_request(r: &Request) -> (Findings, proofpack::request::Request) {
+fn parse_request(r: &Request) -> (Findings, proofpack_core::request::Request) {
     let mut f = Findings::new();
-    let parsed = proofpack::request::parse(&r.to_json().unwrap(), &mut f).unwrap();
+    let parsed = proofpack_core::request::parse(&r.to_json().unwrap(), &mut f).unwrap();
     (f, parsed)
 }
 
@@ -831,8 +832,8 @@ fn request_parses_without_findings() {
             ])
         );
         assert_eq!(parsed.extension.is_some(), r.extension().is_some());
-        proofpack::request::check_subject(r.subject_id(), "request.json", &mut f);
-        let sla = proofpack::sla::SlaInput {
+        proofpack_core::request::check_subject(r.subject_id(), "request.json", &mut f);
+        let sla = proofpack_core::sla::SlaInput {
             legal_basis: parsed.legal_basis.as_deref(),
             received_at: parsed.received_at.as_ref(),
             sla_deadline: parsed.sla_deadline.as_ref(),
@@ -840,7 +841,7 @@ fn request_parses_without_findings() {
             extension_malformed: parsed.extension_malformed,
             completed_at: None,
         };
-        proofpack::sla::check(&sla, &mut f);
+        proofpack_core::sla::check(&sla, &mut f);
         assert_eq!(codes(&f), vec![]);
         assert_eq!(
             r.required_steps(),
@@ -981,7 +982,7 @@ fn request_refusals() {
 
 fn check_steps(records: &[StepRecord]) -> Findings {
     let mut f = Findings::new();
-    proofpack::steps::check(&steps_jsonl(records).unwrap(), &mut f);
+    proofpack_core::steps::check(&steps_jsonl(records).unwrap(), &mut f);
     f
 }
 
@@ -1045,14 +1046,14 @@ fn full_cascade_passes_the_verifier() {
     assert_eq!(bytes.iter().filter(|b| **b == b'\n').count(), 9);
     assert!(bytes.ends_with(b"\n"));
     let mut f = Findings::new();
-    let steps = proofpack::steps::check(&bytes, &mut f);
+    let steps = proofpack_core::steps::check(&bytes, &mut f);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(steps.len(), 9);
     let classes: Vec<String> = DataClass::ALL
         .iter()
         .map(|c| c.as_str().to_owned())
         .collect();
-    proofpack::steps::check_required(&steps, &classes, &mut f);
+    proofpack_core::steps::check_required(&steps, &classes, &mut f);
     assert_eq!(codes(&f), vec![]);
     let first: Value =
         serde_json::from_slice(bytes.split(|b| *b == b'\n').next().unwrap()).unwrap();
@@ -1384,9 +1385,9 @@ fn steps_jsonl_refuses_order_and_repeats() {
 // ---------------------------------------------------------------------------
 // verification.json
 
-fn probes(v: &Verification) -> (Findings, proofpack::probes::Verification) {
+fn probes(v: &Verification) -> (Findings, proofpack_core::probes::Verification) {
     let mut f = Findings::new();
-    let parsed = proofpack::probes::parse(&v.to_json().unwrap(), &mut f).unwrap();
+    let parsed = proofpack_core::probes::parse(&v.to_json().unwrap(), &mut f).unwrap();
     (f, parsed)
 }
 
@@ -1410,7 +1411,7 @@ fn verification_computes_all_clear() {
         .iter()
         .map(|c| c.as_str().to_owned())
         .collect();
-    proofpack::probes::check_required(&parsed, &classes, &mut f);
+    proofpack_core::probes::check_required(&parsed, &classes, &mut f);
     assert_eq!(codes(&f), vec![]);
     let doc: Value = serde_json::from_slice(&clean.to_json().unwrap()).unwrap();
     let names: Vec<&str> = doc["probes"]
@@ -1517,7 +1518,7 @@ fn verification_refusals() {
 fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
     let mut f = Findings::new();
-    proofpack::receipts::check(&receipts_jsonl(receipts).unwrap(), Some(&names), &mut f);
+    proofpack_core::receipts::check(&receipts_jsonl(receipts).unwrap(), Some(&names), &mut f);
     f
 }
 
@@ -1723,7 +1724,7 @@ fn graph(summary_state: ArtifactState) -> Vec<ProvenanceRecord> {
 
 fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
     let mut f = Findings::new();
-    proofpack::provenance::check(&provenance_jsonl(records).unwrap(), &mut f);
+    proofpack_core::provenance::check(&provenance_jsonl(records).unwrap(), &mut f);
     codes(&f)
 }
 
@@ -1916,7 +1917,7 @@ fn a_pack_of_producer_output_verifies_complete() {
         "files": files,
     }))
     .unwrap();
-    let pae = proofpack::signature::pae(proofpack::signature::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_core::signature::pae(proofpack_core::signature::PAYLOAD_TYPE, &manifest);
     let signature = serde_json::to_vec(&json!({
         "alg": "ed25519",
         "key_id": "compliance-dpo-2026",
@@ -1939,7 +1940,9 @@ fn a_pack_of_producer_output_verifies_complete() {
         key_entry("compliance-dpo-2026", &dpo_key(), "dpo", "dpo@example.com"),
         key_entry(ORIGIN, &log_key(), "audit_log", "audit-log@example.com"),
     ]);
-    let report = proofpack::verify(&pack[..], Some(&store), &proofpack::Limits::default()).unwrap();
+    let report =
+        proofpack_core::verify(&pack[..], Some(&store), &proofpack_core::Limits::default())
+            .unwrap();
     let found: Vec<&str> = report.findings.iter().map(|f| f.code.as_str()).collect();
     assert_eq!(found, Vec::<&str>::new());
     assert_eq!(report.verdict, Verdict::Complete);

@@ -11,8 +11,8 @@ fn committed_schema_is_current() {
         serde_json::from_slice(&std::fs::read(&path).expect("schema file")).expect("json");
     assert_eq!(
         committed,
-        proofpack::report::report_schema(),
-        "regenerate with: cargo run --example export-schema > docs/report.schema.json"
+        proofpack_core::report::report_schema(),
+        "regenerate with: cargo run -p proofpack-core --features schema --example export-schema > docs/report.schema.json"
     );
 }
 
@@ -57,19 +57,20 @@ fn check(value: &Value, schema: &Value, defs: &Value, at: &str) {
 
 #[test]
 fn reports_of_every_vector_follow_the_schema() {
-    let schema = proofpack::report::report_schema();
+    let schema = proofpack_core::report::report_schema();
     let defs = schema["$defs"].clone();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/vectors");
-    let trust =
-        proofpack::TrustStore::from_json(&std::fs::read(dir.join("trust.json")).expect("trust"))
-            .expect("valid");
+    let trust = proofpack_core::TrustStore::from_json(
+        &std::fs::read(dir.join("trust.json")).expect("trust"),
+    )
+    .expect("valid");
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).expect("vectors") {
         let path = entry.expect("entry").path();
         if !path.to_string_lossy().ends_with(".tar.gz") {
             continue;
         }
-        let report = proofpack::verify(
+        let report = proofpack_core::verify(
             std::fs::File::open(&path).expect("open"),
             Some(&trust),
             &Default::default(),

@@ -2,8 +2,9 @@
 //! verdicts and codes, and reproduced by `proofpack pack` from their
 //! evidence folders through the real binary.
 
-use proofpack::authoring::{keys, samples};
-use proofpack::{verify, Code, Limits, TrustStore, Verdict};
+use proofpack_author::keys;
+use proofpack_core::{verify, Code, Limits, TrustStore, Verdict};
+use proofpack_samples as samples;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -68,13 +69,13 @@ fn regenerating_gives_the_committed_files_byte_for_byte() {
         old.keys().collect::<Vec<_>>(),
         fresh.keys().collect::<Vec<_>>(),
         "sample-packs/ holds exactly the generated files; regenerate with \
-         `cargo run --release --example make-samples -- sample-packs`"
+         `cargo run --release -p proofpack-samples -- sample-packs`"
     );
     for (path, bytes) in &fresh {
         assert!(
             old.get(path) == Some(bytes),
             "sample-packs/{path} differs from what the generator writes; regenerate with \
-             `cargo run --release --example make-samples -- sample-packs`"
+             `cargo run --release -p proofpack-samples -- sample-packs`"
         );
     }
     // And a second run into the same folder changes nothing.
@@ -94,14 +95,14 @@ fn the_trust_store_has_one_line_per_key_and_the_two_roles() {
     let dpo = store.key(samples::DPO_KEY_ID).expect("DPO key");
     assert_eq!(dpo.public_key, samples::dpo_key().verifying_key());
     assert_eq!(dpo.owner, samples::DPO);
-    assert!(dpo.has_role(proofpack::trust::Role::Dpo));
+    assert!(dpo.has_role(proofpack_core::trust::Role::Dpo));
     let log = store.key(samples::LOG_ORIGIN).expect("audit-log key");
     assert_eq!(log.public_key, samples::audit_log_key().verifying_key());
-    assert!(log.has_role(proofpack::trust::Role::AuditLog));
+    assert!(log.has_role(proofpack_core::trust::Role::AuditLog));
     assert_eq!(store.keys.len(), 2);
 }
 
-fn codes_of(report: &proofpack::Report) -> Vec<Code> {
+fn codes_of(report: &proofpack_core::Report) -> Vec<Code> {
     let mut codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
     codes.sort();
     codes.dedup();

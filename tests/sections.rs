@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use proofpack::Verdict;
+use proofpack_core::Verdict;
 use serde_json::json;
 
 #[test]
@@ -125,7 +125,7 @@ fn s1_missing_member_and_empty_attestation() {
 fn with_manifest(
     extra: &[(&str, &[u8])],
     edit: impl FnOnce(&mut serde_json::Value),
-) -> proofpack::Report {
+) -> proofpack_core::Report {
     verify_bytes(
         &pack_with_manifest(&baseline(), extra, TEST_KEY_ID, edit),
         Some(&trust()),
@@ -257,14 +257,14 @@ fn s4_trust_checks_at_signed_at() {
     store.keys.retain(|k| k.key_id != TEST_KEY_ID);
     assert_codes(&verify_bytes(&bytes, Some(&store)), &["trust.key_unknown"]);
 
-    let set = |f: &dyn Fn(&mut proofpack::trust::TrustedKey)| {
+    let set = |f: &dyn Fn(&mut proofpack_core::trust::TrustedKey)| {
         let mut store = trust();
         if let Some(k) = store.keys.iter_mut().find(|k| k.key_id == TEST_KEY_ID) {
             f(k);
         }
         verify_bytes(&bytes, Some(&store))
     };
-    let ts = |s: &str| proofpack::timestamp::Timestamp::parse(s);
+    let ts = |s: &str| proofpack_core::timestamp::Timestamp::parse(s);
     let r = set(&|k| k.not_after = ts("2026-04-21T11:42:59Z"));
     assert_codes(&r, &["trust.key_not_valid_at_signing"]);
     let r = set(&|k| k.not_before = ts("2026-04-21T11:43:01Z"));
@@ -276,7 +276,7 @@ fn s4_trust_checks_at_signed_at() {
     let r = set(&|k| k.revoked_at = ts("2026-04-21T11:43:01Z"));
     assert_codes(&r, &["trust.key_revoked_later"]);
     assert_eq!(r.verdict, Verdict::Complete);
-    let r = set(&|k| k.roles = vec![proofpack::trust::Role::AuditLog]);
+    let r = set(&|k| k.roles = vec![proofpack_core::trust::Role::AuditLog]);
     assert_codes(&r, &["trust.role_missing"]);
     let r = set(&|k| k.owner = "deputy@example.com".to_owned());
     assert_codes(&r, &["trust.signer_mismatch"]);

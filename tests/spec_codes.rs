@@ -1,7 +1,7 @@
 //! The §12 table of the spec is the source of truth for finding codes: this
 //! test parses it out of `proof-pack-v1.md` and compares it with [`Code`].
 
-use proofpack::Code;
+use proofpack_core::Code;
 use std::collections::BTreeMap;
 use std::path::Path;
 

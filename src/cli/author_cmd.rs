@@ -1,12 +1,12 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
 use super::EXIT_OPERATIONAL;
-use proofpack::authoring::keys;
-use proofpack::authoring::pack::{build, remedy, Evidence, PackError, PackOptions};
-use proofpack::authoring::trust_edit::{write_atomic, TrustStoreFile};
-use proofpack::authoring::AuthoringError;
-use proofpack::timestamp::Timestamp;
-use proofpack::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_author::keys;
+use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions};
+use proofpack_author::trust_edit::{write_atomic, TrustStoreFile};
+use proofpack_author::AuthoringError;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -160,7 +160,7 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
         (Some(path), _) => {
             let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
             // Strict JSON first (§0: duplicate members, depth, surrogates).
-            proofpack::json::parse(&bytes)
+            proofpack_core::json::parse(&bytes)
                 .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
             serde_json::from_slice(&bytes)
                 .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?
@@ -245,7 +245,7 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                 report.verdict
             );
             for f in &report.findings {
-                if f.effect == proofpack::Effect::Warning {
+                if f.effect == proofpack_core::Effect::Warning {
                     continue;
                 }
                 eprintln!(

@@ -1,7 +1,7 @@
 //! The human-readable report: verdict first, then findings grouped by area,
 //! then the tables. Colour only on a terminal, never with `NO_COLOR`.
 
-use proofpack::{Effect, Report, Verdict};
+use proofpack_core::{Effect, Report, Verdict};
 use std::io::{self, IsTerminal, Write};
 
 /// Whether to colour stdout.

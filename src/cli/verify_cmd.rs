@@ -1,7 +1,7 @@
 //! `proofpack verify`.
 
 use super::{human, VerifyArgs, EXIT_OPERATIONAL};
-use proofpack::{verify, Limits, Report, TrustStore};
+use proofpack_core::{verify, Limits, Report, TrustStore};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

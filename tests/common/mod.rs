@@ -4,12 +4,12 @@
 #![allow(dead_code)]
 
 use ed25519_dalek::SigningKey;
-use proofpack::archive::{read_archive, Limits};
-use proofpack::authoring::pack::{sign_unchecked, Evidence, PackDescription};
-use proofpack::findings::Findings;
-use proofpack::timestamp::Timestamp;
-use proofpack::trust::{Role, TrustStore, TrustedKey};
-use proofpack::{verify, Report};
+use proofpack_author::pack::{sign_unchecked, Evidence, PackDescription};
+use proofpack_core::archive::{read_archive, Limits};
+use proofpack_core::findings::Findings;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{Role, TrustStore, TrustedKey};
+use proofpack_core::{verify, Report};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -193,7 +193,7 @@ pub fn pack_with_manifest(
     .expect("json");
     edit(&mut manifest);
     let manifest = serde_json::to_vec_pretty(&manifest).expect("serialise");
-    let pae = proofpack::signature::pae(proofpack::signature::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_core::signature::pae(proofpack_core::signature::PAYLOAD_TYPE, &manifest);
     let sig = serde_json::json!({
         "alg": "ed25519",
         "key_id": sig_key_id,
@@ -208,5 +208,5 @@ pub fn pack_with_manifest(
     for (p, c) in extra {
         members.push(((*p).to_owned(), c.to_vec()));
     }
-    proofpack::authoring::tar_writer::write_pack(&members).expect("writes")
+    proofpack_author::tar_writer::write_pack(&members).expect("writes")
 }

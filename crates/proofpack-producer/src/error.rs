@@ -1,7 +1,7 @@
 //! The producer's error type.
 
-use crate::checkpoint::NoteError;
-use crate::merkle::MerkleError;
+use proofpack_core::checkpoint::NoteError;
+use proofpack_core::merkle::MerkleError;
 
 /// Why the producer refused to write a piece of evidence.
 ///

@@ -1,14 +1,15 @@
 //! Regenerates the committed sample packs, byte for byte:
 //!
 //! ```sh
-//! cargo run --release --example make-samples -- sample-packs
+//! cargo run --release -p proofpack-samples -- sample-packs
 //! ```
 //!
 //! `--dpo-key PATH` also (or only) writes the sample DPO key as a PKCS#8 PEM
 //! file (never overwritten), to sign a sample evidence folder with
 //! `proofpack pack`.
 
-use proofpack::authoring::{keys, samples};
+use proofpack_author::keys;
+use proofpack_samples as samples;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,7 +1,7 @@
 //! Ed25519 keys as PKCS#8 PEM files, interchangeable with OpenSSL
 //! (`openssl genpkey -algorithm ed25519`).
 
-use super::AuthoringError;
+use crate::AuthoringError;
 use ed25519_dalek::pkcs8::{DecodePrivateKey, DecodePublicKey};
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use std::io::Write;

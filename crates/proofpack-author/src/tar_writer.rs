@@ -2,7 +2,7 @@
 //! long-name records), members sorted by path, fixed mtime, uid, gid and
 //! mode, no user or group names, and a gzip header without time or name.
 
-use super::AuthoringError;
+use crate::AuthoringError;
 use flate2::{Compression, GzBuilder};
 use std::io::Write;
 
@@ -87,8 +87,8 @@ pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::archive::{read_archive, Limits};
-    use crate::findings::Findings;
+    use proofpack_core::archive::{read_archive, Limits};
+    use proofpack_core::findings::Findings;
 
     #[test]
     fn round_trips_through_the_reader() {

@@ -1,6 +1,6 @@
 //! Producer library: what a platform team embeds to produce pack evidence.
 //!
-//! The verifier ([`crate::verify()`]) judges a pack; this module writes the
+//! The verifier ([`proofpack_core::verify()`]) judges a pack; this module writes the
 //! evidence a pack is made of, in the exact shapes of `proof-pack-v1.md`:
 //!
 //! * [`AuditLog`] (`audit_log.rs`, spec §10): an append-only RFC 9162 audit
@@ -24,6 +24,12 @@
 //! (`request.json`, `verification.json`, `audit-log-redaction.json`) are
 //! pretty-printed with a final newline, JSONL records are one compact object
 //! per line, each line ending with `\n`.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 mod audit_log;
 mod error;
@@ -45,7 +51,7 @@ pub use records::{
     VerificationBuilder,
 };
 
-use crate::timestamp::Timestamp;
+use proofpack_core::timestamp::Timestamp;
 use serde_json::{Map, Value};
 
 /// Parses a §0 timestamp for the member `field`, or refuses it.
@@ -88,7 +94,7 @@ fn depth(value: &Value) -> usize {
 /// Refuses a value that would make a document deeper than §0's 64 levels
 /// when nested `levels_above` levels down.
 fn check_depth(field: &str, value: &Value, levels_above: usize) -> Result<(), ProducerError> {
-    if levels_above + depth(value) > crate::json::MAX_DEPTH {
+    if levels_above + depth(value) > proofpack_core::json::MAX_DEPTH {
         return Err(ProducerError::TooDeep(field.to_owned()));
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! verify against, and the evidence folder each was signed from.
 //!
 //! Every piece of evidence is written by the producer library
-//! ([`crate::producer`]) and every pack is signed by [`build`], which
+//! ([`proofpack_producer`]) and every pack is signed by [`build`], which
 //! re-verifies the would-be pack and refuses one that does not hold up. All
 //! four requests run on one shared audit log, in time order, so every
 //! checkpoint in every pack is a checkpoint of the same append-only log.
@@ -10,23 +10,29 @@
 //! Nothing is random: the keys are derived from public labels
 //! ([`sample_key`]), disclosure salts come from [`SeededSalts`], and every
 //! timestamp (`signed_at` included) is fixed. So
-//! `cargo run --release --example make-samples -- sample-packs` rewrites the
+//! `cargo run --release -p proofpack-samples -- sample-packs` rewrites the
 //! committed `sample-packs/` byte for byte. Because the keys are derived from
 //! public labels, anyone can recompute them: they are for samples and tests
 //! only, never for a real pack.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
-use super::pack::{build, Evidence, PackDescription, PackError, PackOptions};
-use super::AuthoringError;
-use crate::findings::Verdict;
-use crate::producer::{
+use ed25519_dalek::SigningKey;
+use proofpack_author::pack::{build, Evidence, PackDescription, PackError, PackOptions};
+use proofpack_author::AuthoringError;
+use proofpack_core::findings::Verdict;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey, TRUST_FORMAT};
+use proofpack_producer::{
     provenance_jsonl, pseudonymous_subject_id, receipts_jsonl, steps_jsonl, ArtifactState,
     AuditLog, Channel, DataClass, Exemption, LegalBasis, LogEntry, ModelAction, ModelLineage,
     NodeRef, ProducerError, ProvenanceRecord, Purge, Receipt, ReceiptStatus, Request, ReverseIndex,
     SeededSalts, Step, StepOutput, StepRecord, StepStatus, VerificationBuilder, WitnessSpec,
 };
-use crate::timestamp::Timestamp;
-use crate::trust::{key_entry_json, Role, TrustStore, TrustedKey, TRUST_FORMAT};
-use ed25519_dalek::SigningKey;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -236,7 +242,7 @@ pub fn trust_store_json() -> Result<Vec<u8>, AuthoringError> {
 pub fn readme() -> String {
     let mut text = String::from("# Sample packs\n\n");
     text.push_str(
-        "Generated, deterministically, by `cargo run --release --example make-samples -- sample-packs`\n\
+        "Generated, deterministically, by `cargo run --release -p proofpack-samples -- sample-packs`\n\
          (the same command rewrites every file here byte for byte; `tests/samples.rs` checks it).\n\
          Their keys are derived from public labels: samples only, never sign a real pack with them.\n\n",
     );
@@ -251,7 +257,7 @@ pub fn readme() -> String {
     );
     text.push_str(
         "To sign one yourself, write the sample DPO key with\n\
-         `cargo run --release --example make-samples -- --dpo-key dpo.pem`, then run e.g.\n\
+         `cargo run --release -p proofpack-samples -- --dpo-key dpo.pem`, then run e.g.\n\
          `proofpack pack sample-packs/evidence/complete-gdpr --key dpo.pem --trust sample-packs/trust.json --signed-at 2026-04-22T16:02:00Z --out proof.tar.gz`\n\
          (add `--accept-incomplete` for the late and incomplete samples): with the `signed_at` of the\n\
          list below, the output is byte-identical to the committed pack.\n\n",

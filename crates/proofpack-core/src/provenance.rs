@@ -38,7 +38,8 @@ struct Obligation {
 }
 
 /// What the report shows of the graph.
-#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProvenanceSummary {
     /// Whether `provenance.jsonl` is in the pack.
     pub present: bool,

@@ -8,10 +8,10 @@
 
 use super::error::ProducerError;
 use super::{add_extra, document, jsonl_line, nonempty, ordered, timestamp};
-use crate::json::MAX_COUNT;
-use crate::request::is_pseudonymous;
-use crate::sla::{period_end, periods};
-use crate::timestamp::format_instant;
+use proofpack_core::json::MAX_COUNT;
+use proofpack_core::request::is_pseudonymous;
+use proofpack_core::sla::{period_end, periods};
+use proofpack_core::timestamp::format_instant;
 use serde_json::{json, Map, Value};
 use std::fmt;
 
@@ -1530,14 +1530,14 @@ mod tests {
     #[test]
     fn names_match_the_verifier_tables() {
         let steps: Vec<&str> = Step::ALL.iter().map(|s| s.as_str()).collect();
-        assert_eq!(steps, crate::steps::CASCADE);
+        assert_eq!(steps, proofpack_core::steps::CASCADE);
         for (i, s) in Step::ALL.iter().enumerate() {
             assert_eq!(s.seq(), i as u64 + 1);
         }
         let classes: Vec<&str> = DataClass::ALL.iter().map(|c| c.as_str()).collect();
-        assert_eq!(classes, crate::request::DATA_CLASSES);
+        assert_eq!(classes, proofpack_core::request::DATA_CLASSES);
         let bases: Vec<&str> = LegalBasis::ALL.iter().map(|b| b.as_str()).collect();
-        assert_eq!(bases, crate::manifest::LEGAL_BASES);
+        assert_eq!(bases, proofpack_core::manifest::LEGAL_BASES);
         let statuses: Vec<&str> = [
             StatusKind::Ok,
             StatusKind::Fail,
@@ -1548,6 +1548,6 @@ mod tests {
         .iter()
         .map(|s| s.as_str())
         .collect();
-        assert_eq!(statuses, crate::steps::STATUSES);
+        assert_eq!(statuses, proofpack_core::steps::STATUSES);
     }
 }

@@ -1,20 +1,21 @@
-//! ProofPack: an offline verifier and authoring library for proof-of-erasure
-//! packs (`proof.tar.gz`, format `proof-pack/v1`).
+//! The ProofPack verification core: an offline verifier for proof-of-erasure
+//! packs (`proof.tar.gz`, format `proof-pack/v1`). It has no GUI, CLI,
+//! network or database dependency.
 //!
 //! The verifier parses, then verifies: findings are data in a
 //! [`Report`](report::Report), never an early `Err`. The only error is
 //! [`ReadError`](archive::ReadError), for input that could not be read.
 //!
 //! ```
-//! use proofpack::{verify, Limits, TrustStore, Verdict};
-//! let trust = TrustStore::from_json(&std::fs::read("sample-packs/trust.json")?)?;
-//! let pack = std::fs::File::open("sample-packs/complete-gdpr.tar.gz")?;
+//! use proofpack_core::{verify, Limits, TrustStore, Verdict};
+//! let trust = TrustStore::from_json(&std::fs::read("../../sample-packs/trust.json")?)?;
+//! let pack = std::fs::File::open("../../sample-packs/complete-gdpr.tar.gz")?;
 //! let report = verify(pack, Some(&trust), &Limits::default())?;
 //! assert_eq!(report.verdict, Verdict::Complete);
 //! assert_eq!(report.exit_status(), 0);
 //!
 //! // Without a trust store the same pack is intact but not trusted.
-//! let pack = std::fs::File::open("sample-packs/complete-gdpr.tar.gz")?;
+//! let pack = std::fs::File::open("../../sample-packs/complete-gdpr.tar.gz")?;
 //! let report = verify(pack, None, &Limits::default())?;
 //! assert_eq!(report.verdict, Verdict::Untrusted);
 //! assert!(report.findings.iter().any(|f| f.code.as_str() == "trust.not_configured"));
@@ -31,7 +32,6 @@
 
 pub mod archive;
 pub mod audit;
-pub mod authoring;
 pub mod checkpoint;
 pub mod crypto;
 pub mod findings;
@@ -39,7 +39,6 @@ pub mod json;
 pub mod manifest;
 pub mod merkle;
 pub mod probes;
-pub mod producer;
 pub mod provenance;
 pub mod receipts;
 pub mod report;

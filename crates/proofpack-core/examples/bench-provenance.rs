@@ -1,6 +1,6 @@
 //! Times the §11 reachability checks on a large derivation graph: N
 //! tombstones feeding one artefact, then a chain of N artefacts, all in one
-//! scope. `cargo run --release --example bench-provenance -- 200000`
+//! scope. `cargo run --release -p proofpack-core --example bench-provenance -- 200000`
 //! (the figures are in docs/BENCHMARKS.md).
 
 fn main() {
@@ -22,8 +22,8 @@ fn main() {
         s += &format!("{{\"type\":\"artifact\",\"scope\":\"d\",\"key\":\"a{i}\",\"derived_from\":[{{\"scope\":\"d\",\"key\":\"a{}\"}}],\"state\":\"tombstoned\"}}\n", i-1);
     }
     let t = std::time::Instant::now();
-    let mut f = proofpack::findings::Findings::new();
-    let summary = proofpack::provenance::check(s.as_bytes(), &mut f);
+    let mut f = proofpack_core::findings::Findings::new();
+    let summary = proofpack_core::provenance::check(s.as_bytes(), &mut f);
     eprintln!(
         "n={n} bytes={} reachable={} findings={} time={:?}",
         s.len(),

@@ -10,7 +10,7 @@
 //! `audit-log-redaction.json`.
 //!
 //! ```
-//! use proofpack::producer::{AuditLog, LogEntry, SeededSalts, Step, StatusKind, WitnessSpec};
+//! use proofpack_producer::{AuditLog, LogEntry, SeededSalts, Step, StatusKind, WitnessSpec};
 //! use ed25519_dalek::SigningKey;
 //! use serde_json::json;
 //!
@@ -35,18 +35,18 @@
 //! assert_eq!(log.unredacted_pii_count(&spec.entries, &spec.pii_fields), 0);
 //! let bytes = log.witness(&spec)?;
 //! # let _ = bytes;
-//! # Ok::<(), proofpack::producer::ProducerError>(())
+//! # Ok::<(), proofpack_producer::ProducerError>(())
 //! ```
 
 use super::error::ProducerError;
 use super::records::{StatusKind, Step, StepRecord};
 use super::{check_depth, document, nonempty, timestamp};
-use crate::checkpoint::{checkpoint_body, parse_checkpoint, sign_note, Checkpoint};
-use crate::json::MAX_COUNT;
-use crate::merkle::{Hash, MerkleTree};
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use ed25519_dalek::SigningKey;
+use proofpack_core::checkpoint::{checkpoint_body, parse_checkpoint, sign_note, Checkpoint};
+use proofpack_core::json::MAX_COUNT;
+use proofpack_core::merkle::{Hash, MerkleTree};
 use rand_core::{OsRng, RngCore as _};
 use serde_json::{json, Map, Value};
 use sha2::{Digest as _, Sha256};

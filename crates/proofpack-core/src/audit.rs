@@ -22,7 +22,8 @@ use sha2::{Digest, Sha256};
 pub const AUDIT: &str = "audit-log-redaction.json";
 
 /// What the report shows of the witness.
-#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AuditSummary {
     /// `log_origin`
     pub log_origin: Option<String>,

@@ -1,10 +1,10 @@
 //! Editing a trust store (§4) with validation on write: the stored file
 //! always parses as a valid `proof-pack-trust/v1` store.
 
-use super::AuthoringError;
-use crate::json;
-use crate::timestamp::Timestamp;
-use crate::trust::{parse_key, TrustStore, TRUST_FORMAT};
+use crate::AuthoringError;
+use proofpack_core::json;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{parse_key, TrustStore, TRUST_FORMAT};
 use serde_json::Value;
 use std::path::Path;
 

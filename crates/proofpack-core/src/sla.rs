@@ -50,7 +50,8 @@ pub fn period_end(received_at: &Timestamp, period: Period) -> Option<OffsetDateT
 }
 
 /// The SLA timeline of a pack, for the report.
-#[derive(Debug, Clone, Serialize, Default, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Timeline {
     /// `received_at`
     pub received_at: Option<String>,

@@ -10,7 +10,8 @@ use serde::Serialize;
 pub const RECEIPTS: &str = "subprocessor-receipts.jsonl";
 
 /// A receipt of the right shape.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Receipt {
     /// 1-based line.
     pub line: usize,

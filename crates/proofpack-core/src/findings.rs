@@ -9,19 +9,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The effect of a finding on the verdict (spec §12).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {
     /// Never changes the verdict.
@@ -278,6 +267,7 @@ impl<'de> Deserialize<'de> for Code {
     }
 }
 
+#[cfg(feature = "schema")]
 impl schemars::JsonSchema for Code {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Code".into()
@@ -294,7 +284,8 @@ impl schemars::JsonSchema for Code {
 }
 
 /// One thing the verifier established about a pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Finding {
     /// The §12 code.
     pub code: Code,
@@ -307,19 +298,8 @@ pub struct Finding {
 }
 
 /// The verdict of spec §12.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// Authentic, trusted, erasure complete, on time.

@@ -13,7 +13,8 @@ use serde::Serialize;
 pub const REPORT_FORMAT: &str = "proof-pack-report/v1";
 
 /// The verifier's report on one pack.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Report {
     /// Always [`REPORT_FORMAT`].
     pub format: &'static str,
@@ -35,6 +36,7 @@ pub struct Report {
     pub provenance: ProvenanceSummary,
 }
 
+#[cfg(feature = "schema")]
 /// The JSON Schema of [`Report`], the contract of `--json` and of the
 /// desktop app (committed as `docs/report.schema.json`).
 pub fn report_schema() -> serde_json::Value {
@@ -49,7 +51,8 @@ impl Report {
 }
 
 /// Identity of the pack.
-#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PackInfo {
     /// The file, where the caller named one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,7 +86,8 @@ pub struct PackInfo {
 }
 
 /// One tier of the cascade.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TierRow {
     /// The step name.
     pub tier: String,
@@ -100,7 +104,8 @@ pub struct TierRow {
 }
 
 /// One receipt, with whether it erases its subprocessor.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ReceiptRow {
     /// The receipt.
     #[serde(flatten)]

@@ -1,9 +1,14 @@
 //! Pack authoring: keys, trust-store editing, and turning an evidence folder
 //! into a signed, reproducible `proof.tar.gz` that the verifier accepts.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 pub mod keys;
 pub mod pack;
-pub mod samples;
 pub mod tar_writer;
 pub mod trust_edit;
 

@@ -5,17 +5,17 @@
 //! of effect `invalid` or `untrusted` refuses, and `incomplete` or `late`
 //! refuses unless the DPO accepts an honest incomplete pack.
 
-use super::tar_writer::write_pack;
-use super::AuthoringError;
-use crate::archive::Limits;
-use crate::findings::{Code, Effect, Verdict};
-use crate::json::{self, Json};
-use crate::report::Report;
-use crate::signature::{pae, PAYLOAD_TYPE};
-use crate::timestamp::Timestamp;
-use crate::trust::{Role, TrustStore, TrustedKey};
+use crate::tar_writer::write_pack;
+use crate::AuthoringError;
 use base64::Engine;
 use ed25519_dalek::{Signer, SigningKey};
+use proofpack_core::archive::Limits;
+use proofpack_core::findings::{Code, Effect, Verdict};
+use proofpack_core::json::{self, Json};
+use proofpack_core::report::Report;
+use proofpack_core::signature::{pae, PAYLOAD_TYPE};
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{Role, TrustStore, TrustedKey};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -23,7 +23,7 @@ use std::path::Path;
 /// The content members an evidence folder may hold at its root: the
 /// members the verifier parses, less the two that `pack` writes itself.
 pub fn evidence_members() -> impl Iterator<Item = &'static str> {
-    crate::archive::PARSED_MEMBERS
+    proofpack_core::archive::PARSED_MEMBERS
         .iter()
         .copied()
         .filter(|m| *m != "manifest.json" && *m != "signature.sig")
@@ -260,7 +260,7 @@ pub fn build(
 }
 
 fn verify_bytes(bytes: &[u8], trust: &TrustStore) -> Result<Report, AuthoringError> {
-    crate::verify(bytes, Some(trust), &Limits::default())
+    proofpack_core::verify(bytes, Some(trust), &Limits::default())
         .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
 }
 
@@ -325,7 +325,7 @@ fn assemble(
         .map(|(path, bytes)| {
             serde_json::json!({
                 "path": path,
-                "sha256": crate::schema::hex(&Sha256::digest(bytes)),
+                "sha256": proofpack_core::schema::hex(&Sha256::digest(bytes)),
                 "size": bytes.len(),
             })
         })
