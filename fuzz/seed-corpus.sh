@@ -4,10 +4,7 @@
 # packs, JSON members and checkpoints rather than from nothing.
 set -euo pipefail
 cd "$(dirname "$0")"
-packs=(../sample-packs/*.tar.gz)
-if [ -d ../../shared/spec/vectors ]; then
-    packs+=(../../shared/spec/vectors/*.tar.gz)
-fi
+packs=(../sample-packs/*.tar.gz ../tests/vectors/*.tar.gz)
 mkdir -p corpus/archive corpus/verify_pack corpus/json_parse corpus/checkpoint
 python3 - "${packs[@]}" <<'PY'
 import gzip, hashlib, io, json, os, sys, tarfile

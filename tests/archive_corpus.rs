@@ -3,7 +3,7 @@
 //! least one archive finding, nothing panics, and where spec §1 is clear the
 //! archive finding is the one §1 names.
 //!
-//! See `../shared/corpora/go-archive-tar/INDEX.md` for what each file exercises.
+//! See `tests/corpora/go-archive-tar/INDEX.md` for what each file exercises.
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 
 const GO_DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/go-archive-tar/archive-tar-testdata"
+    "/tests/corpora/go-archive-tar/archive-tar-testdata"
 );
 const TAR_SPLIT_DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/go-archive-tar/tar-split-asm-testdata"
+    "/tests/corpora/go-archive-tar/tar-split-asm-testdata"
 );
 
 /// What spec §1 says about an archive.

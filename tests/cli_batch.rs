@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn vectors() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/vectors")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors")
 }
 
 fn proofpack(args: &[&std::ffi::OsStr]) -> std::process::Output {

@@ -1,4 +1,4 @@
-//! Runs every public reference vector in `../shared/spec/vectors/` through the
+//! Runs every public reference vector in `tests/vectors/` through the
 //! real `proofpack` binary and checks the exit status, the report's format and
 //! verdict, the required codes, and that every finding carries its §12 effect.
 
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn vectors_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/vectors")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors")
 }
 
 fn severity(effect: &str) -> u8 {

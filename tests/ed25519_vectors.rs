@@ -7,11 +7,11 @@ use serde_json::Value;
 
 const WYCHEPROOF: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/wycheproof-ed25519/ed25519_test.json"
+    "/tests/corpora/wycheproof-ed25519/ed25519_test.json"
 );
 const SPECCHECK: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/ed25519-speccheck/cases.json"
+    "/tests/corpora/ed25519-speccheck/cases.json"
 );
 
 fn load(path: &str) -> Value {

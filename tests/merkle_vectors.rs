@@ -1,6 +1,6 @@
 //! Test vectors and property tests for `proofpack_core::merkle` (RFC 9162 §2.1).
 //!
-//! * The `transparency-dev/merkle` probe corpus under `shared/corpora/merkle-rfc6962/`
+//! * The `transparency-dev/merkle` probe corpus under `tests/corpora/merkle-rfc6962/`
 //!   (`inclusion/**`, `consistency/**`; 196 files, see its `PROVENANCE.md`).
 //! * The RFC 6962 reference tree values in `rfc6962_reference_tree.json`.
 //! * Producer/verifier round trips and `u64::MAX` edge cases.
@@ -17,7 +17,7 @@ use serde_json::Value;
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/merkle-rfc6962/"
+    "/tests/corpora/merkle-rfc6962/"
 );
 
 /// Corpus files whose `wantErr` this crate deliberately does not reproduce.

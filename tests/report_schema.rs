@@ -59,7 +59,7 @@ fn check(value: &Value, schema: &Value, defs: &Value, at: &str) {
 fn reports_of_every_vector_follow_the_schema() {
     let schema = proofpack_core::report::report_schema();
     let defs = schema["$defs"].clone();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/vectors");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
     let trust = proofpack_core::TrustStore::from_json(
         &std::fs::read(dir.join("trust.json")).expect("trust"),
     )

@@ -22,7 +22,7 @@ use sha2::{Digest as _, Sha256};
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/corpora/signed-note/signed_note_vectors.json"
+    "/tests/corpora/signed-note/signed_note_vectors.json"
 );
 
 fn vectors() -> Value {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 fn spec_table() -> BTreeMap<String, String> {
     let spec = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/spec/proof-pack-v1.md"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/spec/proof-pack-v1.md"),
     )
     .expect("spec readable");
     let section = spec

@@ -1,10 +1,10 @@
-//! Arbitrary bytes as a `proof.tar.gz` through `proofpack::verify` with small
+//! Arbitrary bytes as a `proof.tar.gz` through `proofpack_core::verify` with small
 //! limits: never a panic, never an error for in-memory input, and the §1 and
 //! §12 invariants hold for whatever comes out.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use proofpack::{verify, Code, Limits, Verdict};
+use proofpack_core::{verify, Code, Limits, Verdict};
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits {
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     check(&report);
 });
 
-fn check(report: &proofpack::Report) {
+fn check(report: &proofpack_core::Report) {
     assert_eq!(report.verdict, Verdict::from_findings(&report.findings));
     for f in &report.findings {
         assert_eq!(f.effect, f.code.effect());

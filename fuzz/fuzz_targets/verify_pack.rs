@@ -1,12 +1,12 @@
 //! Arbitrary bytes as the tar stream inside a valid gzip member, through
-//! `proofpack::verify`: this reaches the tar reader and the member checks
+//! `proofpack_core::verify`: this reaches the tar reader and the member checks
 //! (the `archive` target mostly stops at the gzip layer).
 #![no_main]
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use libfuzzer_sys::fuzz_target;
-use proofpack::{verify, Code, Limits, Verdict};
+use proofpack_core::{verify, Code, Limits, Verdict};
 use std::io::Write;
 
 fuzz_target!(|data: &[u8]| {

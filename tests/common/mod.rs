@@ -16,10 +16,11 @@ use std::path::{Path, PathBuf};
 pub const SIGNED_AT: &str = "2026-04-21T11:43:00Z";
 pub const TEST_KEY_ID: &str = "test-dpo";
 
-pub fn shared(path: &str) -> PathBuf {
+/// A file of the project's own copy of the public vectors (`tests/vectors/`).
+pub fn vector(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path)
+        .join("tests/vectors")
+        .join(name)
 }
 
 pub fn test_key() -> SigningKey {
@@ -28,7 +29,7 @@ pub fn test_key() -> SigningKey {
 
 /// The vectors' trust store plus the test DPO key (owner dpo@example.com).
 pub fn trust() -> TrustStore {
-    let bytes = std::fs::read(shared("spec/vectors/trust.json")).expect("vector trust store");
+    let bytes = std::fs::read(vector("trust.json")).expect("vector trust store");
     let mut store = TrustStore::from_json(&bytes).expect("valid store");
     store.keys.push(TrustedKey {
         key_id: TEST_KEY_ID.to_owned(),
@@ -45,7 +46,7 @@ pub fn trust() -> TrustStore {
 /// The complete baseline evidence (attachments left out).
 pub fn baseline() -> Evidence {
     let file =
-        std::fs::File::open(shared("spec/vectors/valid-gdpr-all-classes.tar.gz")).expect("vector");
+        std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
     let mut findings = Findings::new();
     let archive = read_archive(file, &Limits::default(), &mut findings).expect("readable");
     let manifest: Value = serde_json::from_slice(
