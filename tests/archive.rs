@@ -1093,7 +1093,10 @@ fn nothing_is_read_after_a_limit_is_exceeded() {
 /// Every required member, each with content that fails its own checks.
 fn garbage_pack() -> Tar {
     let mut tar = Tar::new();
-    for name in proofpack_core::verify::REQUIRED_MEMBERS.iter().copied() {
+    for name in proofpack_core::vocab::MemberName::REQUIRED
+        .iter()
+        .map(|m| m.as_str())
+    {
         let data: &[u8] = if name == "attestation.txt" {
             b" \n"
         } else {

@@ -15,10 +15,7 @@ use proofpack_core::merkle::{
 };
 use serde_json::Value;
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/corpora/merkle-rfc6962/"
-);
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpora/merkle-rfc6962/");
 
 /// Corpus files whose `wantErr` this crate deliberately does not reproduce.
 ///

@@ -177,9 +177,10 @@ fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
     }
 }
 
-fn parsed_steps(records: &[StepRecord]) -> Vec<proofpack_core::steps::Step> {
+fn parsed_steps(records: &[StepRecord]) -> Vec<proofpack_core::steps::StepRecord> {
     let mut f = Findings::new();
-    let steps = proofpack_core::steps::check(&steps_jsonl(records).unwrap(), &mut f);
+    let steps = proofpack_core::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    proofpack_core::steps::check_records(&steps, &mut f);
     assert_eq!(codes(&f), vec![]);
     steps
 }
@@ -826,15 +827,15 @@ fn request_parses_without_findings() {
         assert_eq!(
             parsed.data_classes,
             Some(vec![
-                "working".to_owned(),
-                "episodic".to_owned(),
-                "vectors".to_owned()
+                DataClass::Working,
+                DataClass::Episodic,
+                DataClass::Vectors
             ])
         );
         assert_eq!(parsed.extension.is_some(), r.extension().is_some());
         proofpack_core::request::check_subject(r.subject_id(), "request.json", &mut f);
         let sla = proofpack_core::sla::SlaInput {
-            legal_basis: parsed.legal_basis.as_deref(),
+            legal_basis: parsed.legal_basis,
             received_at: parsed.received_at.as_ref(),
             sla_deadline: parsed.sla_deadline.as_ref(),
             extension: parsed.extension.as_ref(),
@@ -857,13 +858,13 @@ fn request_parses_without_findings() {
     // Every class and basis the types offer is one the verifier accepts.
     for basis in LegalBasis::ALL {
         let r = request()
-            .data_classes(DataClass::ALL.into_iter().filter(|c| {
+            .data_classes(DataClass::ALL.iter().copied().filter(|c| {
                 !matches!(
                     c,
                     DataClass::Vectors | DataClass::Working | DataClass::Episodic
                 )
             }))
-            .legal_basis(basis)
+            .legal_basis(*basis)
             .sla_deadline("2026-05-10T00:00:00Z")
             .build()
             .unwrap();
@@ -980,16 +981,19 @@ fn request_refusals() {
 // ---------------------------------------------------------------------------
 // steps.jsonl
 
+/// Parses and judges the records, without the request's required steps.
 fn check_steps(records: &[StepRecord]) -> Findings {
     let mut f = Findings::new();
-    proofpack_core::steps::check(&steps_jsonl(records).unwrap(), &mut f);
+    let parsed = proofpack_core::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    proofpack_core::steps::check_records(&parsed, &mut f);
     f
 }
 
 fn full_cascade() -> Vec<StepRecord> {
     let t = |s: Step| format!("2026-04-21T10:{:02}:00Z", s.seq());
     Step::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .map(|s| {
             let output = match s {
                 Step::Episodic => StepOutput::episodic(true),
@@ -1046,14 +1050,10 @@ fn full_cascade_passes_the_verifier() {
     assert_eq!(bytes.iter().filter(|b| **b == b'\n').count(), 9);
     assert!(bytes.ends_with(b"\n"));
     let mut f = Findings::new();
-    let steps = proofpack_core::steps::check(&bytes, &mut f);
+    let steps = proofpack_core::steps::parse(&bytes, &mut f);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(steps.len(), 9);
-    let classes: Vec<String> = DataClass::ALL
-        .iter()
-        .map(|c| c.as_str().to_owned())
-        .collect();
-    proofpack_core::steps::check_required(&steps, &classes, &mut f);
+    proofpack_core::steps::check(&steps, DataClass::ALL, &mut f);
     assert_eq!(codes(&f), vec![]);
     let first: Value =
         serde_json::from_slice(bytes.split(|b| *b == b'\n').next().unwrap()).unwrap();
@@ -1406,12 +1406,7 @@ fn verification_computes_all_clear() {
     let (mut f, parsed) = probes(&clean);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(parsed.all_clear, Some(true));
-    let classes: Vec<String> = r
-        .data_classes()
-        .iter()
-        .map(|c| c.as_str().to_owned())
-        .collect();
-    proofpack_core::probes::check_required(&parsed, &classes, &mut f);
+    proofpack_core::probes::check_required(&parsed, r.data_classes(), &mut f);
     assert_eq!(codes(&f), vec![]);
     let doc: Value = serde_json::from_slice(&clean.to_json().unwrap()).unwrap();
     let names: Vec<&str> = doc["probes"]
@@ -1518,7 +1513,8 @@ fn verification_refusals() {
 fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
     let mut f = Findings::new();
-    proofpack_core::receipts::check(&receipts_jsonl(receipts).unwrap(), Some(&names), &mut f);
+    let parsed = proofpack_core::receipts::parse(&receipts_jsonl(receipts).unwrap(), &mut f);
+    proofpack_core::receipts::check(&parsed, Some(&names), &mut f);
     f
 }
 
@@ -1724,7 +1720,8 @@ fn graph(summary_state: ArtifactState) -> Vec<ProvenanceRecord> {
 
 fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
     let mut f = Findings::new();
-    proofpack_core::provenance::check(&provenance_jsonl(records).unwrap(), &mut f);
+    let graph = proofpack_core::provenance::parse(&provenance_jsonl(records).unwrap(), &mut f);
+    proofpack_core::provenance::check(&graph, &mut f);
     codes(&f)
 }
 
@@ -1917,7 +1914,7 @@ fn a_pack_of_producer_output_verifies_complete() {
         "files": files,
     }))
     .unwrap();
-    let pae = proofpack_core::signature::pae(proofpack_core::signature::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_core::signature::pae(proofpack_core::vocab::PAYLOAD_TYPE, &manifest);
     let signature = serde_json::to_vec(&json!({
         "alg": "ed25519",
         "key_id": "compliance-dpo-2026",

@@ -459,6 +459,115 @@ fn s7_statuses_and_their_codes() {
     }
 }
 
+/// §7 "always reported": a fail, pending or deferred record that also breaks
+/// the schema is reported with its status code as well as `steps.schema`,
+/// and is present, never `steps.missing`.
+#[test]
+fn s7_malformed_status_records_are_still_reported() {
+    let cases: &[(serde_json::Value, &[&str], &str)] = &[
+        (
+            json!({"status": "fail", "exception_id": "EXC-1"}),
+            &["steps.schema", "steps.failed"],
+            "error",
+        ),
+        (
+            json!({"status": "fail", "error": "", "exception_id": "EXC-1"}),
+            &["steps.schema", "steps.failed"],
+            "",
+        ),
+        (
+            json!({"status": "fail"}),
+            &["steps.schema", "steps.failed", "steps.silent_failure"],
+            "error",
+        ),
+        (
+            json!({"status": "pending"}),
+            &["steps.schema", "steps.pending"],
+            "",
+        ),
+        (
+            json!({"status": "deferred"}),
+            &["steps.schema", "steps.deferred"],
+            "",
+        ),
+    ];
+    for (edit, want, drop) in cases {
+        let mut e = baseline();
+        edit_line(&mut e, "steps.jsonl", 3, |v| {
+            for (k, val) in edit.as_object().expect("object") {
+                v[k] = val.clone();
+            }
+            if !drop.is_empty() {
+                v.as_object_mut().expect("object").remove(*drop);
+            }
+        });
+        let r = check_claim(&e, false);
+        assert_codes(&r, want);
+        assert_no_codes(&r, &["steps.missing", "manifest.all_clear_false_claim"]);
+        assert_eq!(r.verdict, Verdict::Invalid, "{edit}");
+    }
+}
+
+/// A record whose `step` can be read is present even when another member
+/// breaks the schema; its tier evidence is still judged.
+#[test]
+fn s7_a_malformed_record_is_present_and_its_evidence_judged() {
+    let mut e = baseline();
+    edit_line(&mut e, "steps.jsonl", 4, |v| {
+        v.as_object_mut().expect("object").remove("before_count");
+        v["output"]["purge"] = json!("serving_index_only");
+    });
+    let r = check_claim(&e, false);
+    assert_codes(&r, &["steps.schema", "steps.vectors_not_purged"]);
+    assert_no_codes(&r, &["steps.missing"]);
+    let vectors = r
+        .tiers
+        .iter()
+        .find(|t| t.tier.as_str() == "vectors")
+        .expect("row");
+    assert_eq!(vectors.status.map(|s| s.as_str()), Some("ok"));
+    // An unreadable step name cannot be placed: that step is missing.
+    let mut e = baseline();
+    edit_line(&mut e, "steps.jsonl", 4, |v| v["step"] = json!(42));
+    assert_codes(&check_claim(&e, false), &["steps.schema", "steps.missing"]);
+}
+
+/// §9: a receipt whose `subprocessor` can be read is present even when
+/// another member breaks the schema; its status is still judged.
+#[test]
+fn s9_a_malformed_receipt_is_present_and_judged() {
+    let mut e = baseline();
+    edit_line(&mut e, "subprocessor-receipts.jsonl", 1, |v| {
+        let o = v.as_object_mut().expect("object");
+        o.remove("requested_at");
+        o.remove("confirmed_at");
+        o.insert("status".to_owned(), json!("pending"));
+        o.insert("due_at".to_owned(), json!("2026-05-01T00:00:00Z"));
+    });
+    let r = check_claim(&e, false);
+    assert_codes(&r, &["receipts.schema", "receipts.pending"]);
+    assert_no_codes(&r, &["receipts.missing", "manifest.all_clear_false_claim"]);
+    assert_eq!(r.receipts.len(), 2);
+}
+
+/// The verdict needs positive evidence: a complete pack carries every
+/// required check that passed.
+#[test]
+fn s12_complete_carries_its_positive_evidence() {
+    let r = check(&baseline());
+    assert_eq!(r.verdict, Verdict::Complete);
+    for code in proofpack_core::findings::SuccessCode::REQUIRED {
+        assert!(r.passed.iter().any(|p| p.code == *code), "{code} passed");
+    }
+    // Without a trust store, the signature is not trusted: no such evidence.
+    let r = verify_bytes(&pack_bytes(&baseline(), true), None);
+    assert_eq!(r.verdict, Verdict::Untrusted);
+    assert!(!r
+        .passed
+        .iter()
+        .any(|p| p.code == proofpack_core::findings::SuccessCode::SignatureTrusted));
+}
+
 #[test]
 fn s7_missing_and_repeated_steps() {
     let mut e = baseline();

@@ -111,7 +111,7 @@ fn fail(e: impl std::fmt::Display) -> i32 {
 }
 
 fn role(name: &str) -> Vec<Role> {
-    Role::parse(name).into_iter().collect()
+    name.parse::<Role>().into_iter().collect()
 }
 
 pub(crate) fn keygen(args: &KeygenArgs) -> i32 {

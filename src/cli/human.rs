@@ -163,17 +163,15 @@ pub(crate) fn write_report(out: &mut impl Write, r: &Report, colour: bool) -> io
     writeln!(out)?;
     writeln!(out, "receipts:")?;
     for rr in &r.receipts {
-        let x = &rr.receipt;
         writeln!(
             out,
             "  {:<20} {:<6} {:<10} ticket {:<12} {}",
-            x.subprocessor,
-            x.channel,
-            x.status,
-            if x.ticket_id.is_empty() {
-                "-"
-            } else {
-                &x.ticket_id
+            rr.subprocessor,
+            opt(&rr.channel),
+            opt(&rr.status),
+            match rr.ticket_id.as_deref() {
+                None | Some("") => "-",
+                Some(ticket) => ticket,
             },
             if rr.subprocessor_erased {
                 "erased"

@@ -45,8 +45,7 @@ pub fn trust() -> TrustStore {
 
 /// The complete baseline evidence (attachments left out).
 pub fn baseline() -> Evidence {
-    let file =
-        std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
+    let file = std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
     let mut findings = Findings::new();
     let archive = read_archive(file, &Limits::default(), &mut findings).expect("readable");
     let manifest: Value = serde_json::from_slice(
@@ -194,7 +193,7 @@ pub fn pack_with_manifest(
     .expect("json");
     edit(&mut manifest);
     let manifest = serde_json::to_vec_pretty(&manifest).expect("serialise");
-    let pae = proofpack_core::signature::pae(proofpack_core::signature::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_core::signature::pae(proofpack_core::vocab::PAYLOAD_TYPE, &manifest);
     let sig = serde_json::json!({
         "alg": "ed25519",
         "key_id": sig_key_id,

@@ -13,9 +13,10 @@ use proofpack_core::archive::Limits;
 use proofpack_core::findings::{Code, Effect, Verdict};
 use proofpack_core::json::{self, Json};
 use proofpack_core::report::Report;
-use proofpack_core::signature::{pae, PAYLOAD_TYPE};
+use proofpack_core::signature::pae;
 use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{Role, TrustStore, TrustedKey};
+use proofpack_core::vocab::{MemberName, PAYLOAD_TYPE};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -23,10 +24,10 @@ use std::path::Path;
 /// The content members an evidence folder may hold at its root: the
 /// members the verifier parses, less the two that `pack` writes itself.
 pub fn evidence_members() -> impl Iterator<Item = &'static str> {
-    proofpack_core::archive::PARSED_MEMBERS
+    MemberName::ALL
         .iter()
-        .copied()
-        .filter(|m| *m != "manifest.json" && *m != "signature.sig")
+        .filter(|m| !m.is_unlisted_by_design())
+        .map(|m| m.as_str())
 }
 
 /// The folder's description of the pack (`pack.json`).

@@ -6,61 +6,26 @@ use crate::AuthoringError;
 use flate2::{Compression, GzBuilder};
 use std::io::Write;
 
-const BLOCK: usize = 512;
-
-/// Writes an octal numeric field of `width` bytes: digits, then NUL.
-fn octal(field: &mut [u8], value: u64) -> Result<(), AuthoringError> {
-    let width = field.len() - 1;
-    let text = format!("{value:0width$o}");
-    if text.len() > width {
-        return Err(AuthoringError::Invalid(format!(
-            "{value} does not fit a tar header field"
-        )));
-    }
-    field[..width].copy_from_slice(text.as_bytes());
-    field[width] = 0;
-    Ok(())
-}
-
-/// Splits a path into ustar (prefix, name): name ≤ 100 bytes, prefix ≤ 155.
-fn split_path(path: &str) -> Result<(&str, &str), AuthoringError> {
-    if path.len() <= 100 {
-        return Ok(("", path));
-    }
-    let too_long = || {
+/// One plain ustar header for a regular file, with every field that could
+/// vary between machines fixed: mode 0644, uid, gid and mtime 0, no user or
+/// group name. `tar` splits a path longer than 100 bytes into the ustar
+/// prefix and name fields, and refuses one that does not fit (a writer must
+/// not need long-name records, §1).
+fn header(path: &str, size: u64) -> Result<tar::Header, AuthoringError> {
+    let mut header = tar::Header::new_ustar();
+    header.set_path(path).map_err(|e| {
         AuthoringError::Invalid(format!(
-            "{path:?} cannot be stored in a plain ustar header (name ≤ 100 bytes after a '/' split, prefix ≤ 155)"
+            "{path:?} cannot be stored in a plain ustar header (name ≤ 100 bytes after a '/' split, prefix ≤ 155): {e}"
         ))
-    };
-    let bytes = path.as_bytes();
-    let split = (0..bytes.len())
-        .rev()
-        .find(|&i| bytes[i] == b'/' && i <= 155 && bytes.len() - i - 1 <= 100 && i > 0)
-        .ok_or_else(too_long)?;
-    Ok((&path[..split], &path[split + 1..]))
-}
-
-/// One ustar header for a regular file.
-fn header(path: &str, size: u64) -> Result<[u8; BLOCK], AuthoringError> {
-    let (prefix, name) = split_path(path)?;
-    let mut h = [0u8; BLOCK];
-    h[..name.len()].copy_from_slice(name.as_bytes());
-    octal(&mut h[100..108], 0o644)?;
-    octal(&mut h[108..116], 0)?;
-    octal(&mut h[116..124], 0)?;
-    octal(&mut h[124..136], size)?;
-    octal(&mut h[136..148], 0)?;
-    h[156] = b'0';
-    h[257..263].copy_from_slice(b"ustar\0");
-    h[263..265].copy_from_slice(b"00");
-    octal(&mut h[329..337], 0)?;
-    octal(&mut h[337..345], 0)?;
-    h[345..345 + prefix.len()].copy_from_slice(prefix.as_bytes());
-    h[148..156].copy_from_slice(b"        ");
-    let sum: u64 = h.iter().map(|b| u64::from(*b)).sum();
-    let text = format!("{sum:06o}\0 ");
-    h[148..156].copy_from_slice(text.as_bytes());
-    Ok(h)
+    })?;
+    header.set_entry_type(tar::EntryType::Regular);
+    header.set_size(size);
+    header.set_mode(0o644);
+    header.set_uid(0);
+    header.set_gid(0);
+    header.set_mtime(0);
+    header.set_cksum();
+    Ok(header)
 }
 
 /// Builds the gzip-compressed tar of `members` (path, content), sorted by
@@ -68,14 +33,17 @@ fn header(path: &str, size: u64) -> Result<[u8; BLOCK], AuthoringError> {
 pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringError> {
     let mut sorted: Vec<&(String, Vec<u8>)> = members.iter().collect();
     sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let mut tar = Vec::new();
+    let failed =
+        |e: std::io::Error| AuthoringError::Invalid(format!("writing the archive failed: {e}"));
+    let mut builder = tar::Builder::new(Vec::new());
     for (path, content) in sorted {
-        tar.extend_from_slice(&header(path, content.len() as u64)?);
-        tar.extend_from_slice(content);
-        let pad = (BLOCK - content.len() % BLOCK) % BLOCK;
-        tar.extend(std::iter::repeat_n(0u8, pad));
+        let header = header(path, content.len() as u64)?;
+        builder
+            .append(&header, content.as_slice())
+            .map_err(failed)?;
     }
-    tar.extend(std::iter::repeat_n(0u8, 2 * BLOCK));
+    // `into_inner` writes the end-of-archive marker (two zero blocks).
+    let tar = builder.into_inner().map_err(failed)?;
     let mut gz = GzBuilder::new()
         .operating_system(255)
         .write(Vec::new(), Compression::best());

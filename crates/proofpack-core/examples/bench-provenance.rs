@@ -23,7 +23,8 @@ fn main() {
     }
     let t = std::time::Instant::now();
     let mut f = proofpack_core::findings::Findings::new();
-    let summary = proofpack_core::provenance::check(s.as_bytes(), &mut f);
+    let graph = proofpack_core::provenance::parse(s.as_bytes(), &mut f);
+    let summary = proofpack_core::provenance::check(&graph, &mut f);
     eprintln!(
         "n={n} bytes={} reachable={} findings={} time={:?}",
         s.len(),

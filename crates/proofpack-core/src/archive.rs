@@ -5,6 +5,17 @@
 //! parses are kept in memory, so memory does not grow with attachment size.
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
+//!
+//! Why the reader is hand-written rather than the `tar` crate (which the
+//! authoring writer does use): §1 makes framing details verdicts, and a
+//! general-purpose reader hides or decides them differently. It must accept
+//! the signed checksum of old writers beside the unsigned one; tell a lone
+//! zero block followed by more data (malformed) from the end-of-archive
+//! marker; report a non-NUL byte after a field's NUL as `archive.bad_path`;
+//! refuse pax (`x`, `g`) and GNU long-name (`L`, `K`) records as
+//! `archive.forbidden_entry` instead of applying them to the next member;
+//! count every header against the limit; and check that only zero bytes
+//! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
 use flate2::bufread::GzDecoder;
@@ -73,6 +84,17 @@ impl Archive {
     /// The member at `path`.
     pub fn member(&self, path: &str) -> Option<&Member> {
         self.members.iter().find(|m| m.path == path)
+    }
+
+    /// Whether the named member of §1 is present.
+    pub fn has(&self, name: crate::vocab::MemberName) -> bool {
+        self.member(name.as_str()).is_some()
+    }
+
+    /// The content of a named member of §1, when present.
+    pub fn content(&self, name: crate::vocab::MemberName) -> Option<&[u8]> {
+        self.member(name.as_str())
+            .and_then(|m| m.content.as_deref())
     }
 }
 
@@ -159,18 +181,11 @@ impl<R: Read> TarStream<R> {
     }
 }
 
-/// The members whose content the verifier parses and so keeps in memory.
-pub const PARSED_MEMBERS: &[&str] = &[
-    "manifest.json",
-    "signature.sig",
-    "request.json",
-    "steps.jsonl",
-    "verification.json",
-    "subprocessor-receipts.jsonl",
-    "audit-log-redaction.json",
-    "attestation.txt",
-    "provenance.jsonl",
-];
+/// The members whose content the verifier parses and so keeps in memory:
+/// every named member of §1 ([`crate::vocab::MemberName`]).
+fn is_parsed_member(path: &str) -> bool {
+    path.parse::<crate::vocab::MemberName>().is_ok()
+}
 
 /// Reads a `proof.tar.gz` stream, reporting §1 findings into `findings`.
 ///
@@ -511,7 +526,7 @@ fn read_entry<R: Read>(
             return skip_data(stream, header.size, |_| {});
         }
     };
-    let keep = PARSED_MEMBERS.contains(&path.as_str());
+    let keep = is_parsed_member(&path);
     let mut hasher = Sha256::new();
     let mut content = if keep {
         // The declared size is bounded by the member limit; grow as data arrives.

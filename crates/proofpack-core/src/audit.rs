@@ -10,42 +10,17 @@ use crate::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
 use crate::findings::{Code, Findings};
 use crate::json::{self, Json, JsonObject};
 use crate::merkle::{self, Hash};
+pub use crate::report::AuditSummary;
 use crate::schema::{base64_hash, base64_strict, base64url_strict, parse_json, Fields};
-use crate::steps::Step;
+use crate::steps::StepRecord;
 use crate::trust::{Role, TrustStore};
+use crate::vocab::{EventClass, MemberName, Step, StepStatus};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// The member name.
-pub const AUDIT: &str = "audit-log-redaction.json";
-
-/// What the report shows of the witness.
-#[derive(Debug, Clone, Default, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct AuditSummary {
-    /// `log_origin`
-    pub log_origin: Option<String>,
-    /// Tree size of `checkpoint_before`.
-    pub tree_size_before: Option<u64>,
-    /// Tree size of `checkpoint_after`.
-    pub tree_size_after: Option<u64>,
-    /// Whether both checkpoints verified against the trust store.
-    pub checkpoints_verified: bool,
-    /// Whether the consistency proof verified.
-    pub consistency_verified: bool,
-    /// Entries in the witness.
-    pub entries: usize,
-    /// Entries whose inclusion proof verified.
-    pub entries_proved: usize,
-    /// Disclosures carried.
-    pub disclosures: usize,
-    /// Unredacted PII fields counted (§10), when the witness could be read.
-    pub pii_disclosed: Option<u64>,
-    /// Redaction records.
-    pub redactions: usize,
-}
+pub const AUDIT: MemberName = MemberName::Audit;
 
 /// One parsed entry.
 struct Entry {
@@ -55,20 +30,20 @@ struct Entry {
     disclosed_fields: Vec<String>,
 }
 
-/// Runs §10. `request_id` is the pack's; `steps` are the well-formed step
-/// records. Returns the summary and the computed PII count.
+/// Runs §10. `request_id` is the pack's; `steps` are the step records whose
+/// `step` could be read. Returns the summary, with the computed PII count.
 pub fn check(
     bytes: &[u8],
     trust: Option<&TrustStore>,
     request_id: Option<&str>,
-    steps: &[Step],
+    steps: &[StepRecord],
     findings: &mut Findings,
 ) -> AuditSummary {
     let mut summary = AuditSummary::default();
-    let Some(doc) = parse_json(bytes, AUDIT, findings) else {
+    let Some(doc) = parse_json(bytes, AUDIT.as_str(), findings) else {
         return summary;
     };
-    let Some(mut f) = Fields::of(&doc, Code::AuditSchema, AUDIT, findings) else {
+    let Some(mut f) = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings) else {
         return summary;
     };
     let origin = f.string("log_origin").map(str::to_owned);
@@ -195,38 +170,50 @@ pub fn check(
     // The cascade is on the log: index the request's entries once.
     if let Some(request_id) = request_id {
         let mut accepted = false;
-        let mut logged_steps: std::collections::HashSet<(&str, &str)> =
+        let mut logged_steps: std::collections::HashSet<(Step, StepStatus)> =
             std::collections::HashSet::new();
         for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
             if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
                 continue;
             }
-            let text = |name: &str| leaf.get(name).and_then(Json::as_str);
-            match text("event_class") {
-                Some("erasure_request_accepted") => accepted = true,
-                Some("erasure_step") => {
-                    if let (Some(step), Some(status)) = (text("step"), text("status")) {
+            let name = |member: &str| leaf.get(member).and_then(Json::as_str);
+            match name("event_class").and_then(|c| c.parse::<EventClass>().ok()) {
+                Some(EventClass::ErasureRequestAccepted) => accepted = true,
+                Some(EventClass::ErasureStep) => {
+                    let step = name("step").and_then(|s| s.parse::<Step>().ok());
+                    let status = name("status").and_then(|s| s.parse::<StepStatus>().ok());
+                    if let (Some(step), Some(status)) = (step, status) {
                         logged_steps.insert((step, status));
                     }
                 }
-                _ => {}
+                None => {}
             }
         }
         if !accepted {
             findings.add(
                 Code::AuditRequestNotLogged,
                 AUDIT,
-                format!("no erasure_request_accepted entry for {request_id:?} on the audit log"),
+                format!(
+                    "no {} entry for {request_id:?} on the audit log",
+                    EventClass::ErasureRequestAccepted
+                ),
             );
         }
-        for step in steps {
-            if !logged_steps.contains(&(step.step.as_str(), step.status.as_str())) {
+        // A record whose status could not be read still needs an entry for
+        // its step, with any status.
+        for record in steps {
+            let logged = match record.status {
+                Some(status) => logged_steps.contains(&(record.step, status)),
+                None => logged_steps.iter().any(|(s, _)| *s == record.step),
+            };
+            if !logged {
                 findings.add(
                     Code::AuditStepNotLogged,
-                    format!("steps.jsonl:{}", step.line),
+                    record.location(),
                     format!(
                         "step {} ({}) is not on the audit log",
-                        step.step, step.status
+                        record.step,
+                        record.status.map_or("status unread", StepStatus::as_str)
                     ),
                 );
             }

@@ -357,6 +357,121 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// A check that passed: positive evidence, kept beside the findings (as
+/// c2pa-rs keeps success codes beside failure codes). `complete`, `late` and
+/// `incomplete` need every one of [`SuccessCode::REQUIRED`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SuccessCode {
+    /// §1: the archive was read to its end-of-archive marker, within limits.
+    ArchiveRead,
+    /// §2: every file the manifest lists is present with its SHA-256 and size.
+    FilesHashed,
+    /// §3, §4: the signature verified with a key trusted for the signer at
+    /// `signed_at`.
+    SignatureTrusted,
+    /// §10: both checkpoints verified with the log's key, and the
+    /// consistency proof between them.
+    CheckpointsVerified,
+    /// §10: every entry's inclusion proof verified in the after-tree.
+    EntriesProved,
+}
+
+impl SuccessCode {
+    /// The positive evidence a verdict other than `untrusted` or `invalid` needs.
+    pub const REQUIRED: &'static [SuccessCode] = &[
+        SuccessCode::ArchiveRead,
+        SuccessCode::FilesHashed,
+        SuccessCode::SignatureTrusted,
+        SuccessCode::CheckpointsVerified,
+        SuccessCode::EntriesProved,
+    ];
+
+    /// The code's string form (this project's, not the spec's).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuccessCode::ArchiveRead => "archive.read",
+            SuccessCode::FilesHashed => "manifest.files_hashed",
+            SuccessCode::SignatureTrusted => "signature.trusted",
+            SuccessCode::CheckpointsVerified => "audit.checkpoints_verified",
+            SuccessCode::EntriesProved => "audit.entries_proved",
+        }
+    }
+}
+
+impl fmt::Display for SuccessCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for SuccessCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for SuccessCode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SuccessCode".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let codes: Vec<&str> = SuccessCode::REQUIRED.iter().map(|c| c.as_str()).collect();
+        schemars::json_schema!({
+            "description": "A check that passed.",
+            "type": "string",
+            "enum": codes,
+        })
+    }
+}
+
+/// One check that passed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Passed {
+    /// What passed.
+    pub code: SuccessCode,
+    /// What it established; not normative.
+    pub message: String,
+}
+
+/// A verdict of `complete`, `late` or `incomplete` was about to be given
+/// without the positive evidence it needs, and no finding explains the gap:
+/// a bug of the verifier, never a verdict.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the verdict would be {verdict} without positive evidence of {}", missing.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", "))]
+pub struct MissingEvidence {
+    /// The verdict the findings alone would give.
+    pub verdict: Verdict,
+    /// The required checks that did not pass.
+    pub missing: Vec<SuccessCode>,
+}
+
+impl Verdict {
+    /// The verdict of `findings`, refusing `complete`, `late` and
+    /// `incomplete` unless every check of [`SuccessCode::REQUIRED`] passed.
+    pub fn from_evidence(
+        findings: &[Finding],
+        passed: &[Passed],
+    ) -> Result<Verdict, MissingEvidence> {
+        let verdict = Verdict::from_findings(findings);
+        if matches!(verdict, Verdict::Untrusted | Verdict::Invalid) {
+            return Ok(verdict);
+        }
+        let missing: Vec<SuccessCode> = SuccessCode::REQUIRED
+            .iter()
+            .copied()
+            .filter(|code| !passed.iter().any(|p| p.code == *code))
+            .collect();
+        if missing.is_empty() {
+            Ok(verdict)
+        } else {
+            Err(MissingEvidence { verdict, missing })
+        }
+    }
+}
+
 /// Collects findings, once per distinct (code, location) as §13 asks.
 #[derive(Debug, Default, Clone)]
 pub struct Findings {
@@ -437,6 +552,40 @@ mod tests {
         f.add(Code::JsonMalformed, "request.json", "bad");
         assert_eq!(Verdict::from_findings(f.as_slice()), Verdict::Invalid);
         assert_eq!(Verdict::Invalid.exit_status(), 6);
+    }
+
+    #[test]
+    fn a_verdict_without_positive_evidence_is_an_internal_error() {
+        let pass = |code| Passed {
+            code,
+            message: String::new(),
+        };
+        let all: Vec<Passed> = SuccessCode::REQUIRED.iter().map(|c| pass(*c)).collect();
+        let mut f = Findings::new();
+        // No finding, no evidence: never `complete`.
+        let err = Verdict::from_evidence(f.as_slice(), &[]).unwrap_err();
+        assert_eq!(err.verdict, Verdict::Complete);
+        assert_eq!(err.missing, SuccessCode::REQUIRED);
+        assert_eq!(
+            Verdict::from_evidence(f.as_slice(), &all),
+            Ok(Verdict::Complete)
+        );
+        // One check absent is enough to refuse, for late and incomplete too.
+        let partial = &all[..4];
+        assert_eq!(
+            Verdict::from_evidence(f.as_slice(), partial)
+                .unwrap_err()
+                .missing,
+            vec![SuccessCode::EntriesProved]
+        );
+        f.add(Code::StepsPending, "steps.jsonl:6", "pending");
+        assert!(Verdict::from_evidence(f.as_slice(), partial).is_err());
+        // Untrusted and invalid need no positive evidence.
+        f.add(Code::TrustNotConfigured, "signature.sig", "none");
+        assert_eq!(
+            Verdict::from_evidence(f.as_slice(), &[]),
+            Ok(Verdict::Untrusted)
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! The verifier parses, then verifies: findings are data in a
 //! [`Report`](report::Report), never an early `Err`. The only error is
-//! [`ReadError`](archive::ReadError), for input that could not be read.
+//! [`VerifyError`], for input that could not be read (or a verdict that
+//! would lack its positive evidence: a bug, never a verdict).
 //!
 //! ```
 //! use proofpack_core::{verify, Limits, TrustStore, Verdict};
@@ -50,9 +51,11 @@ pub mod steps;
 pub mod timestamp;
 pub mod trust;
 pub mod verify;
+pub mod vocab;
 
 pub use archive::{Limits, ReadError};
 pub use findings::{Code, Effect, Finding, Verdict};
 pub use report::Report;
 pub use trust::{TrustStore, TrustStoreError};
 pub use verify::verify;
+pub use verify::VerifyError;

@@ -6,13 +6,10 @@ use crate::findings::{Code, Findings};
 use crate::json::Json;
 use crate::schema::{hex, is_sha256_hex, parse_json, Fields};
 use crate::timestamp::Timestamp;
+use crate::vocab::{LegalBasis, MemberName, PACK_FORMAT};
 
 /// The member name.
-pub const MANIFEST: &str = "manifest.json";
-/// The only supported `format`.
-pub const FORMAT: &str = "proof-pack/v1";
-/// The legal bases of v1.
-pub const LEGAL_BASES: &[&str] = &["GDPR", "CCPA", "POPIA", "KE_DPA", "UG_DPPA"];
+pub const MANIFEST: MemberName = MemberName::Manifest;
 
 /// One `files` entry.
 #[derive(Debug, Clone)]
@@ -38,7 +35,7 @@ pub struct Manifest {
     /// `tenant_id`
     pub tenant_id: Option<String>,
     /// `legal_basis`
-    pub legal_basis: Option<String>,
+    pub legal_basis: Option<LegalBasis>,
     /// `received_at`
     pub received_at: Option<Timestamp>,
     /// `sla_deadline`
@@ -63,27 +60,27 @@ pub struct Manifest {
 
 /// Parses `manifest.json` and reports §2 shape findings.
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
-    let doc = parse_json(bytes, MANIFEST, findings)?;
+    let doc = parse_json(bytes, MANIFEST.as_str(), findings)?;
     if doc
         .as_object()
         .and_then(|o| o.get("format"))
         .and_then(Json::as_str)
-        != Some(FORMAT)
+        != Some(PACK_FORMAT)
     {
         findings.add(
             Code::ManifestUnsupportedFormat,
             format!("{MANIFEST}#/format"),
-            format!("`format` must be {FORMAT:?}"),
+            format!("`format` must be {PACK_FORMAT:?}"),
         );
     }
-    let mut f = Fields::of(&doc, Code::ManifestSchema, MANIFEST, findings)?;
+    let mut f = Fields::of(&doc, Code::ManifestSchema, MANIFEST.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
     let mut m = Manifest {
         pack_id: own(f.string("pack_id")),
         request_id: own(f.string("request_id")),
         subject_id: own(f.string("subject_id")),
         tenant_id: own(f.string("tenant_id")),
-        legal_basis: own(f.one_of("legal_basis", LEGAL_BASES)),
+        legal_basis: f.name("legal_basis"),
         received_at: f.timestamp("received_at"),
         sla_deadline: f.timestamp("sla_deadline"),
         completed_at: f.timestamp("completed_at"),
@@ -116,7 +113,10 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
         .get("path")
         .and_then(Json::as_str)
         .ok_or("`path` must be a string")?;
-    if path == MANIFEST || path == crate::signature::SIGNATURE {
+    if path
+        .parse::<MemberName>()
+        .is_ok_and(MemberName::is_unlisted_by_design)
+    {
         return Err("manifest.json and signature.sig must not be listed");
     }
     let sha256 = obj
@@ -135,8 +135,10 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
     })
 }
 
-/// Checks the `files` list against the archive (§2).
-pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) {
+/// Checks the `files` list against the archive (§2). Returns whether every
+/// listed file is present, once, with its SHA-256 and size.
+pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) -> bool {
+    let mut all_hashed = true;
     let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let members: std::collections::HashMap<&str, &crate::archive::Member> = archive
         .members
@@ -151,6 +153,7 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
                 location,
                 format!("{:?} is listed more than once", entry.path),
             );
+            all_hashed = false;
             continue;
         }
         let Some(member) = members.get(entry.path.as_str()) else {
@@ -159,9 +162,11 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
                 location,
                 format!("{:?} is listed but not in the archive", entry.path),
             );
+            all_hashed = false;
             continue;
         };
         if member.size != entry.size {
+            all_hashed = false;
             findings.add(
                 Code::ManifestSizeMismatch,
                 entry.path.clone(),
@@ -173,6 +178,7 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
         }
         let actual = hex(&member.sha256);
         if actual != entry.sha256 {
+            all_hashed = false;
             findings.add(
                 Code::ManifestHashMismatch,
                 entry.path.clone(),
@@ -182,7 +188,10 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
     }
     for member in &archive.members {
         let p = member.path.as_str();
-        if p != MANIFEST && p != crate::signature::SIGNATURE && !listed.contains(&p) {
+        let by_design = p
+            .parse::<MemberName>()
+            .is_ok_and(MemberName::is_unlisted_by_design);
+        if !by_design && !listed.contains(&p) {
             findings.add(
                 Code::ManifestUnlistedMember,
                 p,
@@ -190,4 +199,5 @@ pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findin
             );
         }
     }
+    all_hashed
 }

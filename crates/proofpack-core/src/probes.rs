@@ -2,13 +2,13 @@
 
 use crate::findings::{Code, Findings};
 use crate::json::Json;
-use crate::request::DATA_CLASSES;
 use crate::schema::{parse_json, Fields};
 use crate::timestamp::Timestamp;
+use crate::vocab::{DataClass, MemberName, Probe};
 use std::collections::BTreeMap;
 
 /// The member name.
-pub const VERIFICATION: &str = "verification.json";
+pub const VERIFICATION: MemberName = MemberName::Verification;
 
 /// `verification.json` as far as it could be read.
 #[derive(Debug, Clone, Default)]
@@ -20,20 +20,30 @@ pub struct Verification {
     /// `all_clear`
     pub all_clear: Option<bool>,
     /// Residue per judged probe (classes and `subprocessor`).
-    pub residue: BTreeMap<String, u64>,
+    pub residue: BTreeMap<Probe, u64>,
     /// `audit_log_redacted.unredacted_pii_count`
     pub unredacted_pii_count: Option<u64>,
     /// Whether every present judged probe had a well-formed count.
     pub counts_complete: bool,
     /// Names of the judged probes present.
-    pub present: Vec<String>,
+    pub present: Vec<Probe>,
+}
+
+impl Verification {
+    /// The count a present probe reported.
+    pub fn count(&self, probe: Probe) -> Option<u64> {
+        match probe {
+            Probe::AuditLogRedacted => self.unredacted_pii_count,
+            _ => self.residue.get(&probe).copied(),
+        }
+    }
 }
 
 /// Parses and judges `verification.json` on its own (the cross-member
 /// checks are in [`check_against`]).
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
-    let doc = parse_json(bytes, VERIFICATION, findings)?;
-    let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION, findings)?;
+    let doc = parse_json(bytes, VERIFICATION.as_str(), findings)?;
+    let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION.as_str(), findings)?;
     let mut v = Verification {
         verified_at: f.timestamp("verified_at"),
         code_ref: f.string("code_ref").map(str::to_owned),
@@ -54,15 +64,11 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
         return Some(v);
     };
     for (name, probe) in probes.iter() {
-        let judged = DATA_CLASSES.contains(&name) || name == "subprocessor";
-        let member = if judged {
-            "residue"
-        } else if name == "audit_log_redacted" {
-            "unredacted_pii_count"
-        } else {
+        let Ok(judged) = name.parse::<Probe>() else {
             continue; // other members of `probes` are ignored
         };
-        v.present.push(name.to_owned());
+        let member = judged.count_member();
+        v.present.push(judged);
         let count = probe
             .as_object()
             .and_then(|o| o.get(member))
@@ -76,7 +82,7 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
             continue;
         };
         let at = format!("{VERIFICATION}#/probes/{name}");
-        if judged {
+        if judged != Probe::AuditLogRedacted {
             if count > 0 {
                 f.findings().add(
                     Code::ProbesResidue,
@@ -84,7 +90,7 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
                     format!("the {name} probe found {count} records that should be gone"),
                 );
             }
-            v.residue.insert(name.to_owned(), count);
+            v.residue.insert(judged, count);
         } else {
             if count > 0 {
                 f.findings().add(
@@ -111,13 +117,13 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
 
 /// Required probes: every requested class, `subprocessor` and
 /// `audit_log_redacted` (§8).
-pub fn check_required(v: &Verification, data_classes: &[String], findings: &mut Findings) {
+pub fn check_required(v: &Verification, data_classes: &[DataClass], findings: &mut Findings) {
     let required = data_classes
         .iter()
-        .map(String::as_str)
-        .chain(["subprocessor", "audit_log_redacted"]);
+        .map(|c| c.probe())
+        .chain(Probe::ALWAYS_REQUIRED);
     for name in required {
-        if !v.present.iter().any(|p| p == name) {
+        if !v.present.contains(&name) {
             findings.add(
                 Code::ProbesMissing,
                 format!("{VERIFICATION}#/probes/{name}"),

@@ -3,64 +3,66 @@
 //! Erasure is a reachability property over the derivation graph: every
 //! artefact reachable from a tombstone through `derived_from`, transitively,
 //! must itself be tombstoned or redacted.
+//!
+//! [`parse`] reads the records into a typed [`ProvenanceGraph`]; [`check`]
+//! judges the graph: scope closure, reachability, deferrals, obligations.
 
 use crate::findings::{Code, Findings};
 use crate::json::Json;
+pub use crate::report::ProvenanceSummary;
 use crate::schema::{parse_jsonl, Fields};
 use crate::timestamp::Timestamp;
-use serde::Serialize;
+use crate::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 /// The member name.
-pub const PROVENANCE: &str = "provenance.jsonl";
+pub const PROVENANCE: MemberName = MemberName::Provenance;
 
 /// A node of the graph: `(scope, key)`.
 type Node = (String, String);
 
-struct Tombstone {
+/// A `tombstone` record of the right shape.
+#[derive(Debug, Clone)]
+pub struct Tombstone {
     line: usize,
     node: Node,
     reference_scopes: Vec<String>,
 }
 
-struct Artifact {
+/// An `artifact` record of the right shape.
+#[derive(Debug, Clone)]
+pub struct Artifact {
     line: usize,
     node: Node,
     derived_from: Vec<Node>,
-    state: String,
+    state: ArtifactState,
     expires_at: Option<Timestamp>,
 }
 
-struct Obligation {
+/// An `obligation` record of the right shape.
+#[derive(Debug, Clone)]
+pub struct Obligation {
+    line: usize,
     target: Node,
-    kind: String,
+    kind: ObligationKind,
     expires_at: Timestamp,
 }
 
-/// What the report shows of the graph.
-#[derive(Debug, Clone, Default, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ProvenanceSummary {
-    /// Whether `provenance.jsonl` is in the pack.
-    pub present: bool,
+/// The records of `provenance.jsonl` that have the §11 shape.
+#[derive(Debug, Clone, Default)]
+pub struct ProvenanceGraph {
     /// `graph_version` of the header.
     pub graph_version: Option<String>,
     /// `reverse_index` of the header.
-    pub reverse_index: Option<String>,
-    /// Registered scopes.
-    pub scopes: usize,
-    /// Tombstones.
-    pub tombstones: usize,
-    /// Artefacts.
-    pub artifacts: usize,
-    /// Artefacts reachable from a tombstone.
-    pub reachable: usize,
-    /// Of those, still live.
-    pub live: usize,
-    /// Of those, expiring (deferred).
-    pub expiring: usize,
-    /// Open obligations.
-    pub obligations: usize,
+    pub reverse_index: Option<ReverseIndex>,
+    /// Line of the header.
+    header_line: Option<usize>,
+    scopes: BTreeSet<String>,
+    tombstones: Vec<Tombstone>,
+    artifacts: Vec<Artifact>,
+    obligations: Vec<Obligation>,
+    /// Lines of obligation records of the wrong shape (still open).
+    malformed_obligations: Vec<usize>,
 }
 
 fn node(value: Option<&Json>) -> Option<Node> {
@@ -71,17 +73,11 @@ fn node(value: Option<&Json>) -> Option<Node> {
     ))
 }
 
-/// Runs §11 over `provenance.jsonl`.
-pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
-    let mut summary = ProvenanceSummary {
-        present: true,
-        ..ProvenanceSummary::default()
-    };
-    let mut scopes: BTreeSet<String> = BTreeSet::new();
-    let mut tombstones = Vec::new();
-    let mut artifacts = Vec::new();
-    let mut obligations = Vec::new();
-    let records = parse_jsonl(bytes, PROVENANCE, Code::ProvenanceSchema, findings);
+/// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
+/// `provenance.schema` and `time.invalid`.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
+    let mut graph = ProvenanceGraph::default();
+    let records = parse_jsonl(bytes, PROVENANCE.as_str(), Code::ProvenanceSchema, findings);
     if bytes.is_empty() {
         findings.add(
             Code::ProvenanceSchema,
@@ -94,45 +90,40 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
         let Some(mut f) = Fields::of(value, Code::ProvenanceSchema, at.clone(), findings) else {
             continue;
         };
-        let kind = f.string("type");
-        if (*line == 1) != (kind == Some("header")) {
+        // §11: every record has a string `type`; a string outside the five
+        // is ignored, anything else is `provenance.schema`.
+        let kind = f.string("type").map(|t| t.parse::<RecordType>().ok());
+        if (*line == 1) != (kind == Some(Some(RecordType::Header))) {
             f.bad("type", "the first record, and only it, is the header");
         }
-        match kind {
-            Some("header") => {
-                summary.graph_version = f.string("graph_version").map(str::to_owned);
-                let index = f.one_of("reverse_index", &["available", "unavailable"]);
-                summary.reverse_index = index.map(str::to_owned);
-                if index == Some("unavailable") {
-                    f.findings().add(
-                        Code::ProvenanceUnverifiable,
-                        at,
-                        "the reverse index is unavailable: erasure of derivatives cannot be attested",
-                    );
-                }
+        match kind.flatten() {
+            Some(RecordType::Header) => {
+                graph.graph_version = f.string("graph_version").map(str::to_owned);
+                graph.reverse_index = f.name("reverse_index");
+                graph.header_line = Some(*line);
             }
-            Some("scope") => {
+            Some(RecordType::Scope) => {
                 if let Some(s) = f.string("scope") {
-                    scopes.insert(s.to_owned());
+                    graph.scopes.insert(s.to_owned());
                 }
             }
-            Some("tombstone") => {
+            Some(RecordType::Tombstone) => {
                 let scope = f.string("scope");
                 let key = f.string("key");
                 f.timestamp("at");
                 let refs = f.string_array("reference_scopes");
                 if let (true, Some(scope), Some(key), Some(refs)) = (f.ok, scope, key, refs) {
-                    tombstones.push(Tombstone {
+                    graph.tombstones.push(Tombstone {
                         line: *line,
                         node: (scope.to_owned(), key.to_owned()),
                         reference_scopes: refs.into_iter().map(str::to_owned).collect(),
                     });
                 }
             }
-            Some("artifact") => {
+            Some(RecordType::Artifact) => {
                 let scope = f.string("scope");
                 let key = f.string("key");
-                let state = f.one_of("state", &["live", "tombstoned", "redacted", "expiring"]);
+                let state = f.name::<ArtifactState>("state");
                 let derived: Option<Vec<Node>> = f
                     .array("derived_from")
                     .and_then(|items| items.iter().map(|i| node(Some(i))).collect());
@@ -141,7 +132,7 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
                 }
                 // `expires_at` belongs to expiring artefacts only; on others it
                 // is an unknown member and ignored (§0).
-                let expires_at = if state == Some("expiring") {
+                let expires_at = if state == Some(ArtifactState::Expiring) {
                     f.timestamp("expires_at")
                 } else {
                     None
@@ -149,51 +140,80 @@ pub fn check(bytes: &[u8], findings: &mut Findings) -> ProvenanceSummary {
                 if let (true, Some(scope), Some(key), Some(state), Some(derived_from)) =
                     (f.ok, scope, key, state, derived)
                 {
-                    artifacts.push(Artifact {
+                    graph.artifacts.push(Artifact {
                         line: *line,
                         node: (scope.to_owned(), key.to_owned()),
                         derived_from,
-                        state: state.to_owned(),
+                        state,
                         expires_at,
                     });
                 }
             }
-            Some("obligation") => {
+            Some(RecordType::Obligation) => {
                 let target = node(f.get("target"));
                 if target.is_none() {
                     f.bad("target", "must be {scope, key}");
                 }
-                let kind = f.one_of("kind", &["deferred"]);
+                let kind = f.name::<ObligationKind>("kind");
                 f.string_array("namespaces");
                 let expires_at = f.timestamp("expires_at");
                 if let (true, Some(target), Some(kind), Some(expires_at)) =
                     (f.ok, target, kind, expires_at)
                 {
-                    obligations.push(Obligation {
+                    graph.obligations.push(Obligation {
+                        line: *line,
                         target,
-                        kind: kind.to_owned(),
+                        kind,
                         expires_at,
                     });
+                } else {
+                    // §11: *any* obligation record is open, well-formed or not.
+                    graph.malformed_obligations.push(*line);
                 }
-                f.findings().add(
-                    Code::ProvenanceObligationOpen,
-                    at,
-                    "an obligation is open: a derived copy is still pending erasure",
-                );
             }
-            _ => {} // other record types are ignored
+            None => {} // other record types are ignored
         }
     }
-    summary.scopes = scopes.len();
-    summary.tombstones = tombstones.len();
-    summary.artifacts = artifacts.len();
-    summary.obligations = obligations.len();
+    graph
+}
 
-    check_scope_closure(&scopes, &tombstones, &artifacts, findings);
+/// Judges the graph (§11).
+pub fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
+    let mut summary = ProvenanceSummary {
+        present: true,
+        graph_version: graph.graph_version.clone(),
+        reverse_index: graph.reverse_index,
+        scopes: graph.scopes.len(),
+        tombstones: graph.tombstones.len(),
+        artifacts: graph.artifacts.len(),
+        obligations: graph.obligations.len() + graph.malformed_obligations.len(),
+        ..ProvenanceSummary::default()
+    };
+    if let (Some(ReverseIndex::Unavailable), Some(line)) = (graph.reverse_index, graph.header_line)
+    {
+        findings.add(
+            Code::ProvenanceUnverifiable,
+            format!("{PROVENANCE}:{line}"),
+            "the reverse index is unavailable: erasure of derivatives cannot be attested",
+        );
+    }
+    let open = graph
+        .obligations
+        .iter()
+        .map(|o| o.line)
+        .chain(graph.malformed_obligations.iter().copied());
+    for line in open {
+        findings.add(
+            Code::ProvenanceObligationOpen,
+            format!("{PROVENANCE}:{line}"),
+            "an obligation is open: a derived copy is still pending erasure",
+        );
+    }
+    check_scope_closure(&graph.scopes, &graph.tombstones, &graph.artifacts, findings);
     check_reachability(
-        &tombstones,
-        &artifacts,
-        &obligations,
+        &graph.tombstones,
+        &graph.artifacts,
+        &graph.obligations,
         findings,
         &mut summary,
     );
@@ -399,7 +419,10 @@ fn check_reachability(
 
     // The latest deferred obligation per target.
     let mut deferred_until: HashMap<&Node, &Timestamp> = HashMap::new();
-    for o in obligations.iter().filter(|o| o.kind == "deferred") {
+    for o in obligations
+        .iter()
+        .filter(|o| o.kind == ObligationKind::Deferred)
+    {
         let slot = deferred_until.entry(&o.target).or_insert(&o.expires_at);
         if o.expires_at.instant() > slot.instant() {
             *slot = &o.expires_at;
@@ -408,8 +431,8 @@ fn check_reachability(
     summary.reachable = reached.len();
     for a in reached.iter().filter_map(|i| artifacts.get(*i)) {
         let at = format!("{PROVENANCE}:{}", a.line);
-        match a.state.as_str() {
-            "live" => {
+        match a.state {
+            ArtifactState::Live => {
                 summary.live += 1;
                 findings.add(
                     Code::ProvenanceLiveDerivation,
@@ -420,7 +443,7 @@ fn check_reachability(
                     ),
                 );
             }
-            "expiring" => {
+            ArtifactState::Expiring => {
                 summary.expiring += 1;
                 findings.add(
                     Code::ProvenanceDeferred,

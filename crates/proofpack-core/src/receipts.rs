@@ -1,39 +1,66 @@
 //! `subprocessor-receipts.jsonl` (spec §9): deletion receipts from
 //! subprocessors.
+//!
+//! [`parse`] turns each line into a typed [`ReceiptRecord`]; [`check`]
+//! judges them against the manifest's `subprocessors`. A receipt whose
+//! `subprocessor` can be read is present even when another member breaks the
+//! schema, so its subprocessor is never reported as `receipts.missing`.
 
 use crate::findings::{Code, Findings};
 use crate::json::Json;
 use crate::schema::{parse_jsonl, Fields};
-use serde::Serialize;
+use crate::timestamp::Timestamp;
+use crate::vocab::{Channel, MemberName, ReceiptStatus};
+use std::collections::HashSet;
 
 /// The member name.
-pub const RECEIPTS: &str = "subprocessor-receipts.jsonl";
+pub const RECEIPTS: MemberName = MemberName::Receipts;
 
-/// A receipt of the right shape.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Receipt {
+/// A receipt whose `subprocessor` could be read.
+#[derive(Debug, Clone)]
+pub struct ReceiptRecord {
     /// 1-based line.
     pub line: usize,
     /// `subprocessor`
     pub subprocessor: String,
-    /// `channel`
-    pub channel: String,
-    /// `ticket_id`
-    pub ticket_id: String,
-    /// `status`
-    pub status: String,
-    /// `requested_at`
-    pub requested_at: String,
-    /// `confirmed_at` or `due_at`, where the status needs one.
-    pub status_at: Option<String>,
-    /// `endpoint`
+    /// `channel`, when a string.
+    pub channel: Option<Channel>,
+    /// `ticket_id`, when a string (possibly empty).
+    pub ticket_id: Option<String>,
+    /// `requested_at`, when valid.
+    pub requested_at: Option<Timestamp>,
+    /// `status`, when a known one.
+    pub status: Option<ReceiptStatus>,
+    /// `confirmed_at`, for a confirmed receipt, when valid.
+    pub confirmed_at: Option<Timestamp>,
+    /// `due_at`, for a pending receipt, when valid.
+    pub due_at: Option<Timestamp>,
+    /// `endpoint`, when a string.
     pub endpoint: Option<String>,
+    /// Whether the record has the §9 shape (else `receipts.schema` was reported).
+    pub well_formed: bool,
+}
+
+impl ReceiptRecord {
+    /// Whether this receipt erases its subprocessor (§9): `confirmed`, by
+    /// `channel` `api`, with a non-empty `ticket_id`. These three members
+    /// decide, as the spec words it; a missing `confirmed_at` is reported as
+    /// `receipts.schema` on its own.
+    pub fn erases(&self) -> bool {
+        self.status == Some(ReceiptStatus::Confirmed)
+            && self.channel == Some(Channel::Api)
+            && self.ticket_id.as_deref().is_some_and(|t| !t.is_empty())
+    }
+
+    /// Where the record is, for findings.
+    pub fn location(&self) -> String {
+        format!("{RECEIPTS}:{}", self.line)
+    }
 }
 
 /// The subprocessors that at least one receipt erases (§9): their other
 /// receipts are history.
-pub fn erased_subprocessors(receipts: &[Receipt]) -> std::collections::HashSet<&str> {
+pub fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
     receipts
         .iter()
         .filter(|r| r.erases())
@@ -41,28 +68,72 @@ pub fn erased_subprocessors(receipts: &[Receipt]) -> std::collections::HashSet<&
         .collect()
 }
 
-impl Receipt {
-    /// Whether this receipt erases its subprocessor: confirmed by API with a ticket.
-    pub fn erases(&self) -> bool {
-        self.status == "confirmed" && self.channel == "api" && !self.ticket_id.is_empty()
-    }
+/// Parses the receipts, reporting `json.malformed`, `receipts.schema`,
+/// `time.invalid`, and `time.out_of_order` for a confirmation before its
+/// request.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord> {
+    parse_jsonl(bytes, RECEIPTS.as_str(), Code::ReceiptsSchema, findings)
+        .into_iter()
+        .filter_map(|(line, value)| parse_record(line, &value, findings))
+        .collect()
 }
 
-/// Parses and judges the receipts against the manifest's `subprocessors`.
+fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<ReceiptRecord> {
+    let location = format!("{RECEIPTS}:{line}");
+    let mut f = Fields::of(value, Code::ReceiptsSchema, location.clone(), findings)?;
+    let subprocessor = f.string("subprocessor").map(str::to_owned);
+    let channel = f.string("channel").map(Channel::parse);
+    let ticket_id = f.string("ticket_id").map(str::to_owned);
+    let requested_at = f.timestamp("requested_at");
+    let status = f.name::<ReceiptStatus>("status");
+    let endpoint = match f.get("endpoint") {
+        None => None,
+        Some(Json::String(s)) => Some(s.clone()),
+        Some(_) => {
+            f.bad("endpoint", "not a string");
+            None
+        }
+    };
+    let (mut confirmed_at, mut due_at) = (None, None);
+    match status {
+        Some(ReceiptStatus::Confirmed) => {
+            confirmed_at = f.timestamp("confirmed_at");
+            if let (Some(c), Some(r)) = (&confirmed_at, &requested_at) {
+                if c.instant() < r.instant() {
+                    f.findings().add(
+                        Code::TimeOutOfOrder,
+                        format!("{location}#/confirmed_at"),
+                        "confirmed_at is before requested_at",
+                    );
+                }
+            }
+        }
+        Some(ReceiptStatus::Pending) => due_at = f.timestamp("due_at"),
+        Some(ReceiptStatus::Failed) | None => {}
+    }
+    let well_formed = f.ok;
+    Some(ReceiptRecord {
+        line,
+        subprocessor: subprocessor?,
+        channel,
+        ticket_id,
+        requested_at,
+        status,
+        confirmed_at,
+        due_at,
+        endpoint,
+        well_formed,
+    })
+}
+
+/// Judges the receipts against the manifest's `subprocessors` (§9).
 pub fn check(
-    bytes: &[u8],
+    receipts: &[ReceiptRecord],
     subprocessors: Option<&[String]>,
     findings: &mut Findings,
-) -> Vec<Receipt> {
-    let mut receipts = Vec::new();
-    for (line, value) in parse_jsonl(bytes, RECEIPTS, Code::ReceiptsSchema, findings) {
-        if let Some(r) = parse_record(line, &value, findings) {
-            receipts.push(r);
-        }
-    }
+) {
     if let Some(listed) = subprocessors {
-        let named: std::collections::HashSet<&str> =
-            receipts.iter().map(|r| r.subprocessor.as_str()).collect();
+        let named: HashSet<&str> = receipts.iter().map(|r| r.subprocessor.as_str()).collect();
         for name in listed {
             if !named.contains(name.as_str()) {
                 findings.add(
@@ -72,11 +143,12 @@ pub fn check(
                 );
             }
         }
-        for r in &receipts {
-            if !listed.contains(&r.subprocessor) {
+        let listed: HashSet<&str> = listed.iter().map(String::as_str).collect();
+        for r in receipts {
+            if !listed.contains(r.subprocessor.as_str()) {
                 findings.add(
                     Code::ReceiptsUnlisted,
-                    format!("{RECEIPTS}:{}", r.line),
+                    r.location(),
                     format!(
                         "{:?} is not in the manifest's subprocessors",
                         r.subprocessor
@@ -85,88 +157,48 @@ pub fn check(
             }
         }
     }
-    let erased = erased_subprocessors(&receipts);
-    for r in &receipts {
+    let erased = erased_subprocessors(receipts);
+    for r in receipts {
         if erased.contains(r.subprocessor.as_str()) {
             continue; // erased: the other receipts are history
         }
-        let at = format!("{RECEIPTS}:{}", r.line);
+        let at = r.location();
         let who = &r.subprocessor;
-        if r.channel != "api" {
+        if let Some(channel) = r.channel.as_ref().filter(|c| **c != Channel::Api) {
             findings.add(
                 Code::ReceiptsNotApi,
                 at.clone(),
-                format!("receipt for {who:?} came by {:?}, not by API", r.channel),
+                format!(
+                    "receipt for {who:?} came by {:?}, not by API",
+                    channel.as_str()
+                ),
             );
         }
-        if r.ticket_id.is_empty() {
+        if r.ticket_id.as_deref() == Some("") {
             findings.add(
                 Code::ReceiptsNoTicket,
                 at.clone(),
                 format!("receipt for {who:?} has no ticket id"),
             );
         }
-        match r.status.as_str() {
-            "pending" => findings.add(
+        match r.status {
+            Some(ReceiptStatus::Pending) => findings.add(
                 Code::ReceiptsPending,
                 at,
-                format!("deletion at {who:?} is pending"),
+                format!(
+                    "deletion at {who:?} is pending{}",
+                    r.due_at
+                        .as_ref()
+                        .map(|t| format!(" (due {})", t.raw()))
+                        .unwrap_or_default()
+                ),
             ),
-            "failed" => findings.add(
+            Some(ReceiptStatus::Failed) => findings.add(
                 Code::ReceiptsFailed,
                 at,
                 format!("deletion at {who:?} failed"),
             ),
-            _ => {}
+            Some(ReceiptStatus::Confirmed) | None => {}
         }
     }
-    receipts
-}
-
-fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Receipt> {
-    let location = format!("{RECEIPTS}:{line}");
-    let mut f = Fields::of(value, Code::ReceiptsSchema, location.clone(), findings)?;
-    let subprocessor = f.string("subprocessor");
-    let channel = f.string("channel");
-    let ticket_id = f.string("ticket_id");
-    let requested_at = f.timestamp("requested_at");
-    let status = f.one_of("status", &["confirmed", "pending", "failed"]);
-    let endpoint = match f.get("endpoint") {
-        None => None,
-        Some(Json::String(s)) => Some(s.clone()),
-        Some(_) => {
-            f.bad("endpoint", "not a string");
-            None
-        }
-    };
-    let status_at = match status {
-        Some("confirmed") => {
-            let confirmed = f.timestamp("confirmed_at");
-            if let (Some(c), Some(r)) = (&confirmed, &requested_at) {
-                if c.instant() < r.instant() {
-                    f.findings().add(
-                        Code::TimeOutOfOrder,
-                        format!("{location}#/confirmed_at"),
-                        "confirmed_at is before requested_at",
-                    );
-                }
-            }
-            confirmed.map(|t| t.raw().to_owned())
-        }
-        Some("pending") => f.timestamp("due_at").map(|t| t.raw().to_owned()),
-        _ => None,
-    };
-    if !f.ok {
-        return None;
-    }
-    Some(Receipt {
-        line,
-        subprocessor: subprocessor?.to_owned(),
-        channel: channel?.to_owned(),
-        ticket_id: ticket_id?.to_owned(),
-        status: status?.to_owned(),
-        requested_at: requested_at?.raw().to_owned(),
-        status_at,
-        endpoint,
-    })
 }

@@ -3,15 +3,12 @@
 
 use crate::findings::{Code, Findings};
 use crate::json::Json;
-use crate::manifest::LEGAL_BASES;
 use crate::schema::{parse_json, Fields};
 use crate::timestamp::Timestamp;
+use crate::vocab::{DataClass, LegalBasis, MemberName};
 
 /// The member name.
-pub const REQUEST: &str = "request.json";
-
-/// The data classes (tiers) of v1: the first seven steps of the cascade.
-pub const DATA_CLASSES: &[&str] = crate::steps::CASCADE.split_at(7).0;
+pub const REQUEST: MemberName = MemberName::Request;
 
 /// A declared extension of the deadline.
 #[derive(Debug, Clone)]
@@ -34,9 +31,9 @@ pub struct Request {
     /// `subject_id`
     pub subject_id: Option<String>,
     /// `data_classes`, when well-formed.
-    pub data_classes: Option<Vec<String>>,
+    pub data_classes: Option<Vec<DataClass>>,
     /// `legal_basis`
-    pub legal_basis: Option<String>,
+    pub legal_basis: Option<LegalBasis>,
     /// `received_at`
     pub received_at: Option<Timestamp>,
     /// `sla_deadline`
@@ -45,40 +42,38 @@ pub struct Request {
     pub extension: Option<Extension>,
     /// Whether an `extension` was present but malformed.
     pub extension_malformed: bool,
-    /// The raw JSON members, for the manifest comparison.
-    pub raw: Vec<(String, String)>,
 }
 
 /// Parses `request.json`, reporting `request.schema` and `time.invalid`.
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
-    let doc = parse_json(bytes, REQUEST, findings)?;
-    let mut f = Fields::of(&doc, Code::RequestSchema, REQUEST, findings)?;
+    let doc = parse_json(bytes, REQUEST.as_str(), findings)?;
+    let mut f = Fields::of(&doc, Code::RequestSchema, REQUEST.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
     let mut r = Request {
         request_id: own(f.string("request_id")),
         tenant_id: own(f.string("tenant_id")),
         subject_id: own(f.string("subject_id")),
-        legal_basis: own(f.one_of("legal_basis", LEGAL_BASES)),
+        legal_basis: f.name("legal_basis"),
         received_at: f.timestamp("received_at"),
         sla_deadline: f.timestamp("sla_deadline"),
         ..Request::default()
     };
     f.nonempty_string("requester_identity_proof_ref");
     if let Some(classes) = f.string_array("data_classes") {
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: Vec<DataClass> = Vec::new();
         let mut ok = !classes.is_empty();
         for c in classes {
-            if !DATA_CLASSES.contains(&c) || seen.iter().any(|s| s == c) {
-                ok = false;
+            match c.parse::<DataClass>() {
+                Ok(class) if !seen.contains(&class) => seen.push(class),
+                _ => ok = false,
             }
-            seen.push(c.to_owned());
         }
         if ok {
             r.data_classes = Some(seen);
         } else {
             f.bad(
                 "data_classes",
-                "must be a non-empty set of working, episodic, semantic, vectors, fine_tune, uploads, derivatives",
+                &format!("must be a non-empty set of {}", DataClass::names()),
             );
         }
     }

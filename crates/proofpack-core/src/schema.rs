@@ -130,14 +130,20 @@ impl<'o, 'f> Fields<'o, 'f> {
         Some(s)
     }
 
-    /// A required string among `allowed`.
-    pub fn one_of(&mut self, name: &str, allowed: &[&str]) -> Option<&'o str> {
+    /// A required string naming a member of a closed set of the spec
+    /// (see [`crate::vocab`]); a name outside the set is a schema problem.
+    pub fn name<T: std::str::FromStr<Err = crate::vocab::UnknownName>>(
+        &mut self,
+        name: &str,
+    ) -> Option<T> {
         let s = self.string(name)?;
-        if !allowed.contains(&s) {
-            self.bad(name, &format!("{s:?} is not one of {}", allowed.join(", ")));
-            return None;
+        match s.parse::<T>() {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.bad(name, &e.to_string());
+                None
+            }
         }
-        Some(s)
     }
 
     /// A required count (§0).

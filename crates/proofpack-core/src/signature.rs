@@ -4,12 +4,11 @@
 use crate::crypto;
 use crate::findings::{Code, Findings};
 use crate::schema::{base64_strict, parse_json, Fields};
+use crate::vocab::{Alg, MemberName, PAYLOAD_TYPE};
 use ed25519_dalek::VerifyingKey;
 
 /// The member name.
-pub const SIGNATURE: &str = "signature.sig";
-/// The DSSE payload type of a manifest.
-pub const PAYLOAD_TYPE: &str = "application/vnd.proof-pack.manifest+json";
+pub const SIGNATURE: MemberName = MemberName::Signature;
 
 /// DSSE v1 pre-authentication encoding:
 /// `"DSSEv1" SP LEN(type) SP type SP LEN(body) SP body`.
@@ -37,9 +36,9 @@ pub struct PackSignature {
 
 /// Parses `signature.sig`, reporting `json.malformed` or `signature.malformed`.
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
-    let doc = parse_json(bytes, SIGNATURE, findings)?;
-    let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE, findings)?;
-    f.one_of("alg", &["ed25519"]);
+    let doc = parse_json(bytes, SIGNATURE.as_str(), findings)?;
+    let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE.as_str(), findings)?;
+    f.name::<Alg>("alg");
     let key_id = f.string("key_id").map(str::to_owned);
     let sig = f.string("sig").and_then(|s| {
         let raw = base64_strict(s).filter(|b| b.len() == 64);
@@ -57,6 +56,21 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
     })
 }
 
+/// The `key_id` of `signature.sig` must equal the manifest's
+/// `signature_key_id` (§3).
+pub fn check_key_id(signature: &PackSignature, signature_key_id: &str, findings: &mut Findings) {
+    if signature.key_id != signature_key_id {
+        findings.add(
+            Code::SignatureKeyIdMismatch,
+            format!("{SIGNATURE}#/key_id"),
+            format!(
+                "signature.sig names key {:?}, the manifest {signature_key_id:?}",
+                signature.key_id
+            ),
+        );
+    }
+}
+
 /// Verifies the signature over `manifest_bytes` with `key` (strict Ed25519).
 pub fn check(
     signature: &PackSignature,
@@ -69,7 +83,7 @@ pub fn check(
     if !ok {
         findings.add(
             Code::SignatureInvalid,
-            SIGNATURE,
+            SIGNATURE.as_str(),
             "the signature does not verify over manifest.json with the trust store's key",
         );
     }

@@ -2,9 +2,10 @@
 //! extensions, and the effective deadline.
 
 use crate::findings::{Code, Findings};
+pub use crate::report::Timeline;
 use crate::request::Extension;
 use crate::timestamp::{format_instant, Timestamp};
-use serde::Serialize;
+use crate::vocab::LegalBasis;
 use time::{Date, Duration, OffsetDateTime, Time};
 
 /// A period of §6's table.
@@ -18,12 +19,11 @@ pub enum Period {
 
 /// The first period and, where an extension is allowed, the whole extended
 /// period, for a legal basis.
-pub fn periods(legal_basis: &str) -> Option<(Period, Option<Period>)> {
+pub fn periods(legal_basis: LegalBasis) -> (Period, Option<Period>) {
     match legal_basis {
-        "GDPR" => Some((Period::Months(1), Some(Period::Months(3)))),
-        "CCPA" => Some((Period::Days(45), Some(Period::Days(90)))),
-        "POPIA" | "KE_DPA" | "UG_DPPA" => Some((Period::Days(30), None)),
-        _ => None,
+        LegalBasis::Gdpr => (Period::Months(1), Some(Period::Months(3))),
+        LegalBasis::Ccpa => (Period::Days(45), Some(Period::Days(90))),
+        LegalBasis::Popia | LegalBasis::KeDpa | LegalBasis::UgDppa => (Period::Days(30), None),
     }
 }
 
@@ -49,34 +49,10 @@ pub fn period_end(received_at: &Timestamp, period: Period) -> Option<OffsetDateT
     Some(next.with_time(Time::MIDNIGHT).assume_offset(at.offset()))
 }
 
-/// The SLA timeline of a pack, for the report.
-#[derive(Debug, Clone, Serialize, Default)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Timeline {
-    /// `received_at`
-    pub received_at: Option<String>,
-    /// End of the first period.
-    pub base_deadline: Option<String>,
-    /// End of the whole extended period, where the basis allows one.
-    pub max_deadline: Option<String>,
-    /// The statutory deadline in force.
-    pub statutory_deadline: Option<String>,
-    /// The declared deadline: `sla_deadline`, or a valid `extended_to`.
-    pub declared_deadline: Option<String>,
-    /// The earlier of declared and statutory.
-    pub effective_deadline: Option<String>,
-    /// Whether a valid extension applies.
-    pub extension_applied: bool,
-    /// `completed_at`
-    pub completed_at: Option<String>,
-    /// Seconds from `completed_at` to the effective deadline (negative when late).
-    pub margin_seconds: Option<i64>,
-}
-
 /// The inputs of §6.
 pub struct SlaInput<'a> {
     /// `legal_basis`
-    pub legal_basis: Option<&'a str>,
+    pub legal_basis: Option<LegalBasis>,
     /// `received_at`
     pub received_at: Option<&'a Timestamp>,
     /// `sla_deadline`
@@ -107,9 +83,7 @@ pub fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
     let (Some(basis), Some(received)) = (input.legal_basis, input.received_at) else {
         return timeline;
     };
-    let Some((first, whole)) = periods(basis) else {
-        return timeline;
-    };
+    let (first, whole) = periods(basis);
     let Some(base) = period_end(received, first) else {
         return timeline;
     };
@@ -233,7 +207,7 @@ mod tests {
     }
 
     fn run(
-        basis: &str,
+        basis: LegalBasis,
         received: &str,
         sla: &str,
         ext: Option<Extension>,
@@ -258,7 +232,7 @@ mod tests {
     #[test]
     fn overstated_and_breached() {
         let (f, _) = run(
-            "GDPR",
+            LegalBasis::Gdpr,
             "2026-01-31T23:30:00-05:00",
             "2026-03-02T23:30:00-05:00",
             None,
@@ -266,7 +240,7 @@ mod tests {
         );
         assert!(f.has(Code::SlaDeadlineOverstated));
         let (f, t) = run(
-            "GDPR",
+            LegalBasis::Gdpr,
             "2026-04-20T09:11:00Z",
             "2026-05-20T09:11:00Z",
             None,
@@ -275,7 +249,7 @@ mod tests {
         assert!(f.has(Code::SlaBreached));
         assert_eq!(t.margin_seconds, Some(0));
         let (f, _) = run(
-            "GDPR",
+            LegalBasis::Gdpr,
             "2026-04-20T09:11:00Z",
             "2026-05-20T23:59:59Z",
             None,
@@ -292,7 +266,7 @@ mod tests {
             reason: "complex".into(),
         };
         let (f, t) = run(
-            "GDPR",
+            LegalBasis::Gdpr,
             "2026-04-20T09:11:00Z",
             "2026-05-20T09:11:00Z",
             Some(ext("2026-07-20T09:11:00Z", "2026-05-02T10:00:00Z")),
@@ -302,7 +276,7 @@ mod tests {
         assert!(t.extension_applied);
         // notified after the first period
         let (f, _) = run(
-            "GDPR",
+            LegalBasis::Gdpr,
             "2026-04-20T09:11:00Z",
             "2026-05-20T09:11:00Z",
             Some(ext("2026-07-20T09:11:00Z", "2026-05-22T10:00:00Z")),
@@ -312,7 +286,7 @@ mod tests {
         assert!(f.has(Code::SlaBreached));
         // no extension for POPIA
         let (f, _) = run(
-            "POPIA",
+            LegalBasis::Popia,
             "2026-04-20T09:11:00Z",
             "2026-05-19T09:11:00Z",
             Some(ext("2026-06-01T09:11:00Z", "2026-05-02T10:00:00Z")),

@@ -1,92 +1,165 @@
 //! `steps.jsonl` (spec §7): the nine-step cascade, one record per step, with
 //! tier-specific evidence for `ok` steps.
+//!
+//! [`parse`] turns each line into a typed [`StepRecord`]; [`check`] judges
+//! the records. A record whose `step` can be read is present even when
+//! another of its members breaks the schema: it is reported as
+//! `steps.schema` *and* its status, evidence and times are still judged, so a
+//! malformed record is never mistaken for a missing one.
 
 use crate::findings::{Code, Findings};
 use crate::json::{Json, JsonObject};
 use crate::schema::{parse_jsonl, Fields};
 use crate::timestamp::Timestamp;
-use serde::Serialize;
+use crate::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
+use std::collections::HashSet;
 
 /// The member name.
-pub const STEPS: &str = "steps.jsonl";
+pub const STEPS: MemberName = MemberName::Steps;
 
-/// The cascade in its fixed order; `seq` is the 1-based position.
-pub const CASCADE: &[&str] = &[
-    "working",
-    "episodic",
-    "semantic",
-    "vectors",
-    "fine_tune",
-    "uploads",
-    "derivatives",
-    "subprocessor",
-    "audit_log",
-];
+/// An `exemption`: a documented legal basis and its justification (§7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exemption {
+    /// The provision relied on, e.g. `GDPR Art. 17(3)(b)`.
+    pub legal_basis: String,
+    /// Why it applies.
+    pub justification: String,
+}
 
-/// Step statuses.
-pub const STATUSES: &[&str] = &["ok", "fail", "pending", "deferred", "exempt"];
+/// What a status needs (§7), as far as the record holds it.
+#[derive(Debug, Clone)]
+pub enum StatusDetail {
+    /// `ok`: no detail.
+    Ok,
+    /// `fail`: the error, and the exception opened for it (absent, empty or
+    /// not a string: `None`).
+    Fail {
+        /// `error`, when a non-empty string.
+        error: Option<String>,
+        /// `exception_id`, when a non-empty string.
+        exception_id: Option<String>,
+    },
+    /// `pending`: when it is due.
+    Pending {
+        /// `due_at`, when a valid timestamp.
+        due_at: Option<Timestamp>,
+    },
+    /// `deferred`: when the data expires.
+    Deferred {
+        /// `expires_at`, when a valid timestamp.
+        expires_at: Option<Timestamp>,
+    },
+    /// `exempt`: the exemption relied on.
+    Exempt {
+        /// `exemption`, when well-formed.
+        exemption: Option<Exemption>,
+    },
+}
 
-/// A step record of the right shape.
-#[derive(Debug, Clone, Serialize)]
-pub struct Step {
+/// One affected model release of the `fine_tune` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelEntry {
+    /// `model_id`, when a string.
+    pub model_id: Option<String>,
+    /// `action`, when a known one.
+    pub action: Option<ModelAction>,
+    /// Whether the entry holds what its action needs (`method` and
+    /// `evaluation_ref` for `unlearned`, `exemption` for
+    /// `retained_with_exemption`).
+    pub complete: bool,
+}
+
+/// The tier-specific evidence of an `ok` step (§7), as read from `output`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TierEvidence {
+    /// `output.replication_lag_drained`, when a boolean.
+    pub replication_lag_drained: Option<bool>,
+    /// `output.purge`, when a string (in the set or not).
+    pub purge: Option<String>,
+    /// `output.models`, when an array.
+    pub models: Option<Vec<ModelEntry>>,
+}
+
+impl TierEvidence {
+    /// `purge` as a member of the §7 set.
+    pub fn purge_mode(&self) -> Option<Purge> {
+        self.purge.as_deref().and_then(|p| p.parse().ok())
+    }
+}
+
+/// A step record whose `step` could be read.
+#[derive(Debug, Clone)]
+pub struct StepRecord {
     /// 1-based line in `steps.jsonl`.
     pub line: usize,
-    /// `seq`
-    pub seq: u64,
     /// `step`
-    pub step: String,
-    /// `status`
-    pub status: String,
-    /// `started_at`
-    #[serde(skip)]
+    pub step: Step,
+    /// `seq`, when a count.
+    pub seq: Option<u64>,
+    /// `status`, when a known one.
+    pub status: Option<StepStatus>,
+    /// What the status needs.
+    pub detail: Option<StatusDetail>,
+    /// `started_at`, when valid.
     pub started_at: Option<Timestamp>,
-    /// `ended_at`
-    #[serde(skip)]
+    /// `ended_at`, when valid.
     pub ended_at: Option<Timestamp>,
-    /// `before_count`
-    pub before_count: u64,
-    /// `after_count`
-    pub after_count: u64,
-    /// `code_ref`
-    pub code_ref: String,
+    /// `before_count`, when a count.
+    pub before_count: Option<u64>,
+    /// `after_count`, when a count.
+    pub after_count: Option<u64>,
+    /// `code_ref`, when a string.
+    pub code_ref: Option<String>,
+    /// The tier evidence in `output`.
+    pub evidence: TierEvidence,
+    /// Whether the record has the §7 shape (else `steps.schema` was reported).
+    pub well_formed: bool,
 }
 
-/// Whether an `exemption` is an object whose `legal_basis` and
-/// `justification` are non-empty strings.
-pub fn is_exemption(value: Option<&Json>) -> bool {
-    let nonempty = |o: &JsonObject, k: &str| {
-        o.get(k)
-            .and_then(Json::as_str)
-            .is_some_and(|s| !s.is_empty())
-    };
-    value
-        .and_then(Json::as_object)
-        .is_some_and(|o| nonempty(o, "legal_basis") && nonempty(o, "justification"))
-}
-
-/// Parses and judges `steps.jsonl`; returns the well-formed records.
-pub fn check(bytes: &[u8], findings: &mut Findings) -> Vec<Step> {
-    let mut steps = Vec::new();
-    for (line, value) in parse_jsonl(bytes, STEPS, Code::StepsSchema, findings) {
-        if let Some(step) = check_record(line, &value, findings) {
-            steps.push(step);
-        }
+impl StepRecord {
+    /// Where the record is, for findings.
+    pub fn location(&self) -> String {
+        format!("{STEPS}:{}", self.line)
     }
-    check_order(&steps, findings);
-    steps
 }
 
-fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Step> {
+/// Reads an `exemption` object whose `legal_basis` and `justification` are
+/// non-empty strings.
+pub fn exemption(value: Option<&Json>) -> Option<Exemption> {
+    let obj = value.and_then(Json::as_object)?;
+    Some(Exemption {
+        legal_basis: nonempty(obj, "legal_basis")?,
+        justification: nonempty(obj, "justification")?,
+    })
+}
+
+fn nonempty(obj: &JsonObject, name: &str) -> Option<String> {
+    obj.get(name)
+        .and_then(Json::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+/// Parses `steps.jsonl` into the records whose `step` can be read, reporting
+/// `json.malformed`, `steps.schema` and `time.invalid`.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
+    parse_jsonl(bytes, STEPS.as_str(), Code::StepsSchema, findings)
+        .into_iter()
+        .filter_map(|(line, value)| parse_record(line, &value, findings))
+        .collect()
+}
+
+fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<StepRecord> {
     let location = format!("{STEPS}:{line}");
-    let mut f = Fields::of(value, Code::StepsSchema, location.clone(), findings)?;
+    let mut f = Fields::of(value, Code::StepsSchema, location, findings)?;
     let seq = f.count("seq");
-    let step = f.one_of("step", CASCADE);
-    let status = f.one_of("status", STATUSES);
+    let step = f.name::<Step>("step");
+    let status = f.name::<StepStatus>("status");
     let started_at = f.timestamp("started_at");
     let ended_at = f.timestamp("ended_at");
     let before_count = f.count("before_count");
     let after_count = f.count("after_count");
-    let code_ref = f.string("code_ref");
+    let code_ref = f.string("code_ref").map(str::to_owned);
     let output = match f.get("output") {
         None => None,
         Some(Json::Object(o)) => Some(o),
@@ -95,131 +168,190 @@ fn check_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             None
         }
     };
-    match status {
-        Some("fail") => {
-            f.nonempty_string("error");
-        }
-        Some("pending") => {
-            f.timestamp("due_at");
-        }
-        Some("deferred") => {
-            f.timestamp("expires_at");
-        }
-        Some("exempt") => {
-            if !is_exemption(f.get("exemption")) {
+    let detail = status.map(|status| match status {
+        StepStatus::Ok => StatusDetail::Ok,
+        StepStatus::Fail => StatusDetail::Fail {
+            error: f.nonempty_string("error").map(str::to_owned),
+            exception_id: f
+                .get("exception_id")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned),
+        },
+        StepStatus::Pending => StatusDetail::Pending {
+            due_at: f.timestamp("due_at"),
+        },
+        StepStatus::Deferred => StatusDetail::Deferred {
+            expires_at: f.timestamp("expires_at"),
+        },
+        StepStatus::Exempt => {
+            let exemption = exemption(f.get("exemption"));
+            if exemption.is_none() {
                 f.bad(
                     "exemption",
                     "needs non-empty `legal_basis` and `justification`",
                 );
             }
-            if step == Some("audit_log") {
+            if step == Some(Step::AuditLog) {
                 f.bad("status", "the audit_log step is never exempt");
             }
+            StatusDetail::Exempt { exemption }
         }
-        _ => {}
-    }
-    let exception_missing = f
-        .get("exception_id")
-        .and_then(Json::as_str)
-        .is_none_or(str::is_empty);
-    if !f.ok {
-        return None;
-    }
-    let (seq, step, status) = (seq?, step?.to_owned(), status?.to_owned());
-    let record = Step {
+    });
+    let well_formed = f.ok;
+    Some(StepRecord {
         line,
+        step: step?,
         seq,
-        step,
         status,
+        detail,
         started_at,
         ended_at,
-        before_count: before_count?,
-        after_count: after_count?,
-        code_ref: code_ref?.to_owned(),
+        before_count,
+        after_count,
+        code_ref,
+        evidence: output.map(parse_evidence).unwrap_or_default(),
+        well_formed,
+    })
+}
+
+fn parse_evidence(output: &JsonObject) -> TierEvidence {
+    TierEvidence {
+        replication_lag_drained: output
+            .get("replication_lag_drained")
+            .and_then(Json::as_bool),
+        purge: output
+            .get("purge")
+            .and_then(Json::as_str)
+            .map(str::to_owned),
+        models: output
+            .get("models")
+            .and_then(Json::as_array)
+            .map(|models| models.iter().map(parse_model).collect()),
+    }
+}
+
+fn parse_model(model: &Json) -> ModelEntry {
+    let obj = model.as_object();
+    let get = |name: &str| obj.and_then(|o| o.get(name));
+    let action = get("action")
+        .and_then(Json::as_str)
+        .and_then(|a| a.parse::<ModelAction>().ok());
+    let needs_met = match action {
+        Some(ModelAction::Unlearned) => obj.is_some_and(|o| {
+            nonempty(o, "method").is_some() && nonempty(o, "evaluation_ref").is_some()
+        }),
+        Some(ModelAction::RetainedWithExemption) => exemption(get("exemption")).is_some(),
+        Some(_) => true,
+        None => false,
     };
-    let at = location.as_str();
-    match record.status.as_str() {
-        "ok" => {
-            if record.after_count != 0 {
+    let model_id = get("model_id").and_then(Json::as_str).map(str::to_owned);
+    ModelEntry {
+        complete: needs_met && model_id.is_some(),
+        model_id,
+        action,
+    }
+}
+
+/// Judges the records (§7): each status, the tier evidence of `ok` steps,
+/// the order, and the required steps of the request.
+pub fn check(records: &[StepRecord], data_classes: &[DataClass], findings: &mut Findings) {
+    check_records(records, findings);
+    check_required(records, data_classes, findings);
+}
+
+/// Judges each record's status and evidence, and their order (§7), without
+/// the request's required steps.
+pub fn check_records(records: &[StepRecord], findings: &mut Findings) {
+    for record in records {
+        check_status(record, findings);
+    }
+    check_order(records, findings);
+}
+
+fn check_status(record: &StepRecord, findings: &mut Findings) {
+    let at = record.location();
+    let step = record.step;
+    match &record.detail {
+        None => {}
+        Some(StatusDetail::Ok) => {
+            if let Some(after) = record.after_count.filter(|n| *n != 0) {
                 findings.add(
                     Code::StepsResidueAfterOk,
-                    at,
-                    format!(
-                        "step {} is ok with after_count {}",
-                        record.step, record.after_count
-                    ),
+                    at.clone(),
+                    format!("step {step} is ok with after_count {after}"),
                 );
             }
-            check_evidence(&record.step, output, at, findings);
+            check_evidence(step, &record.evidence, &at, findings);
         }
-        "fail" => {
-            if exception_missing {
+        Some(StatusDetail::Fail { exception_id, .. }) => {
+            if exception_id.is_none() {
                 findings.add(
                     Code::StepsSilentFailure,
-                    at,
-                    format!("step {} failed without opening an exception", record.step),
+                    at.clone(),
+                    format!("step {step} failed without opening an exception"),
                 );
             }
-            findings.add(
-                Code::StepsFailed,
-                at,
-                format!("step {} failed", record.step),
-            );
+            // §7: "always reported as steps.failed", malformed or not.
+            findings.add(Code::StepsFailed, at, format!("step {step} failed"));
         }
-        "pending" => findings.add(
+        Some(StatusDetail::Pending { due_at }) => findings.add(
             Code::StepsPending,
             at,
-            format!("step {} is pending", record.step),
+            format!("step {step} is pending{}", until(" (due ", due_at)),
         ),
-        "deferred" => findings.add(
+        Some(StatusDetail::Deferred { expires_at }) => findings.add(
             Code::StepsDeferred,
             at,
-            format!("step {} is deferred until a TTL expires", record.step),
-        ),
-        "exempt" => findings.add(
-            Code::StepsExempt,
-            at,
             format!(
-                "step {} is exempt under a documented legal basis",
-                record.step
+                "step {step} is deferred until a TTL expires{}",
+                until(" (at ", expires_at)
             ),
         ),
-        _ => {}
+        Some(StatusDetail::Exempt { .. }) => findings.add(
+            Code::StepsExempt,
+            at,
+            format!("step {step} is exempt under a documented legal basis"),
+        ),
     }
-    Some(record)
+}
+
+fn until(prefix: &str, at: &Option<Timestamp>) -> String {
+    at.as_ref()
+        .map(|t| format!("{prefix}{})", t.raw()))
+        .unwrap_or_default()
 }
 
 /// Tier-specific evidence of an `ok` step (§7).
-fn check_evidence(step: &str, output: Option<&JsonObject>, at: &str, findings: &mut Findings) {
-    let member = |name: &str| output.and_then(|o| o.get(name));
+fn check_evidence(step: Step, evidence: &TierEvidence, at: &str, findings: &mut Findings) {
     match step {
-        "episodic" if member("replication_lag_drained").and_then(Json::as_bool) != Some(true) => {
+        Step::Episodic if evidence.replication_lag_drained != Some(true) => {
             findings.add(
                 Code::StepsReplicationNotDrained,
                 at,
                 "episodic: output.replication_lag_drained is not true",
             );
         }
-        "vectors" => {
-            let purge = member("purge").and_then(Json::as_str);
-            if !matches!(purge, Some("rebuilt" | "compacted" | "deleted")) {
-                findings.add(
-                    Code::StepsVectorsNotPurged,
-                    at,
-                    format!(
-                        "vectors: purge is {}; removal from the serving index alone is not erasure",
-                        purge.map_or("absent".to_owned(), |p| format!("{p:?}"))
-                    ),
-                );
-            }
+        Step::Vectors if evidence.purge_mode().is_none() => {
+            findings.add(
+                Code::StepsVectorsNotPurged,
+                at,
+                format!(
+                    "vectors: purge is {}; removal from the serving index alone is not erasure",
+                    evidence
+                        .purge
+                        .as_ref()
+                        .map_or("absent".to_owned(), |p| format!("{p:?}"))
+                ),
+            );
         }
-        "fine_tune" => check_models(member("models"), at, findings),
+        Step::FineTune => check_models(evidence.models.as_deref(), at, findings),
         _ => {}
     }
 }
 
-fn check_models(models: Option<&Json>, at: &str, findings: &mut Findings) {
-    let Some(models) = models.and_then(Json::as_array) else {
+fn check_models(models: Option<&[ModelEntry]>, at: &str, findings: &mut Findings) {
+    let Some(models) = models else {
         findings.add(
             Code::StepsModelLineageMissing,
             at,
@@ -227,31 +359,15 @@ fn check_models(models: Option<&Json>, at: &str, findings: &mut Findings) {
         );
         return;
     };
-    let nonempty = |o: &JsonObject, k: &str| {
-        o.get(k)
-            .and_then(Json::as_str)
-            .is_some_and(|s| !s.is_empty())
-    };
     for (i, model) in models.iter().enumerate() {
         let location = format!("{at}#/output/models/{i}");
-        let obj = model.as_object();
-        let action = obj.and_then(|o| o.get("action")).and_then(Json::as_str);
-        let complete = obj.is_some_and(|o| {
-            o.get("model_id").and_then(Json::as_str).is_some()
-                && match action {
-                    Some("not_trained_on" | "retrained" | "retired" | "suppressed") => true,
-                    Some("unlearned") => nonempty(o, "method") && nonempty(o, "evaluation_ref"),
-                    Some("retained_with_exemption") => is_exemption(o.get("exemption")),
-                    _ => false,
-                }
-        });
-        if !complete {
+        if !model.complete {
             findings.add(
                 Code::StepsModelLineageMissing,
                 location,
                 "fine_tune: a model entry lacks a model_id, a known action, or what its action needs",
             );
-        } else if action == Some("suppressed") {
+        } else if model.action == Some(ModelAction::Suppressed) {
             findings.add(
                 Code::StepsModelSuppressedOnly,
                 location,
@@ -262,49 +378,56 @@ fn check_models(models: Option<&Json>, at: &str, findings: &mut Findings) {
 }
 
 /// Records in ascending `seq`, `seq` matching the step's name, no step twice.
-fn check_order(steps: &[Step], findings: &mut Findings) {
+fn check_order(records: &[StepRecord], findings: &mut Findings) {
     let mut last_seq = 0u64;
-    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    for s in steps {
-        let at = format!("{STEPS}:{}", s.line);
-        let position = CASCADE
-            .iter()
-            .position(|c| *c == s.step)
-            .map(|p| p as u64 + 1);
-        if position != Some(s.seq) {
-            findings.add(
-                Code::StepsOrder,
-                at.clone(),
-                format!("step {} must have seq {}", s.step, position.unwrap_or(0)),
-            );
+    let mut seen: HashSet<Step> = HashSet::new();
+    for s in records {
+        let at = s.location();
+        if let Some(seq) = s.seq {
+            if seq != s.step.seq() {
+                findings.add(
+                    Code::StepsOrder,
+                    at.clone(),
+                    format!("step {} must have seq {}", s.step, s.step.seq()),
+                );
+            }
+            if seq <= last_seq {
+                findings.add(
+                    Code::StepsOrder,
+                    at.clone(),
+                    "records are not in ascending seq",
+                );
+            }
+            last_seq = last_seq.max(seq);
         }
-        if !seen.insert(&s.step) {
+        if !seen.insert(s.step) {
             findings.add(
                 Code::StepsOrder,
-                at.clone(),
+                at,
                 format!("step {} appears twice", s.step),
             );
         }
-        if s.seq <= last_seq {
-            findings.add(Code::StepsOrder, at, "records are not in ascending seq");
-        }
-        last_seq = last_seq.max(s.seq);
     }
 }
 
-/// Required steps: one per requested class, plus `subprocessor` and
-/// `audit_log` (§7). Reports `steps.missing`.
-pub fn check_required(steps: &[Step], data_classes: &[String], findings: &mut Findings) {
-    let required = data_classes
+/// The steps a request requires: one per requested class, plus
+/// `subprocessor` and `audit_log` always (§7).
+pub fn required_steps(data_classes: &[DataClass]) -> impl Iterator<Item = Step> + '_ {
+    data_classes
         .iter()
-        .map(String::as_str)
-        .chain(["subprocessor", "audit_log"]);
-    for name in required {
-        if !steps.iter().any(|s| s.step == name) {
+        .map(|c| c.step())
+        .chain(Step::ALWAYS_REQUIRED)
+}
+
+/// Reports `steps.missing` for each required step with no record.
+pub fn check_required(records: &[StepRecord], data_classes: &[DataClass], findings: &mut Findings) {
+    let present: HashSet<Step> = records.iter().map(|r| r.step).collect();
+    for step in required_steps(data_classes) {
+        if !present.contains(&step) {
             findings.add(
                 Code::StepsMissing,
-                format!("{STEPS}#{name}"),
-                format!("no record for the required step {name}"),
+                format!("{STEPS}#{step}"),
+                format!("no record for the required step {step}"),
             );
         }
     }

@@ -4,42 +4,16 @@
 //! error ([`TrustStoreError`], exit status 1), not a verdict.
 
 use crate::crypto;
+use crate::findings::{Code, Findings};
 use crate::json::{self, Json};
+use crate::manifest::Manifest;
 use crate::schema::base64_strict;
 use crate::timestamp::Timestamp;
 use ed25519_dalek::VerifyingKey;
 use std::collections::HashSet;
 
-/// The `format` of a trust store.
-pub const TRUST_FORMAT: &str = "proof-pack-trust/v1";
-
-/// What a key may sign.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// May sign packs.
-    Dpo,
-    /// May sign audit-log checkpoints.
-    AuditLog,
-}
-
-impl Role {
-    /// The spec's string form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Dpo => "dpo",
-            Role::AuditLog => "audit_log",
-        }
-    }
-
-    /// Parses a role name.
-    pub fn parse(text: &str) -> Option<Role> {
-        match text {
-            "dpo" => Some(Role::Dpo),
-            "audit_log" => Some(Role::AuditLog),
-            _ => None,
-        }
-    }
-}
+use crate::vocab::Alg;
+pub use crate::vocab::{Role, TRUST_FORMAT};
 
 /// One key of the store.
 #[derive(Debug, Clone)]
@@ -81,7 +55,7 @@ pub enum TrustStoreError {
     #[error("the trust store is not well-formed JSON: {0}")]
     Json(String),
     /// Wrong shape.
-    #[error("the trust store does not match proof-pack-trust/v1: {0}")]
+    #[error("the trust store does not match {TRUST_FORMAT}: {0}")]
     Schema(String),
     /// A `key_id` appears twice.
     #[error("the trust store repeats key_id {0:?}")]
@@ -103,7 +77,7 @@ impl TrustStore {
         let schema = |why: &str| TrustStoreError::Schema(why.to_owned());
         let top = doc.as_object().ok_or_else(|| schema("not an object"))?;
         if top.get("format").and_then(Json::as_str) != Some(TRUST_FORMAT) {
-            return Err(schema("`format` must be \"proof-pack-trust/v1\""));
+            return Err(schema(&format!("`format` must be {TRUST_FORMAT:?}")));
         }
         let entries = top
             .get("keys")
@@ -132,7 +106,7 @@ pub fn parse_key(entry: &Json) -> Result<TrustedKey, String> {
             .ok_or(format!("`{name}` must be a string"))
     };
     let key_id = string("key_id")?;
-    if string("alg")? != "ed25519" {
+    if string("alg")?.parse::<Alg>().is_err() {
         return Err("`alg` must be \"ed25519\"".to_owned());
     }
     let owner = string("owner")?;
@@ -146,9 +120,9 @@ pub fn parse_key(entry: &Json) -> Result<TrustedKey, String> {
         .and_then(Json::as_array)
         .ok_or("`roles` must be an array")?
         .iter()
-        .map(|r| r.as_str().and_then(Role::parse))
+        .map(|r| r.as_str().and_then(|r| r.parse::<Role>().ok()))
         .collect::<Option<Vec<Role>>>()
-        .ok_or("`roles` holds an unknown role (dpo, audit_log)")?;
+        .ok_or_else(|| format!("`roles` holds an unknown role ({})", Role::names()))?;
     let time = |name: &str| -> Result<Option<Timestamp>, String> {
         match obj.get(name) {
             None | Some(Json::Null) => Ok(None),
@@ -178,7 +152,7 @@ pub fn key_entry_json(key: &TrustedKey) -> serde_json::Value {
     };
     serde_json::json!({
         "key_id": key.key_id,
-        "alg": "ed25519",
+        "alg": Alg::Ed25519.as_str(),
         "public_key": base64::engine::general_purpose::STANDARD.encode(key.public_key.as_bytes()),
         "owner": key.owner,
         "roles": key.roles.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
@@ -186,6 +160,126 @@ pub fn key_entry_json(key: &TrustedKey) -> serde_json::Value {
         "not_after": time(&key.not_after),
         "revoked_at": time(&key.revoked_at),
     })
+}
+
+/// §4: checks of the pack signature's key at the manifest's `signed_at`, and
+/// segregation of duties.
+/// Returns the key when it is trusted for the signer at `signed_at` (no
+/// finding of effect `untrusted` about it); the signature itself is checked
+/// by [`crate::signature::check`].
+pub fn check<'t>(
+    m: &Manifest,
+    trust: Option<&'t TrustStore>,
+    findings: &mut Findings,
+) -> Option<&'t TrustedKey> {
+    let mut trusted = true;
+    const AT: &str = "manifest.json#/signature_key_id";
+    let key = match (trust, &m.signature_key_id) {
+        (None, _) => {
+            trusted = false;
+            findings.add(
+                Code::TrustNotConfigured,
+                crate::signature::SIGNATURE,
+                "no trust store was given: the signer cannot be trusted",
+            );
+            None
+        }
+        (Some(_), None) => None,
+        (Some(store), Some(id)) => {
+            let key = store.key(id);
+            if key.is_none() {
+                trusted = false;
+                findings.add(
+                    Code::TrustKeyUnknown,
+                    AT,
+                    format!("key {id:?} is not in the trust store"),
+                );
+            }
+            key
+        }
+    };
+    if let Some(key) = key {
+        if let Some(signed) = &m.signed_at {
+            let before = key
+                .not_before
+                .as_ref()
+                .is_some_and(|nb| signed.instant() < nb.instant());
+            let after = key
+                .not_after
+                .as_ref()
+                .is_some_and(|na| signed.instant() > na.instant());
+            if before || after {
+                trusted = false;
+                findings.add(
+                    Code::TrustKeyNotValidAtSigning,
+                    AT,
+                    format!(
+                        "key {:?} is not valid at signed_at {}",
+                        key.key_id,
+                        signed.raw()
+                    ),
+                );
+            }
+            if let Some(revoked) = &key.revoked_at {
+                if revoked.instant() <= signed.instant() {
+                    trusted = false;
+                    findings.add(
+                        Code::TrustKeyRevoked,
+                        AT,
+                        format!(
+                            "key {:?} was revoked at {}, before signing",
+                            key.key_id,
+                            revoked.raw()
+                        ),
+                    );
+                } else {
+                    findings.add(
+                        Code::TrustKeyRevokedLater,
+                        AT,
+                        format!(
+                            "key {:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
+                            key.key_id,
+                            revoked.raw()
+                        ),
+                    );
+                }
+            }
+        } else {
+            trusted = false; // no signing time to judge the key at
+        }
+        if !key.has_role(Role::Dpo) {
+            trusted = false;
+            findings.add(
+                Code::TrustRoleMissing,
+                AT,
+                format!("key {:?} lacks the dpo role", key.key_id),
+            );
+        }
+        // Without a readable `signer` (a schema finding) the key is not
+        // trusted *for the signer*, though no trust finding is due.
+        trusted &= m.signer.is_some();
+        if m.signer.as_deref().is_some_and(|s| s != key.owner) {
+            trusted = false;
+            findings.add(
+                Code::TrustSignerMismatch,
+                "manifest.json#/signer",
+                format!("the key belongs to {:?}, not to the signer", key.owner),
+            );
+        }
+    }
+    if let Some(runner) = &m.cascade_runner {
+        let signer_runs = m.signer.as_ref() == Some(runner);
+        let owner_runs = key.is_some_and(|k| &k.owner == runner);
+        if signer_runs || owner_runs {
+            trusted = false;
+            findings.add(
+                Code::SodSignerIsRunner,
+                "manifest.json#/cascade_runner",
+                "the engineer who ran the cascade also signs the proof",
+            );
+        }
+    }
+    key.filter(|_| trusted)
 }
 
 #[cfg(test)]

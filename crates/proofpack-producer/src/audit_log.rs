@@ -47,6 +47,7 @@ use ed25519_dalek::SigningKey;
 use proofpack_core::checkpoint::{checkpoint_body, parse_checkpoint, sign_note, Checkpoint};
 use proofpack_core::json::MAX_COUNT;
 use proofpack_core::merkle::{Hash, MerkleTree};
+use proofpack_core::vocab::EventClass;
 use rand_core::{OsRng, RngCore as _};
 use serde_json::{json, Map, Value};
 use sha2::{Digest as _, Sha256};
@@ -55,12 +56,12 @@ use std::fmt;
 
 /// `event_class` of the entry logging that an erasure request was accepted
 /// (the verifier looks for it with the pack's `request_id`).
-pub const EVENT_REQUEST_ACCEPTED: &str = "erasure_request_accepted";
+pub const EVENT_REQUEST_ACCEPTED: &str = EventClass::ErasureRequestAccepted.as_str();
 
 /// `event_class` of the entry logging one cascade step (the verifier looks
 /// for one per `steps.jsonl` record, with the same `request_id`, `step` and
 /// `status`).
-pub const EVENT_STEP: &str = "erasure_step";
+pub const EVENT_STEP: &str = EventClass::ErasureStep.as_str();
 
 /// Leaf members this library writes itself; no clear or disclosable field
 /// may take these names.

@@ -9,6 +9,8 @@
 
 use super::error::ProducerError;
 use super::{jsonl_line, nonempty, timestamp};
+pub use proofpack_core::vocab::ReverseIndex;
+use proofpack_core::vocab::{ArtifactState as StateName, ObligationKind, RecordType};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
@@ -41,27 +43,6 @@ impl NodeRef {
     }
 }
 
-/// Whether the reverse index of the graph was available (§11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ReverseIndex {
-    /// `available`
-    Available,
-    /// `unavailable`: erasure of derivatives cannot be attested (reported
-    /// as `provenance.unverifiable`).
-    Unavailable,
-}
-
-impl ReverseIndex {
-    /// The spec's name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ReverseIndex::Available => "available",
-            ReverseIndex::Unavailable => "unavailable",
-        }
-    }
-}
-
 /// The state of a derived artefact (§11).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArtifactState {
@@ -79,15 +60,21 @@ pub enum ArtifactState {
 }
 
 impl ArtifactState {
+    /// The state's name in the spec's set.
+    #[must_use]
+    pub fn kind(&self) -> StateName {
+        match self {
+            ArtifactState::Live => StateName::Live,
+            ArtifactState::Tombstoned => StateName::Tombstoned,
+            ArtifactState::Redacted => StateName::Redacted,
+            ArtifactState::Expiring { .. } => StateName::Expiring,
+        }
+    }
+
     /// The spec's name.
     #[must_use]
     pub fn as_str(&self) -> &'static str {
-        match self {
-            ArtifactState::Live => "live",
-            ArtifactState::Tombstoned => "tombstoned",
-            ArtifactState::Redacted => "redacted",
-            ArtifactState::Expiring { .. } => "expiring",
-        }
+        self.kind().as_str()
     }
 }
 
@@ -151,18 +138,20 @@ impl ProvenanceRecord {
                 graph_version,
                 reverse_index,
             } => json!({
-                "type": "header",
+                "type": RecordType::Header.as_str(),
                 "graph_version": graph_version,
                 "reverse_index": reverse_index.as_str(),
             }),
-            ProvenanceRecord::Scope { scope } => json!({"type": "scope", "scope": scope}),
+            ProvenanceRecord::Scope { scope } => {
+                json!({"type": RecordType::Scope.as_str(), "scope": scope})
+            }
             ProvenanceRecord::Tombstone {
                 scope,
                 key,
                 at,
                 reference_scopes,
             } => json!({
-                "type": "tombstone",
+                "type": RecordType::Tombstone.as_str(),
                 "scope": scope,
                 "key": key,
                 "at": at,
@@ -175,7 +164,7 @@ impl ProvenanceRecord {
                 state,
             } => {
                 let mut value = json!({
-                    "type": "artifact",
+                    "type": RecordType::Artifact.as_str(),
                     "scope": scope,
                     "key": key,
                     "derived_from": derived_from.iter().map(NodeRef::to_value).collect::<Vec<_>>(),
@@ -193,9 +182,9 @@ impl ProvenanceRecord {
                 namespaces,
                 expires_at,
             } => json!({
-                "type": "obligation",
+                "type": RecordType::Obligation.as_str(),
                 "target": target.to_value(),
-                "kind": "deferred",
+                "kind": ObligationKind::Deferred.as_str(),
                 "namespaces": namespaces,
                 "expires_at": expires_at,
             }),

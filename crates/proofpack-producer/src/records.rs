@@ -13,7 +13,6 @@ use proofpack_core::request::is_pseudonymous;
 use proofpack_core::sla::{period_end, periods};
 use proofpack_core::timestamp::format_instant;
 use serde_json::{json, Map, Value};
-use std::fmt;
 
 /// Refuses a count above §0's 2^53 - 1.
 fn count(field: &str, value: u64) -> Result<u64, ProducerError> {
@@ -32,192 +31,12 @@ fn required<T>(field: &str, value: Option<T>) -> Result<T, ProducerError> {
 }
 
 // ---------------------------------------------------------------------------
-// Enumerations
+// Enumerations: the spec's closed sets are the core's own (`proofpack_core::vocab`).
 
-/// A data class (tier) of §5, in cascade order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DataClass {
-    /// `working`: in-flight session state.
-    Working,
-    /// `episodic`: subject-tagged rows.
-    Episodic,
-    /// `semantic`: subject-attributed nodes of the entity graph.
-    Semantic,
-    /// `vectors`: vectors and ANN shards.
-    Vectors,
-    /// `fine_tune`: training sets and model lineage.
-    FineTune,
-    /// `uploads`: object-store blobs and replicas.
-    Uploads,
-    /// `derivatives`: embeddings, summaries, caches, indexes derived from the
-    /// subject (needs `provenance.jsonl`, §11).
-    Derivatives,
-}
-
-impl DataClass {
-    /// Every class, in cascade order.
-    pub const ALL: [DataClass; 7] = [
-        DataClass::Working,
-        DataClass::Episodic,
-        DataClass::Semantic,
-        DataClass::Vectors,
-        DataClass::FineTune,
-        DataClass::Uploads,
-        DataClass::Derivatives,
-    ];
-
-    /// The spec's name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        self.step().as_str()
-    }
-
-    /// The cascade step that erases this class.
-    #[must_use]
-    pub fn step(self) -> Step {
-        match self {
-            DataClass::Working => Step::Working,
-            DataClass::Episodic => Step::Episodic,
-            DataClass::Semantic => Step::Semantic,
-            DataClass::Vectors => Step::Vectors,
-            DataClass::FineTune => Step::FineTune,
-            DataClass::Uploads => Step::Uploads,
-            DataClass::Derivatives => Step::Derivatives,
-        }
-    }
-}
-
-impl fmt::Display for DataClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A legal basis of §2 / §6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LegalBasis {
-    /// EU GDPR: 1 month, extensible to 3 in all.
-    Gdpr,
-    /// California CCPA: 45 days, extensible once to 90 in all.
-    Ccpa,
-    /// South Africa POPIA: 30 days, no extension.
-    Popia,
-    /// Kenya Data Protection Act: 30 days, no extension.
-    KeDpa,
-    /// Uganda Data Protection and Privacy Act: 30 days, no extension.
-    UgDppa,
-}
-
-impl LegalBasis {
-    /// Every basis.
-    pub const ALL: [LegalBasis; 5] = [
-        LegalBasis::Gdpr,
-        LegalBasis::Ccpa,
-        LegalBasis::Popia,
-        LegalBasis::KeDpa,
-        LegalBasis::UgDppa,
-    ];
-
-    /// The spec's name (`GDPR`, `CCPA`, `POPIA`, `KE_DPA`, `UG_DPPA`).
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LegalBasis::Gdpr => "GDPR",
-            LegalBasis::Ccpa => "CCPA",
-            LegalBasis::Popia => "POPIA",
-            LegalBasis::KeDpa => "KE_DPA",
-            LegalBasis::UgDppa => "UG_DPPA",
-        }
-    }
-}
-
-impl fmt::Display for LegalBasis {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A cascade step of §7; its `seq` is its 1-based position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Step {
-    /// 1, `working`
-    Working,
-    /// 2, `episodic`
-    Episodic,
-    /// 3, `semantic`
-    Semantic,
-    /// 4, `vectors`
-    Vectors,
-    /// 5, `fine_tune`
-    FineTune,
-    /// 6, `uploads`
-    Uploads,
-    /// 7, `derivatives`
-    Derivatives,
-    /// 8, `subprocessor`
-    Subprocessor,
-    /// 9, `audit_log`
-    AuditLog,
-}
-
-impl Step {
-    /// The cascade, in order.
-    pub const ALL: [Step; 9] = [
-        Step::Working,
-        Step::Episodic,
-        Step::Semantic,
-        Step::Vectors,
-        Step::FineTune,
-        Step::Uploads,
-        Step::Derivatives,
-        Step::Subprocessor,
-        Step::AuditLog,
-    ];
-
-    /// The spec's name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Step::Working => "working",
-            Step::Episodic => "episodic",
-            Step::Semantic => "semantic",
-            Step::Vectors => "vectors",
-            Step::FineTune => "fine_tune",
-            Step::Uploads => "uploads",
-            Step::Derivatives => "derivatives",
-            Step::Subprocessor => "subprocessor",
-            Step::AuditLog => "audit_log",
-        }
-    }
-
-    /// `seq`: the 1-based position in the cascade.
-    #[must_use]
-    pub fn seq(self) -> u64 {
-        match self {
-            Step::Working => 1,
-            Step::Episodic => 2,
-            Step::Semantic => 3,
-            Step::Vectors => 4,
-            Step::FineTune => 5,
-            Step::Uploads => 6,
-            Step::Derivatives => 7,
-            Step::Subprocessor => 8,
-            Step::AuditLog => 9,
-        }
-    }
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl From<DataClass> for Step {
-    fn from(class: DataClass) -> Step {
-        class.step()
-    }
-}
+pub use proofpack_core::vocab::{
+    Channel, DataClass, LegalBasis, Purge, Step, StepStatus as StatusKind,
+};
+use proofpack_core::vocab::{ModelAction as ModelActionName, ReceiptStatus as ReceiptStatusName};
 
 // ---------------------------------------------------------------------------
 // request.json (§5)
@@ -370,7 +189,7 @@ impl RequestBuilder {
             field: "received_at".to_owned(),
             value: received_at.clone(),
         };
-        let (first, whole) = periods(legal_basis.as_str()).ok_or_else(overflow)?;
+        let (first, whole) = periods(legal_basis);
         let base = period_end(&received, first).ok_or_else(overflow)?;
         if deadline.instant() >= base {
             return Err(ProducerError::DeadlineOverstated {
@@ -492,7 +311,7 @@ impl Request {
         self.data_classes
             .iter()
             .map(|c| c.step())
-            .chain([Step::Subprocessor, Step::AuditLog])
+            .chain(Step::ALWAYS_REQUIRED)
             .collect()
     }
 
@@ -561,30 +380,6 @@ impl Exemption {
     }
 }
 
-/// How vectors were purged (§7): removal from the serving index alone is not
-/// erasure and has no variant here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Purge {
-    /// `rebuilt`: the ANN shards were rebuilt without the vectors.
-    Rebuilt,
-    /// `compacted`: the shards were compacted, physically dropping them.
-    Compacted,
-    /// `deleted`: the shards were deleted.
-    Deleted,
-}
-
-impl Purge {
-    /// The spec's name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Purge::Rebuilt => "rebuilt",
-            Purge::Compacted => "compacted",
-            Purge::Deleted => "deleted",
-        }
-    }
-}
-
 /// What happened to one model release (§7 `fine_tune`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModelAction {
@@ -612,17 +407,23 @@ pub enum ModelAction {
 }
 
 impl ModelAction {
+    /// The action's name in the spec's set.
+    #[must_use]
+    pub fn kind(&self) -> ModelActionName {
+        match self {
+            ModelAction::NotTrainedOn => ModelActionName::NotTrainedOn,
+            ModelAction::Retrained => ModelActionName::Retrained,
+            ModelAction::Unlearned { .. } => ModelActionName::Unlearned,
+            ModelAction::Retired => ModelActionName::Retired,
+            ModelAction::Suppressed => ModelActionName::Suppressed,
+            ModelAction::RetainedWithExemption { .. } => ModelActionName::RetainedWithExemption,
+        }
+    }
+
     /// The spec's name.
     #[must_use]
     pub fn as_str(&self) -> &'static str {
-        match self {
-            ModelAction::NotTrainedOn => "not_trained_on",
-            ModelAction::Retrained => "retrained",
-            ModelAction::Unlearned { .. } => "unlearned",
-            ModelAction::Retired => "retired",
-            ModelAction::Suppressed => "suppressed",
-            ModelAction::RetainedWithExemption { .. } => "retained_with_exemption",
-        }
+        self.kind().as_str()
     }
 }
 
@@ -801,41 +602,6 @@ impl StepOutput {
         // The record is level 1, `output` level 2.
         add_extra(&mut map, &self.extra, 2)?;
         Ok((!map.is_empty()).then_some(Value::Object(map)))
-    }
-}
-
-/// The name of a step status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StatusKind {
-    /// `ok`
-    Ok,
-    /// `fail`
-    Fail,
-    /// `pending`
-    Pending,
-    /// `deferred`
-    Deferred,
-    /// `exempt`
-    Exempt,
-}
-
-impl StatusKind {
-    /// The spec's name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StatusKind::Ok => "ok",
-            StatusKind::Fail => "fail",
-            StatusKind::Pending => "pending",
-            StatusKind::Deferred => "deferred",
-            StatusKind::Exempt => "exempt",
-        }
-    }
-}
-
-impl fmt::Display for StatusKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -1349,33 +1115,6 @@ impl Verification {
 // ---------------------------------------------------------------------------
 // subprocessor-receipts.jsonl (§9)
 
-/// How a subprocessor confirmed (§9). Only [`Channel::Api`] with a ticket
-/// counts as erased; the others are recorded honestly and reported.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Channel {
-    /// `api`
-    Api,
-    /// `email`
-    Email,
-    /// `phone`
-    Phone,
-    /// Another channel: a non-empty name other than `api`, `email`, `phone`.
-    Other(String),
-}
-
-impl Channel {
-    /// The channel's name.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        match self {
-            Channel::Api => "api",
-            Channel::Email => "email",
-            Channel::Phone => "phone",
-            Channel::Other(name) => name,
-        }
-    }
-}
-
 /// A receipt's status with what it needs (§9).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReceiptStatus {
@@ -1394,14 +1133,20 @@ pub enum ReceiptStatus {
 }
 
 impl ReceiptStatus {
+    /// The status's name in the spec's set.
+    #[must_use]
+    pub fn kind(&self) -> ReceiptStatusName {
+        match self {
+            ReceiptStatus::Confirmed { .. } => ReceiptStatusName::Confirmed,
+            ReceiptStatus::Pending { .. } => ReceiptStatusName::Pending,
+            ReceiptStatus::Failed => ReceiptStatusName::Failed,
+        }
+    }
+
     /// The spec's name.
     #[must_use]
     pub fn as_str(&self) -> &'static str {
-        match self {
-            ReceiptStatus::Confirmed { .. } => "confirmed",
-            ReceiptStatus::Pending { .. } => "pending",
-            ReceiptStatus::Failed => "failed",
-        }
+        self.kind().as_str()
     }
 }
 
@@ -1521,33 +1266,4 @@ pub fn receipts_jsonl(receipts: &[Receipt]) -> Result<Vec<u8>, ProducerError> {
         jsonl_line(&mut out, &receipt.to_value())?;
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_match_the_verifier_tables() {
-        let steps: Vec<&str> = Step::ALL.iter().map(|s| s.as_str()).collect();
-        assert_eq!(steps, proofpack_core::steps::CASCADE);
-        for (i, s) in Step::ALL.iter().enumerate() {
-            assert_eq!(s.seq(), i as u64 + 1);
-        }
-        let classes: Vec<&str> = DataClass::ALL.iter().map(|c| c.as_str()).collect();
-        assert_eq!(classes, proofpack_core::request::DATA_CLASSES);
-        let bases: Vec<&str> = LegalBasis::ALL.iter().map(|b| b.as_str()).collect();
-        assert_eq!(bases, proofpack_core::manifest::LEGAL_BASES);
-        let statuses: Vec<&str> = [
-            StatusKind::Ok,
-            StatusKind::Fail,
-            StatusKind::Pending,
-            StatusKind::Deferred,
-            StatusKind::Exempt,
-        ]
-        .iter()
-        .map(|s| s.as_str())
-        .collect();
-        assert_eq!(statuses, proofpack_core::steps::STATUSES);
-    }
 }

@@ -782,7 +782,7 @@ fn complete_gdpr(log: &mut SampleLog) -> Result<Evidence, ProducerError> {
         .request_id(request_id)
         .tenant_id(TENANT)
         .subject_id(subject.subject_id()?)
-        .data_classes(DataClass::ALL)
+        .data_classes(DataClass::ALL.iter().copied())
         .legal_basis(LegalBasis::Gdpr)
         .received_at("2026-04-20T09:11:00Z")
         .requester_identity_proof_ref("idv-77120")
