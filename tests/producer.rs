@@ -191,8 +191,12 @@ fn check_witness(
     steps: &[StepRecord],
 ) -> (Findings, proofpack_core::audit::AuditSummary) {
     let mut f = Findings::new();
-    let summary =
-        proofpack_core::audit::check(bytes, Some(trust), Some(REQ), &parsed_steps(steps), &mut f);
+    let summary = match proofpack_core::audit::parse(bytes, &mut f) {
+        Some(w) => {
+            proofpack_core::audit::check(&w, Some(trust), Some(REQ), &parsed_steps(steps), &mut f)
+        }
+        None => Default::default(),
+    };
     (f, summary)
 }
 
@@ -318,13 +322,9 @@ fn clear_pii_members_are_counted_and_never_redactable() {
     let count = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
     assert_eq!(count, 1);
     let mut f = Findings::new();
-    let summary = proofpack_core::audit::check(
-        &log.witness(&spec).unwrap(),
-        Some(&log_trust()),
-        Some(REQ),
-        &[],
-        &mut f,
-    );
+    let witness = proofpack_core::audit::parse(&log.witness(&spec).unwrap(), &mut f).unwrap();
+    let summary =
+        proofpack_core::audit::check(&witness, Some(&log_trust()), Some(REQ), &[], &mut f);
     assert_eq!(codes(&f), vec![Code::AuditPiiDisclosed]);
     assert_eq!(summary.pii_disclosed, Some(count));
 }

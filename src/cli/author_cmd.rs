@@ -18,8 +18,8 @@ pub(crate) struct KeygenArgs {
     #[arg(long)]
     owner: String,
     /// What the key may sign.
-    #[arg(long, value_parser = ["dpo", "audit_log"])]
-    role: String,
+    #[arg(long, value_parser = parse_role)]
+    role: Role,
     /// Where to write the private key (PKCS#8 PEM, mode 0600; never overwritten).
     #[arg(long)]
     out: PathBuf,
@@ -69,8 +69,8 @@ pub(crate) struct TrustAddArgs {
     #[arg(long)]
     owner: Option<String>,
     /// What the key may sign.
-    #[arg(long, value_parser = ["dpo", "audit_log"])]
-    role: Option<String>,
+    #[arg(long, value_parser = parse_role)]
+    role: Option<Role>,
     /// Start of validity (RFC 3339).
     #[arg(long, value_parser = parse_time)]
     not_before: Option<Timestamp>,
@@ -110,8 +110,9 @@ fn fail(e: impl std::fmt::Display) -> i32 {
     EXIT_OPERATIONAL
 }
 
-fn role(name: &str) -> Vec<Role> {
-    name.parse::<Role>().into_iter().collect()
+/// A `--role` value: a §4 role name.
+fn parse_role(text: &str) -> Result<Role, String> {
+    text.parse::<Role>().map_err(|e| e.to_string())
 }
 
 pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
@@ -123,7 +124,7 @@ pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
         key_id: args.key_id.clone(),
         public_key: key.verifying_key(),
         owner: args.owner.clone(),
-        roles: role(&args.role),
+        roles: vec![args.role],
         not_before: args.not_before.clone(),
         not_after: args.not_after.clone(),
         revoked_at: None,
@@ -169,7 +170,7 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
             key_id: args.key_id.clone().unwrap_or_default(),
             public_key: keys::read_public_key(path)?,
             owner: args.owner.clone().unwrap_or_default(),
-            roles: role(args.role.as_deref().unwrap_or_default()),
+            roles: args.role.into_iter().collect(),
             not_before: args.not_before.clone(),
             not_after: args.not_after.clone(),
             revoked_at: None,

@@ -16,7 +16,7 @@ use proofpack_core::report::Report;
 use proofpack_core::signature::pae;
 use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{Role, TrustStore, TrustedKey};
-use proofpack_core::vocab::{MemberName, PAYLOAD_TYPE};
+use proofpack_core::vocab::{Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -159,7 +159,8 @@ fn collect(
         let kind = entry
             .file_type()
             .map_err(|e| AuthoringError::io(&path, e))?;
-        let in_attachments = relative == "attachments" || relative.starts_with("attachments/");
+        let in_attachments = relative.starts_with(ATTACHMENTS_DIR)
+            || Some(relative.as_str()) == ATTACHMENTS_DIR.strip_suffix('/');
         if kind.is_dir() && in_attachments {
             collect(root, &path, members, refused)?;
         } else if kind.is_file() && (in_attachments || evidence_members().any(|m| m == relative)) {
@@ -290,14 +291,14 @@ fn assemble(
     let request_bytes = evidence
         .members
         .iter()
-        .find(|(p, _)| p == "request.json")
+        .find(|(p, _)| p == MemberName::Request.as_str())
         .map(|(_, b)| b.as_slice())
         .ok_or_else(|| AuthoringError::Invalid("the evidence has no request.json".to_owned()))?;
     let request: Value = serde_json::from_slice(request_bytes).map_err(|e| {
         AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}"))
     })?;
     let mut m = Map::new();
-    m.insert("format".into(), "proof-pack/v1".into());
+    m.insert("format".into(), PACK_FORMAT.into());
     m.insert("pack_id".into(), d.pack_id.clone().into());
     // §2: these members must equal those of request.json, so they are copied.
     for name in [
@@ -337,7 +338,7 @@ fn assemble(
     manifest.push(b'\n');
     let signature = key.sign(&pae(PAYLOAD_TYPE, &manifest));
     let sig = serde_json::json!({
-        "alg": "ed25519",
+        "alg": Alg::Ed25519.as_str(),
         "key_id": d.signature_key_id,
         "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
     });
@@ -345,8 +346,8 @@ fn assemble(
         serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
     sig_bytes.push(b'\n');
     let mut members = evidence.members.clone();
-    members.push(("manifest.json".to_owned(), manifest));
-    members.push(("signature.sig".to_owned(), sig_bytes));
+    members.push((MemberName::Manifest.to_string(), manifest));
+    members.push((MemberName::Signature.to_string(), sig_bytes));
     write_pack(&members)
 }
 

@@ -30,35 +30,108 @@ struct Entry {
     disclosed_fields: Vec<String>,
 }
 
-/// Runs §10. `request_id` is the pack's; `steps` are the step records whose
-/// `step` could be read. Returns the summary, with the computed PII count.
+/// `audit-log-redaction.json` as far as it has the §10 shape.
+#[derive(Debug, Clone, Default)]
+pub struct Witness {
+    /// `log_origin`
+    pub log_origin: Option<String>,
+    /// `pii_fields`
+    pub pii_fields: Vec<String>,
+    /// `checkpoint_before`, the note text.
+    pub checkpoint_before: Option<String>,
+    /// `checkpoint_after`, the note text.
+    pub checkpoint_after: Option<String>,
+    /// `consistency_proof`
+    pub consistency_proof: Option<Vec<Hash>>,
+    /// The entries with a readable `index` and `leaf`.
+    pub entries: Vec<EntryRecord>,
+    /// How many entries the witness lists, readable or not.
+    pub entry_count: usize,
+    /// The redaction records with a readable `index` and `fields`.
+    pub redactions: Vec<RedactionRecord>,
+    /// How many redaction records the witness lists.
+    pub redaction_count: usize,
+    /// Whether the document itself has the §10 shape.
+    pub well_formed: bool,
+}
+
+/// One entry of the witness.
+#[derive(Debug, Clone)]
+pub struct EntryRecord {
+    /// Where it is, for findings.
+    pub location: String,
+    /// `index`: the leaf's 0-based position in the log.
+    pub index: u64,
+    /// The leaf's exact bytes (decoded from base64), verified before parsing.
+    pub leaf: Vec<u8>,
+    /// `inclusion_proof`
+    pub inclusion_proof: Option<Vec<Hash>>,
+    /// `disclosures`, the SD-JWT disclosure strings.
+    pub disclosures: Vec<String>,
+}
+
+/// One record of `redactions`.
+#[derive(Debug, Clone)]
+pub struct RedactionRecord {
+    /// Where it is, for findings.
+    pub location: String,
+    /// `index` of the entry it names.
+    pub index: u64,
+    /// `fields` it says were redacted.
+    pub fields: Vec<String>,
+}
+
+/// Parses the witness, reporting `json.malformed` and `audit.schema`.
+pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
+    let doc = parse_json(bytes, AUDIT.as_str(), findings)?;
+    let mut f = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings)?;
+    let own = |s: Option<&str>| s.map(str::to_owned);
+    let mut w = Witness {
+        log_origin: own(f.string("log_origin")),
+        pii_fields: f
+            .string_array("pii_fields")
+            .map(|v| v.into_iter().map(str::to_owned).collect())
+            .unwrap_or_default(),
+        checkpoint_before: own(f.string("checkpoint_before")),
+        checkpoint_after: own(f.string("checkpoint_after")),
+        consistency_proof: hash_list(&mut f, "consistency_proof"),
+        ..Witness::default()
+    };
+    let entries = f.array("entries").unwrap_or_default();
+    let redactions = f.array("redactions").unwrap_or_default();
+    w.well_formed = f.ok;
+    drop(f);
+    w.entry_count = entries.len();
+    w.entries = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| parse_entry(item, format!("{AUDIT}#/entries/{i}"), findings))
+        .collect();
+    w.redaction_count = redactions.len();
+    w.redactions = redactions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| parse_redaction(item, format!("{AUDIT}#/redactions/{i}"), findings))
+        .collect();
+    Some(w)
+}
+
+/// Runs the checks of §10 on the witness. `request_id` is the pack's;
+/// `steps` are the step records whose `step` could be read. Returns the
+/// summary, with the computed PII count.
 pub fn check(
-    bytes: &[u8],
+    w: &Witness,
     trust: Option<&TrustStore>,
     request_id: Option<&str>,
     steps: &[StepRecord],
     findings: &mut Findings,
 ) -> AuditSummary {
-    let mut summary = AuditSummary::default();
-    let Some(doc) = parse_json(bytes, AUDIT.as_str(), findings) else {
-        return summary;
+    let mut summary = AuditSummary {
+        log_origin: w.log_origin.clone(),
+        ..AuditSummary::default()
     };
-    let Some(mut f) = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings) else {
-        return summary;
-    };
-    let origin = f.string("log_origin").map(str::to_owned);
-    let pii_fields: Vec<String> = f
-        .string_array("pii_fields")
-        .map(|v| v.into_iter().map(str::to_owned).collect())
-        .unwrap_or_default();
-    let before_text = f.string("checkpoint_before");
-    let after_text = f.string("checkpoint_after");
-    let consistency = hash_list(&mut f, "consistency_proof");
-    let entries_json = f.array("entries").unwrap_or_default();
-    let redactions_json = f.array("redactions").unwrap_or_default();
-    let shape_ok = f.ok;
-    drop(f);
-    summary.log_origin = origin.clone();
+    let origin = &w.log_origin;
+    let pii_fields = &w.pii_fields;
 
     // Checkpoints.
     let log_keys: Vec<LogKey<'_>> = trust
@@ -73,7 +146,7 @@ pub fn check(
                 .collect()
         })
         .unwrap_or_default();
-    let before = before_text.and_then(|t| {
+    let before = w.checkpoint_before.as_deref().and_then(|t| {
         read_checkpoint(
             t,
             "checkpoint_before",
@@ -82,7 +155,7 @@ pub fn check(
             findings,
         )
     });
-    let after = after_text.and_then(|t| {
+    let after = w.checkpoint_after.as_deref().and_then(|t| {
         read_checkpoint(
             t,
             "checkpoint_after",
@@ -96,7 +169,7 @@ pub fn check(
     summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
 
     // Consistency between the two trees.
-    if let (Some((b, _)), Some((a, _)), Some(proof)) = (&before, &after, &consistency) {
+    if let (Some((b, _)), Some((a, _)), Some(proof)) = (&before, &after, &w.consistency_proof) {
         let result = if b.tree_size == 0 {
             Err(merkle::MerkleError::EmptyFirstTree { size2: a.tree_size })
         } else {
@@ -115,17 +188,14 @@ pub fn check(
     // Entries: leaves, inclusion, disclosures, PII.
     let mut entries = Vec::new();
     let mut pii_count: u64 = 0;
-    for (i, item) in entries_json.iter().enumerate() {
-        let at = format!("{AUDIT}#/entries/{i}");
-        let Some(entry) = read_entry(
-            item,
-            &at,
+    for record in &w.entries {
+        let at = record.location.as_str();
+        let entry = check_entry(
+            record,
             after.as_ref().map(|(c, _)| c),
             findings,
             &mut summary,
-        ) else {
-            continue;
-        };
+        );
         let clear_pii = entry
             .leaf
             .as_ref()
@@ -151,20 +221,15 @@ pub fn check(
         pii_count += here;
         entries.push(entry);
     }
-    summary.entries = entries_json.len();
-    summary.pii_disclosed = shape_ok.then_some(pii_count);
+    summary.entries = w.entry_count;
+    summary.pii_disclosed = w.well_formed.then_some(pii_count);
 
     // Redaction records.
-    summary.redactions = redactions_json.len();
+    summary.redactions = w.redaction_count;
     let by_index: std::collections::HashMap<u64, &Entry> =
         entries.iter().map(|e| (e.index, e)).collect();
-    for (i, record) in redactions_json.iter().enumerate() {
-        check_redaction(
-            record,
-            &format!("{AUDIT}#/redactions/{i}"),
-            &by_index,
-            findings,
-        );
+    for record in &w.redactions {
+        check_redaction(record, &by_index, findings);
     }
 
     // The cascade is on the log: index the request's entries once.
@@ -287,32 +352,60 @@ fn read_checkpoint(
     Some((cp, verified))
 }
 
-fn read_entry(
-    item: &Json,
-    at: &str,
-    after: Option<&Checkpoint>,
-    findings: &mut Findings,
-    summary: &mut AuditSummary,
-) -> Option<Entry> {
-    let mut f = Fields::of(item, Code::AuditSchema, at.to_owned(), findings)?;
+fn parse_entry(item: &Json, location: String, findings: &mut Findings) -> Option<EntryRecord> {
+    let mut f = Fields::of(item, Code::AuditSchema, location.clone(), findings)?;
     let index = f.count("index");
-    let leaf_bytes = f.string("leaf").and_then(|s| {
+    let leaf = f.string("leaf").and_then(|s| {
         let b = base64_strict(s);
         if b.is_none() {
             f.bad("leaf", "not strict base64");
         }
         b
     });
-    let proof = hash_list(&mut f, "inclusion_proof");
-    let disclosures = f.string_array("disclosures").unwrap_or_default();
-    let index = index?;
-    let leaf_bytes = leaf_bytes?;
-    drop(f);
+    let inclusion_proof = hash_list(&mut f, "inclusion_proof");
+    let disclosures = f
+        .string_array("disclosures")
+        .map(|d| d.into_iter().map(str::to_owned).collect())
+        .unwrap_or_default();
+    Some(EntryRecord {
+        location,
+        index: index?,
+        leaf: leaf?,
+        inclusion_proof,
+        disclosures,
+    })
+}
+
+fn parse_redaction(
+    record: &Json,
+    location: String,
+    findings: &mut Findings,
+) -> Option<RedactionRecord> {
+    let mut f = Fields::of(record, Code::AuditSchema, location.clone(), findings)?;
+    let index = f.count("index");
+    let fields = f.string_array("fields");
+    Some(RedactionRecord {
+        location,
+        index: index?,
+        fields: fields?.into_iter().map(str::to_owned).collect(),
+    })
+}
+
+/// An entry's inclusion in the after-tree, then its leaf and disclosures.
+fn check_entry(
+    record: &EntryRecord,
+    after: Option<&Checkpoint>,
+    findings: &mut Findings,
+    summary: &mut AuditSummary,
+) -> Entry {
+    let (at, index, leaf_bytes) = (record.location.as_str(), record.index, &record.leaf);
+    let disclosures = &record.disclosures;
     summary.disclosures += disclosures.len();
+    let proof = &record.inclusion_proof;
 
     // Inclusion in the after-tree (§10, RFC 9162 §2.1.3.2).
     if let (Some(cp), Some(proof)) = (after, &proof) {
-        let lh = merkle::leaf_hash(&leaf_bytes);
+        let lh = merkle::leaf_hash(leaf_bytes);
         match merkle::verify_inclusion(index, cp.tree_size, &lh, proof, &cp.root_hash) {
             Ok(()) => summary.entries_proved += 1,
             Err(e) => findings.add(
@@ -325,7 +418,7 @@ fn read_entry(
 
     // The leaf itself.
     let leaf_at = format!("{at}/leaf");
-    let leaf = match json::parse(&leaf_bytes) {
+    let leaf = match json::parse(leaf_bytes) {
         Err(e) => {
             findings.add(
                 Code::JsonMalformed,
@@ -392,11 +485,11 @@ fn read_entry(
         }
         disclosed_fields.push(field.to_owned());
     }
-    Some(Entry {
+    Entry {
         index,
         leaf,
         disclosed_fields,
-    })
+    }
 }
 
 /// Checks a leaf's shape (§10): `seq` = `index`, `ts`, `event_class`, `_sd`.
@@ -424,20 +517,11 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
 }
 
 fn check_redaction(
-    record: &Json,
-    at: &str,
+    record: &RedactionRecord,
     entries: &std::collections::HashMap<u64, &Entry>,
     findings: &mut Findings,
 ) {
-    let Some(mut f) = Fields::of(record, Code::AuditSchema, at.to_owned(), findings) else {
-        return;
-    };
-    let index = f.count("index");
-    let fields = f.string_array("fields");
-    let (Some(index), Some(fields)) = (index, fields) else {
-        return;
-    };
-    drop(f);
+    let (at, index) = (record.location.as_str(), record.index);
     let Some(entry) = entries.get(&index) else {
         findings.add(
             Code::AuditRedactionInconsistent,
@@ -446,7 +530,7 @@ fn check_redaction(
         );
         return;
     };
-    for field in fields {
+    for field in &record.fields {
         let disclosed = entry.disclosed_fields.iter().any(|d| d == field);
         let clear = entry.leaf.as_ref().is_some_and(|l| l.contains(field));
         if disclosed || clear {

@@ -67,7 +67,7 @@ pub struct SlaInput<'a> {
 
 /// Runs §6, reporting its findings, and returns the timeline.
 pub fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
-    const AT: &str = "request.json";
+    const AT: crate::vocab::MemberName = crate::vocab::MemberName::Request;
     let mut timeline = Timeline {
         received_at: input.received_at.map(|t| t.raw().to_owned()),
         completed_at: input.completed_at.map(|t| t.raw().to_owned()),

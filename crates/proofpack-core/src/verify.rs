@@ -186,7 +186,8 @@ pub fn verify<R: Read>(
         .or(request.request_id.as_deref());
     let audit_summary = archive
         .content(audit::AUDIT)
-        .map(|b| audit::check(b, trust, request_id, &steps, findings))
+        .and_then(|b| audit::parse(b, findings))
+        .map(|w| audit::check(&w, trust, request_id, &steps, findings))
         .unwrap_or_default();
     if let (Some(claimed), Some(computed)) = (
         verification.as_ref().and_then(|v| v.unredacted_pii_count),

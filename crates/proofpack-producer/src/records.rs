@@ -36,7 +36,9 @@ fn required<T>(field: &str, value: Option<T>) -> Result<T, ProducerError> {
 pub use proofpack_core::vocab::{
     Channel, DataClass, LegalBasis, Purge, Step, StepStatus as StatusKind,
 };
-use proofpack_core::vocab::{ModelAction as ModelActionName, ReceiptStatus as ReceiptStatusName};
+use proofpack_core::vocab::{
+    ModelAction as ModelActionName, Probe, ReceiptStatus as ReceiptStatusName,
+};
 
 // ---------------------------------------------------------------------------
 // request.json (§5)
@@ -1038,8 +1040,8 @@ impl VerificationBuilder {
             [one] => count(name, *one),
             _ => Err(ProducerError::DuplicateProbe(name.to_owned())),
         };
-        let subprocessor = single("subprocessor", &self.subprocessor)?;
-        let pii = single("audit_log_redacted", &self.unredacted_pii_count)?;
+        let subprocessor = single(Probe::Subprocessor.as_str(), &self.subprocessor)?;
+        let pii = single(Probe::AuditLogRedacted.as_str(), &self.unredacted_pii_count)?;
         Ok(Verification {
             verified_at: self.verified_at,
             code_ref: self.code_ref,
@@ -1088,15 +1090,18 @@ impl Verification {
     pub fn to_value(&self) -> Value {
         let mut probes = Map::new();
         for (class, residue) in &self.residue {
-            probes.insert(class.as_str().to_owned(), json!({"residue": residue}));
+            probes.insert(
+                class.as_str().to_owned(),
+                json!({class.probe().count_member(): residue}),
+            );
         }
         probes.insert(
-            "subprocessor".to_owned(),
-            json!({"residue": self.subprocessor}),
+            Probe::Subprocessor.to_string(),
+            json!({Probe::Subprocessor.count_member(): self.subprocessor}),
         );
         probes.insert(
-            "audit_log_redacted".to_owned(),
-            json!({"unredacted_pii_count": self.unredacted_pii_count}),
+            Probe::AuditLogRedacted.to_string(),
+            json!({Probe::AuditLogRedacted.count_member(): self.unredacted_pii_count}),
         );
         json!({
             "verified_at": self.verified_at,
@@ -1180,7 +1185,9 @@ impl Receipt {
         let requested_at = requested_at.into();
         nonempty("subprocessor", &subprocessor)?;
         if let Channel::Other(name) = &channel {
-            if name.is_empty() || matches!(name.as_str(), "api" | "email" | "phone") {
+            // An `Other` that names a known channel would write what
+            // `Channel::parse` reads back as that channel.
+            if name.is_empty() || !matches!(Channel::parse(name), Channel::Other(_)) {
                 return Err(ProducerError::InvalidChannel(name.clone()));
             }
         }
