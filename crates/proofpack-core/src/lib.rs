@@ -48,6 +48,7 @@ pub mod schema;
 pub mod signature;
 pub mod sla;
 pub mod steps;
+pub mod text;
 pub mod timestamp;
 pub mod trust;
 pub mod verify;
