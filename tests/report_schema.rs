@@ -18,6 +18,22 @@ fn committed_schema_is_current() {
 
 /// Every member of `value` is declared by `schema` (following `$ref`s).
 fn check(value: &Value, schema: &Value, defs: &Value, at: &str) {
+    // `Option<T>` is `anyOf: [T, null]`: a non-null value follows the
+    // alternative that is not null.
+    if let Some(alternatives) = schema
+        .get("anyOf")
+        .or(schema.get("oneOf"))
+        .and_then(Value::as_array)
+    {
+        if !value.is_null() {
+            let alt = alternatives
+                .iter()
+                .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+                .unwrap_or_else(|| panic!("{at}: no non-null alternative"));
+            return check(value, alt, defs, at);
+        }
+        return;
+    }
     let schema = match schema.get("$ref").and_then(Value::as_str) {
         Some(r) => &defs[r.trim_start_matches("#/$defs/")],
         None => schema,

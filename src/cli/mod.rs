@@ -1,7 +1,7 @@
 //! Command-line interface: argument parsing and dispatch.
 
 mod author_cmd;
-mod human;
+mod explain_cmd;
 mod verify_cmd;
 
 use clap::{Parser, Subcommand};
@@ -36,11 +36,24 @@ enum Command {
     Trust(author_cmd::TrustCommand),
     /// Check and sign an evidence folder into a reproducible proof.tar.gz.
     Pack(author_cmd::PackArgs),
+    /// Explain a finding code: what it means, why it matters, what to ask.
+    Explain(explain_cmd::ExplainArgs),
+}
+
+/// When to colour the human report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM is dumb.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(clap::Args)]
 pub(crate) struct VerifyArgs {
-    /// Pack files or directories.
+    /// Pack files or directories; `-` reads one pack from standard input.
     #[arg(required = true, value_name = "PACK")]
     packs: Vec<PathBuf>,
     /// Trust store of DPO and audit-log keys (spec §4). Without it every pack
@@ -50,6 +63,18 @@ pub(crate) struct VerifyArgs {
     /// Print the §13 JSON report (JSON Lines for several packs).
     #[arg(long)]
     json: bool,
+    /// Also write the JSON report to FILE (one pack).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Also write a printable, self-contained HTML report to FILE (one pack).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Print nothing on standard output; the exit status is the verdict.
+    #[arg(short, long)]
+    quiet: bool,
+    /// When to colour the human report.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
 }
 
 /// Parses arguments and runs the command; returns the exit status.
@@ -66,5 +91,6 @@ pub fn real_main() -> i32 {
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
+        Command::Explain(args) => explain_cmd::run(&args),
     }
 }

@@ -1,9 +1,23 @@
-//! `proofpack verify`.
+//! `proofpack verify`: a thin layer over `proofpack_core::verify` and the
+//! core's renderers.
 
-use super::{human, VerifyArgs, EXIT_OPERATIONAL};
+use super::{ColorChoice, VerifyArgs, EXIT_OPERATIONAL, EXIT_USAGE};
+use proofpack_core::render::{html, json, text};
+use proofpack_core::report::{BatchLine, TrustStoreInfo};
+use proofpack_core::text::Untrusted;
 use proofpack_core::{verify, Limits, Report, TrustStore};
-use std::io::Write;
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+
+/// The name `-` stands for standard input.
+const STDIN: &str = "-";
+
+/// A trust store and its identity.
+struct Trust {
+    store: TrustStore,
+    info: TrustStoreInfo,
+}
 
 pub(crate) fn run(args: &VerifyArgs) -> i32 {
     let trust = match &args.trust {
@@ -11,12 +25,15 @@ pub(crate) fn run(args: &VerifyArgs) -> i32 {
         Some(path) => match load_trust(path) {
             Ok(t) => Some(t),
             Err(e) => {
-                eprintln!("proofpack: trust store {}: {e}", path.display());
+                eprintln!(
+                    "proofpack: trust store {}: {e}",
+                    Untrusted(&path.display().to_string())
+                );
                 return EXIT_OPERATIONAL;
             }
         },
     };
-    let packs = match expand(&args.packs) {
+    let (packs, skipped) = match expand(&args.packs) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("proofpack: {e}");
@@ -24,89 +41,255 @@ pub(crate) fn run(args: &VerifyArgs) -> i32 {
         }
     };
     let single = packs.len() == 1 && args.packs.len() == 1 && !args.packs[0].is_dir();
-    let mut worst = 0;
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    let stdout = std::io::stdout();
+    if !single && (args.html.is_some() || args.output.is_some()) {
+        eprintln!("proofpack: --html and --output take one pack, not several");
+        return EXIT_USAGE;
+    }
+    let style = text::Style {
+        colour: colour(args.color),
+    };
+    let stdout = io::stdout();
     let mut out = stdout.lock();
-    for path in &packs {
-        let status = match verify_file(path, trust.as_ref()) {
+    let result = if single {
+        run_single(args, &packs[0], trust.as_ref(), style, &mut out)
+    } else {
+        run_batch(args, &packs, &skipped, trust.as_ref(), style, &mut out)
+    };
+    match result {
+        Ok(status) => status,
+        // A closed pipe ends the program quietly.
+        Err(Stop::Pipe(status)) => status,
+        Err(Stop::Failed(e)) => {
+            eprintln!("proofpack: {e}");
+            EXIT_OPERATIONAL
+        }
+    }
+}
+
+/// Why output stopped.
+enum Stop {
+    /// The reader went away; the status so far.
+    Pipe(i32),
+    /// A file could not be written.
+    Failed(String),
+}
+
+fn written(result: io::Result<()>, status: i32) -> Result<(), Stop> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Stop::Pipe(status)),
+        Err(e) => Err(Stop::Failed(format!("writing the report: {e}"))),
+    }
+}
+
+fn run_single(
+    args: &VerifyArgs,
+    path: &Path,
+    trust: Option<&Trust>,
+    style: text::Style,
+    out: &mut impl Write,
+) -> Result<i32, Stop> {
+    let report = match verify_input(path, trust) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("proofpack: {}: {e}", shown(path));
+            return Ok(EXIT_OPERATIONAL);
+        }
+    };
+    let status = report.exit_status();
+    if let Some(file) = &args.output {
+        write_file(file, |w| {
+            json::pretty(w, &report).and_then(|()| writeln!(w))
+        })?;
+    }
+    if let Some(file) = &args.html {
+        write_file(file, |w| w.write_all(html::report(&report).as_bytes()))?;
+    }
+    if !args.quiet {
+        let result = if args.json {
+            json::pretty(out, &report).and_then(|()| writeln!(out))
+        } else {
+            out.write_all(text::report(&report, style).as_bytes())
+        };
+        written(result, status)?;
+    }
+    Ok(status)
+}
+
+fn run_batch(
+    args: &VerifyArgs,
+    packs: &[PathBuf],
+    skipped: &[(PathBuf, &'static str)],
+    trust: Option<&Trust>,
+    style: text::Style,
+    out: &mut impl Write,
+) -> Result<i32, Stop> {
+    let mut worst = 0;
+    let mut verdicts = BTreeMap::<String, usize>::new();
+    for (path, reason) in skipped {
+        eprintln!("proofpack: skipped {}: {reason}", shown(path));
+        if args.json && !args.quiet {
+            let line = BatchLine::Skipped {
+                path: path.display().to_string(),
+                reason: (*reason).to_owned(),
+            };
+            written(
+                json::compact_value(out, &line).and_then(|()| writeln!(out)),
+                worst,
+            )?;
+        }
+    }
+    for path in packs {
+        let result = match verify_input(path, trust) {
             Ok(report) => {
-                *counts.entry(report.verdict.to_string()).or_default() += 1;
-                let written = if single && args.json {
-                    serde_json::to_writer_pretty(&mut out, &report)
-                        .map_err(std::io::Error::other)
-                        .and_then(|()| writeln!(out))
-                } else if single {
-                    human::write_report(&mut out, &report, human::use_colour())
+                *verdicts.entry(report.verdict.to_string()).or_default() += 1;
+                worst = worst.max(report.exit_status());
+                if args.quiet {
+                    Ok(())
                 } else if args.json {
-                    serde_json::to_writer(&mut out, &report)
-                        .map_err(std::io::Error::other)
-                        .and_then(|()| writeln!(out))
+                    json::compact(out, &report).and_then(|()| writeln!(out))
                 } else {
-                    human::write_line(&mut out, &report, human::use_colour())
-                };
-                if written.is_err() {
-                    return EXIT_OPERATIONAL;
+                    writeln!(out, "{}", text::line(&report, style))
                 }
-                report.exit_status()
             }
             Err(e) => {
-                *counts.entry("error".to_owned()).or_default() += 1;
-                eprintln!("proofpack: {}: {e}", path.display());
-                if !single && args.json {
-                    let line = serde_json::json!({"path": path.display().to_string(), "error": e.to_string()});
-                    let _ = writeln!(out, "{line}");
+                *verdicts.entry("error".to_owned()).or_default() += 1;
+                worst = worst.max(EXIT_OPERATIONAL);
+                eprintln!("proofpack: {}: {e}", shown(path));
+                if args.json && !args.quiet {
+                    let line = BatchLine::Error {
+                        path: path.display().to_string(),
+                        error: e,
+                    };
+                    json::compact_value(out, &line).and_then(|()| writeln!(out))
+                } else {
+                    Ok(())
                 }
-                EXIT_OPERATIONAL
             }
         };
-        worst = worst.max(status);
+        written(result, worst)?;
     }
-    if !single {
-        let summary = if args.json {
-            serde_json::json!({"summary": {"packs": packs.len(), "verdicts": counts, "exit": worst}}).to_string()
+    if !args.quiet {
+        let result = if args.json {
+            let line = BatchLine::summary(packs.len(), skipped.len(), verdicts, worst);
+            json::compact_value(out, &line).and_then(|()| writeln!(out))
         } else {
-            let parts: Vec<String> = counts.iter().map(|(k, v)| format!("{v} {k}")).collect();
-            format!("{} packs: {}", packs.len(), parts.join(", "))
+            let parts: Vec<String> = verdicts.iter().map(|(k, v)| format!("{v} {k}")).collect();
+            let skipped = if skipped.is_empty() {
+                String::new()
+            } else {
+                format!("; {} skipped", skipped.len())
+            };
+            writeln!(out, "{} packs: {}{skipped}", packs.len(), parts.join(", "))
         };
-        let _ = writeln!(out, "{summary}");
+        written(result, worst)?;
     }
-    worst
+    Ok(worst)
 }
 
-fn load_trust(path: &Path) -> Result<TrustStore, String> {
+/// A path as shown in messages, escaped (a file name can hold controls).
+fn shown(path: &Path) -> String {
+    Untrusted(&path.display().to_string()).escaped()
+}
+
+/// Whether to write colour codes on stdout.
+fn colour(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+            !no_colour && !dumb && io::stdout().is_terminal()
+        }
+    }
+}
+
+/// Writes a file atomically (a temporary file beside it, then a rename), so
+/// a reader never sees half a report.
+fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
+) -> Result<(), Stop> {
+    let fail = |e: io::Error| Stop::Failed(format!("{}: {e}", shown(path)));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp).and_then(|file| {
+        let mut w = io::BufWriter::new(file);
+        write(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    match result.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(fail(e))
+        }
+    }
+}
+
+fn load_trust(path: &Path) -> Result<Trust, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    TrustStore::from_json(&bytes).map_err(|e| e.to_string())
+    let store = TrustStore::from_json(&bytes).map_err(|e| e.to_string())?;
+    let info = TrustStoreInfo::of(Some(path.display().to_string()), &bytes, &store);
+    Ok(Trust { store, info })
 }
 
-fn verify_file(path: &Path, trust: Option<&TrustStore>) -> Result<Report, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut report = verify(file, trust, &Limits::default()).map_err(|e| e.to_string())?;
-    report.pack.path = Some(path.display().to_string());
+/// Verifies a file, or standard input for `-`, and records how.
+fn verify_input(path: &Path, trust: Option<&Trust>) -> Result<Report, String> {
+    let store = trust.map(|t| &t.store);
+    let mut report = if path.as_os_str() == STDIN {
+        let mut stdin = io::stdin().lock();
+        verify(&mut stdin as &mut dyn Read, store, &Limits::default())
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        verify(file, store, &Limits::default())
+    }
+    .map_err(|e| e.to_string())?;
+    report.meta.input = Some(path.display().to_string());
+    report.meta.trust_store = trust.map(|t| t.info.clone());
     Ok(report)
 }
 
-/// Files as given; directories become their `*.tar.gz` files, sorted.
-fn expand(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// Packs as given; a directory becomes its `*.tar.gz` files, sorted, and the
+/// other entries it holds are reported as skipped.
+#[allow(clippy::type_complexity)]
+fn expand(inputs: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<(PathBuf, &'static str)>), String> {
     let mut packs = Vec::new();
+    let mut skipped = Vec::new();
     for input in inputs {
         if input.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(input)
-                .map_err(|e| format!("{}: {e}", input.display()))?
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(input)
+                .map_err(|e| format!("{}: {e}", shown(input)))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.to_string_lossy().ends_with(".tar.gz"))
                 .collect();
-            found.sort();
-            if found.is_empty() {
+            entries.sort();
+            let before = packs.len();
+            for p in entries {
+                if !p.to_string_lossy().ends_with(".tar.gz") {
+                    skipped.push((p, "not a *.tar.gz file"));
+                } else if !p.is_file() {
+                    skipped.push((p, "not a regular file"));
+                } else {
+                    packs.push(p);
+                }
+            }
+            if packs.len() == before {
                 return Err(format!(
                     "{}: no *.tar.gz packs in this directory",
-                    input.display()
+                    shown(input)
                 ));
             }
-            packs.extend(found);
         } else {
             packs.push(input.clone());
         }
     }
-    Ok(packs)
+    Ok((packs, skipped))
 }

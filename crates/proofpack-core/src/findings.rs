@@ -339,6 +339,17 @@ impl Verdict {
         }
     }
 
+    /// What the verdict means, in one sentence for a reviewer (§12).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Verdict::Complete => "The pack is authentic and trusted, and shows the erasure complete and on time.",
+            Verdict::Late => "The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.",
+            Verdict::Incomplete => "The pack is authentic and trusted, but the erasure it shows is not complete.",
+            Verdict::Untrusted => "The pack is intact, but the signer or the audit-log witness is not trusted for this claim.",
+            Verdict::Invalid => "The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.",
+        }
+    }
+
     /// The §12 exit status of the verdict.
     pub fn exit_status(self) -> i32 {
         match self {

@@ -9,7 +9,7 @@
 
 use crate::findings::{Code, Findings};
 use crate::json::Json;
-pub use crate::report::ProvenanceSummary;
+pub use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
 use crate::schema::{parse_jsonl, Fields};
 use crate::timestamp::Timestamp;
 use crate::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
@@ -210,13 +210,14 @@ pub fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSumm
         );
     }
     check_scope_closure(&graph.scopes, &graph.tombstones, &graph.artifacts, findings);
-    check_reachability(
+    let reached = check_reachability(
         &graph.tombstones,
         &graph.artifacts,
         &graph.obligations,
         findings,
         &mut summary,
     );
+    summary.view = Some(view(graph, &reached));
     summary
 }
 
@@ -369,7 +370,7 @@ fn check_reachability(
     obligations: &[Obligation],
     findings: &mut Findings,
     summary: &mut ProvenanceSummary,
-) {
+) -> Vec<usize> {
     let graph = Graph::new(tombstones, artifacts);
     // One search from all tombstones at once: which artefacts must be gone.
     let mut reached = graph.reachable(tombstones.iter().filter_map(|t| graph.id(&t.node)), None);
@@ -472,4 +473,110 @@ fn check_reachability(
             _ => {}
         }
     }
+    reached
+}
+
+/// How many nodes of each kind a [`GraphView`] shows at most: beyond this a
+/// drawing is no longer readable, and the view says how many it left out.
+pub const VIEW_TOMBSTONES: usize = 8;
+/// Artefacts a view shows at most (those reachable from a tombstone first).
+pub const VIEW_ARTIFACTS: usize = 24;
+/// Obligations a view shows at most.
+pub const VIEW_OBLIGATIONS: usize = 8;
+
+fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
+    let reached_set: std::collections::HashSet<usize> = reached.iter().copied().collect();
+    let mut v = GraphView::default();
+    let mut index: HashMap<&Node, usize> = HashMap::new();
+    for t in graph.tombstones.iter().take(VIEW_TOMBSTONES) {
+        index.entry(&t.node).or_insert_with(|| {
+            v.nodes.push(ViewNode {
+                kind: ViewKind::Tombstone,
+                scope: t.node.0.clone(),
+                key: t.node.1.clone(),
+                state: None,
+                reachable: false,
+                depth: 0,
+                expires_at: None,
+            });
+            v.nodes.len() - 1
+        });
+    }
+    let unreached = (0..graph.artifacts.len()).filter(|i| !reached_set.contains(i));
+    let chosen: Vec<usize> = reached
+        .iter()
+        .copied()
+        .chain(unreached)
+        .take(VIEW_ARTIFACTS)
+        .collect();
+    for &i in &chosen {
+        let Some(a) = graph.artifacts.get(i) else {
+            continue;
+        };
+        index.entry(&a.node).or_insert_with(|| {
+            v.nodes.push(ViewNode {
+                kind: ViewKind::Artifact,
+                scope: a.node.0.clone(),
+                key: a.node.1.clone(),
+                state: Some(a.state),
+                reachable: reached_set.contains(&i),
+                depth: 1,
+                expires_at: a.expires_at.as_ref().map(|t| t.raw().to_owned()),
+            });
+            v.nodes.len() - 1
+        });
+    }
+    for &i in &chosen {
+        let Some(a) = graph.artifacts.get(i) else {
+            continue;
+        };
+        let Some(&to) = index.get(&a.node) else {
+            continue;
+        };
+        for source in &a.derived_from {
+            if let Some(&from) = index.get(source) {
+                if from != to && !v.edges.contains(&(from, to)) {
+                    v.edges.push((from, to));
+                }
+            }
+        }
+    }
+    // Depth: one more than the deepest source shown (a bounded relaxation:
+    // the view is small, and a cycle cannot grow it past the node count).
+    let cap = v.nodes.len();
+    for _ in 0..cap {
+        let mut changed = false;
+        for &(from, to) in &v.edges {
+            let want = v.nodes.get(from).map_or(0, |n| n.depth) + 1;
+            if let Some(node) = v.nodes.get_mut(to) {
+                if node.depth < want && want <= cap {
+                    node.depth = want;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for o in graph.obligations.iter().take(VIEW_OBLIGATIONS) {
+        let depth = v.nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
+        v.nodes.push(ViewNode {
+            kind: ViewKind::Obligation,
+            scope: o.target.0.clone(),
+            key: o.target.1.clone(),
+            state: None,
+            reachable: false,
+            depth,
+            expires_at: Some(o.expires_at.raw().to_owned()),
+        });
+        let at = v.nodes.len() - 1;
+        if let Some(&target) = index.get(&o.target) {
+            v.edges.push((target, at));
+        }
+    }
+    v.omitted = graph.tombstones.len().saturating_sub(VIEW_TOMBSTONES)
+        + graph.artifacts.len().saturating_sub(chosen.len())
+        + graph.obligations.len().saturating_sub(VIEW_OBLIGATIONS);
+    v
 }

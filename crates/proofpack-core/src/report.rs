@@ -8,9 +8,11 @@
 
 use crate::findings::{Finding, Passed, Verdict};
 use crate::receipts::ReceiptRecord;
-use crate::steps::StepRecord;
+use crate::steps::{StatusDetail, StepRecord};
+use crate::timestamp::Timestamp;
 use crate::vocab::{
-    Channel, DataClass, LegalBasis, Probe, ReceiptStatus, ReverseIndex, Step, StepStatus,
+    Channel, DataClass, LegalBasis, ModelAction, Probe, ReceiptStatus, ReverseIndex, Step,
+    StepStatus,
 };
 use serde::Serialize;
 
@@ -25,6 +27,9 @@ pub struct Report {
     /// Derived from `findings`, and only reached with the positive evidence
     /// in `passed` (§12).
     pub verdict: Verdict,
+    /// True when the verdict is `invalid`: what the tables show is then the
+    /// pack's unverified claims, not established facts.
+    pub claims_unverified: bool,
     /// Every finding established, once per (code, location).
     pub findings: Vec<Finding>,
     /// The checks that passed: the positive evidence behind a verdict of
@@ -42,6 +47,125 @@ pub struct Report {
     pub audit: AuditSummary,
     /// The provenance graph (§11).
     pub provenance: ProvenanceSummary,
+    /// Every member of the archive, in archive order.
+    pub members: Vec<MemberRow>,
+    /// How this report was made. The only part that varies between runs on
+    /// the same pack, trust store and limits; everything else is
+    /// deterministic, byte for byte.
+    pub meta: Meta,
+}
+
+/// How a report was made (volatile: excluded from determinism).
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Meta {
+    /// The verifier and its version, e.g. `proofpack-core 0.1.0`.
+    pub verifier: String,
+    /// When the verification ran (RFC 3339, UTC).
+    pub verified_at: Option<String>,
+    /// The input's name as the caller gave it (a path, or `-` for stdin).
+    pub input: Option<String>,
+    /// The trust store used, if any.
+    pub trust_store: Option<TrustStoreInfo>,
+}
+
+impl Meta {
+    /// The verifier's name and version, and the current time.
+    pub fn now() -> Meta {
+        Meta {
+            verifier: format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
+            verified_at: Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
+                .map(|t| t.raw().to_owned()),
+            input: None,
+            trust_store: None,
+        }
+    }
+}
+
+/// The identity of a trust store.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TrustStoreInfo {
+    /// The store's path as the caller gave it.
+    pub path: Option<String>,
+    /// SHA-256 of the store's bytes, lowercase hex.
+    pub sha256: String,
+    /// How many keys it holds.
+    pub keys: usize,
+}
+
+impl TrustStoreInfo {
+    /// The identity of a store read from `bytes`.
+    pub fn of(path: Option<String>, bytes: &[u8], store: &crate::trust::TrustStore) -> Self {
+        use sha2::{Digest, Sha256};
+        TrustStoreInfo {
+            path,
+            sha256: crate::schema::hex(&Sha256::digest(bytes)),
+            keys: store.keys.len(),
+        }
+    }
+}
+
+/// How a member stands against the manifest's `files` (§2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Listing {
+    /// Listed in `files`.
+    Listed,
+    /// Not listed (`manifest.unlisted_member`).
+    Unlisted,
+    /// `manifest.json` or `signature.sig`, which `files` never lists.
+    NotListedByDesign,
+    /// The manifest's `files` could not be read.
+    Unknown,
+}
+
+/// One member of the archive.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct MemberRow {
+    /// Path inside the archive.
+    pub path: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// SHA-256 of the content, lowercase hex.
+    pub sha256: String,
+    /// Whether the manifest lists it.
+    pub listing: Listing,
+}
+
+impl MemberRow {
+    /// The rows of an archive's members against the manifest's `files`.
+    pub fn rows(
+        archive: &crate::archive::Archive,
+        files: Option<&[crate::manifest::FileEntry]>,
+    ) -> Vec<MemberRow> {
+        let listed: Option<std::collections::HashSet<&str>> =
+            files.map(|f| f.iter().map(|e| e.path.as_str()).collect());
+        archive
+            .members
+            .iter()
+            .map(|m| {
+                let by_design = m
+                    .path
+                    .parse::<crate::vocab::MemberName>()
+                    .is_ok_and(crate::vocab::MemberName::is_unlisted_by_design);
+                let listing = match &listed {
+                    _ if by_design => Listing::NotListedByDesign,
+                    None => Listing::Unknown,
+                    Some(set) if set.contains(m.path.as_str()) => Listing::Listed,
+                    Some(_) => Listing::Unlisted,
+                };
+                MemberRow {
+                    path: m.path.clone(),
+                    size: m.size,
+                    sha256: crate::schema::hex(&m.sha256),
+                    listing,
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(feature = "schema")]
@@ -62,9 +186,6 @@ impl Report {
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PackInfo {
-    /// The file, where the caller named one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
     /// SHA-256 of `proof.tar.gz`, lowercase hex.
     pub sha256: String,
     /// Size of `proof.tar.gz` in bytes.
@@ -85,12 +206,35 @@ pub struct PackInfo {
     pub signature_key_id: Option<String>,
     /// `signed_at`
     pub signed_at: Option<String>,
+    /// `subject_id` (a pseudonym when §2 holds).
+    pub subject_id: Option<String>,
+    /// `received_at`
+    pub received_at: Option<String>,
+    /// `completed_at`
+    pub completed_at: Option<String>,
     /// The signer's `all_clear` claim.
     pub all_clear_claimed: Option<bool>,
+    /// `all_clear` as the verifier recomputes it: no finding of effect
+    /// `incomplete` (§12).
+    pub all_clear_recomputed: bool,
+    /// The manifest's `subprocessors`.
+    pub subprocessors: Vec<String>,
     /// Whether the signature verified with a trust-store key.
     pub signature_verified: bool,
+    /// Fingerprint of the trust-store key named by `signature_key_id`
+    /// (`SHA256:` and the hex SHA-256 of its 32 bytes), when the store holds it.
+    pub signer_key_fingerprint: Option<String>,
+    /// Owner of that key in the trust store.
+    pub signer_key_owner: Option<String>,
     /// Members in the archive.
-    pub members: usize,
+    pub member_count: usize,
+    /// The text of `attestation.txt`, when it is UTF-8. Shown escaped: it
+    /// is the signer's text.
+    pub attestation: Option<String>,
+    /// `verification.json` `code_ref`: the code the independent probes ran.
+    pub probes_code_ref: Option<String>,
+    /// `verification.json` `verified_at`.
+    pub probes_verified_at: Option<String>,
 }
 
 /// One tier of the cascade.
@@ -109,6 +253,63 @@ pub struct TierRow {
     pub after_count: Option<u64>,
     /// The probe's residue (or unredacted PII count for `audit_log`).
     pub residue: Option<u64>,
+    /// `code_ref` of the step.
+    pub code_ref: Option<String>,
+    /// What the status carries: the error of a failure, when a pending item
+    /// is due, when a deferral expires, the exemption relied on.
+    pub status_detail: Option<StatusEvidence>,
+    /// The tier evidence of the record's `output`.
+    pub evidence: TierEvidenceRow,
+}
+
+/// What a step's status carries (§7).
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StatusEvidence {
+    /// `error` of a failed step.
+    pub error: Option<String>,
+    /// `exception_id` of a failed step.
+    pub exception_id: Option<String>,
+    /// `due_at` of a pending step.
+    pub due_at: Option<String>,
+    /// `expires_at` of a deferred step.
+    pub expires_at: Option<String>,
+    /// The exemption of an exempt step.
+    pub exemption: Option<ExemptionRow>,
+}
+
+/// An exemption under a documented legal basis.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ExemptionRow {
+    /// The provision relied on, e.g. `GDPR Art. 17(3)(b)`.
+    pub legal_basis: String,
+    /// Why it applies.
+    pub justification: String,
+}
+
+/// The tier evidence of a step's `output` (§7), as far as it was given.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct TierEvidenceRow {
+    /// `episodic`: `replication_lag_drained`.
+    pub replication_lag_drained: Option<bool>,
+    /// `vectors`: `purge`, as written.
+    pub purge: Option<String>,
+    /// `fine_tune`: the affected model releases.
+    pub models: Option<Vec<ModelRow>>,
+}
+
+/// One affected model release (§7 `fine_tune`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ModelRow {
+    /// `model_id`
+    pub model_id: Option<String>,
+    /// `action`, when a known one.
+    pub action: Option<ModelAction>,
+    /// Whether the entry holds what its action needs.
+    pub complete: bool,
 }
 
 impl TierRow {
@@ -136,6 +337,9 @@ impl TierRow {
                     status: record.and_then(|s| s.status),
                     before_count: record.and_then(|s| s.before_count),
                     after_count: record.and_then(|s| s.after_count),
+                    code_ref: record.and_then(|s| s.code_ref.clone()),
+                    status_detail: record.and_then(|s| s.detail.as_ref()).map(status_evidence),
+                    evidence: record.map(tier_evidence).unwrap_or_default(),
                     residue: match probe {
                         Some(p) => residue(p),
                         None => residue(Probe::AuditLogRedacted).or(pii),
@@ -143,6 +347,54 @@ impl TierRow {
                 }
             })
             .collect()
+    }
+}
+
+fn status_evidence(detail: &StatusDetail) -> StatusEvidence {
+    let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+    match detail {
+        StatusDetail::Ok => StatusEvidence::default(),
+        StatusDetail::Fail {
+            error,
+            exception_id,
+        } => StatusEvidence {
+            error: error.clone(),
+            exception_id: exception_id.clone(),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Pending { due_at } => StatusEvidence {
+            due_at: raw(due_at),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Deferred { expires_at } => StatusEvidence {
+            expires_at: raw(expires_at),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Exempt { exemption } => StatusEvidence {
+            exemption: exemption.as_ref().map(|e| ExemptionRow {
+                legal_basis: e.legal_basis.clone(),
+                justification: e.justification.clone(),
+            }),
+            ..StatusEvidence::default()
+        },
+    }
+}
+
+fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
+    let e = &record.evidence;
+    TierEvidenceRow {
+        replication_lag_drained: e.replication_lag_drained,
+        purge: e.purge.clone(),
+        models: e.models.as_ref().map(|models| {
+            models
+                .iter()
+                .map(|m| ModelRow {
+                    model_id: m.model_id.clone(),
+                    action: m.action,
+                    complete: m.complete,
+                })
+                .collect()
+        }),
     }
 }
 
@@ -266,4 +518,128 @@ pub struct ProvenanceSummary {
     pub expiring: usize,
     /// Open obligations.
     pub obligations: usize,
+    /// A bounded view of the graph, for drawing.
+    pub view: Option<GraphView>,
+}
+
+/// A bounded view of the provenance graph, for drawing (§11).
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct GraphView {
+    /// The nodes shown.
+    pub nodes: Vec<ViewNode>,
+    /// Edges into `nodes`, drawn left to right: `derived_from` edges (source,
+    /// artefact) and obligation edges (target, obligation).
+    pub edges: Vec<(usize, usize)>,
+    /// How many records the view leaves out.
+    pub omitted: usize,
+}
+
+/// What a node of the view is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ViewKind {
+    /// An erased source.
+    Tombstone,
+    /// A derived artefact.
+    Artifact,
+    /// An open obligation, drawn at its target.
+    Obligation,
+}
+
+/// One node of the view.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ViewNode {
+    /// What it is.
+    pub kind: ViewKind,
+    /// Its scope (an obligation's: its target's).
+    pub scope: String,
+    /// Its key.
+    pub key: String,
+    /// An artefact's state.
+    pub state: Option<crate::vocab::ArtifactState>,
+    /// Whether an artefact is reachable from a tombstone.
+    pub reachable: bool,
+    /// Column: 0 for tombstones, then one more than the deepest source.
+    pub depth: usize,
+    /// An expiring artefact's or an obligation's `expires_at`.
+    pub expires_at: Option<String>,
+}
+
+/// A line of batch output (`verify --json` with several packs, JSON Lines)
+/// other than a report: a skipped file, a pack that could not be read, and
+/// the closing summary.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum BatchLine {
+    /// A directory entry that is not a pack.
+    Skipped {
+        /// The entry.
+        path: String,
+        /// Why it was skipped.
+        reason: String,
+    },
+    /// A pack that could not be read (exit status 1).
+    Error {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        error: String,
+    },
+    /// The last line.
+    Summary {
+        /// The counts.
+        summary: BatchSummary,
+    },
+}
+
+/// The closing line of a batch.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BatchSummary {
+    /// Packs verified or attempted.
+    pub packs: usize,
+    /// Directory entries skipped.
+    pub skipped: usize,
+    /// Packs per verdict, and `error` for packs that could not be read.
+    pub verdicts: std::collections::BTreeMap<String, usize>,
+    /// The exit status: the highest of all.
+    pub exit: i32,
+}
+
+impl BatchLine {
+    /// The summary line.
+    pub fn summary(
+        packs: usize,
+        skipped: usize,
+        verdicts: std::collections::BTreeMap<String, usize>,
+        exit: i32,
+    ) -> BatchLine {
+        BatchLine::Summary {
+            summary: BatchSummary {
+                packs,
+                skipped,
+                verdicts,
+                exit,
+            },
+        }
+    }
+}
+
+#[cfg(feature = "schema")]
+/// The JSON Schema of one line of batch output: a [`Report`] or a
+/// [`BatchLine`] (committed as `docs/batch-line.schema.json`).
+pub fn batch_line_schema() -> serde_json::Value {
+    #[derive(Serialize)]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+    #[serde(untagged)]
+    #[allow(dead_code)]
+    enum Line {
+        Report(Box<Report>),
+        Other(BatchLine),
+    }
+    serde_json::to_value(schemars::schema_for!(Line)).unwrap_or_default()
 }

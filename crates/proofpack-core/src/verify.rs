@@ -8,7 +8,7 @@ use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCo
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
-use crate::report::{PackInfo, ReceiptRow, Report, TierRow, REPORT_FORMAT};
+use crate::report::{MemberRow, Meta, PackInfo, ReceiptRow, Report, TierRow, REPORT_FORMAT};
 use crate::request::{self, Request, REQUEST};
 use crate::schema::hex;
 use crate::signature;
@@ -50,9 +50,10 @@ pub fn verify<R: Read>(
     run.pack = PackInfo {
         sha256: hex(&archive.sha256),
         size: archive.size,
-        members: archive.members.len(),
+        member_count: archive.members.len(),
         ..PackInfo::default()
     };
+    run.members = MemberRow::rows(&archive, None);
     if archive.unreadable {
         return run.finish();
     }
@@ -251,6 +252,18 @@ pub fn verify<R: Read>(
     }
 
     fill_pack_info(&mut run.pack, &manifest, signature_verified);
+    run.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
+    run.pack.signer_key_fingerprint = signing_key.map(|k| trust::fingerprint(&k.public_key));
+    run.pack.signer_key_owner = signing_key.map(|k| k.owner.clone());
+    run.pack.attestation = archive
+        .content(MemberName::Attestation)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .map(str::to_owned);
+    if let Some(v) = &verification {
+        run.pack.probes_code_ref = v.code_ref.clone();
+        run.pack.probes_verified_at = v.verified_at.as_ref().map(|t| t.raw().to_owned());
+    }
+    run.members = MemberRow::rows(&archive, manifest.files.as_deref());
     run.tiers = TierRow::rows(
         &data_classes,
         &steps,
@@ -275,6 +288,7 @@ struct Run {
     receipts: Vec<ReceiptRow>,
     audit: audit::AuditSummary,
     provenance: provenance::ProvenanceSummary,
+    members: Vec<MemberRow>,
 }
 
 impl Run {
@@ -291,6 +305,7 @@ impl Run {
         Ok(Report {
             format: REPORT_FORMAT,
             verdict,
+            claims_unverified: verdict == Verdict::Invalid,
             findings,
             passed: self.passed,
             pack: self.pack,
@@ -299,6 +314,8 @@ impl Run {
             receipts: self.receipts,
             audit: self.audit,
             provenance: self.provenance,
+            members: self.members,
+            meta: Meta::now(),
         })
     }
 }
@@ -311,7 +328,12 @@ fn fill_pack_info(pack: &mut PackInfo, m: &Manifest, signature_verified: bool) {
     pack.signer = m.signer.clone();
     pack.cascade_runner = m.cascade_runner.clone();
     pack.signature_key_id = m.signature_key_id.clone();
-    pack.signed_at = m.signed_at.as_ref().map(|t| t.raw().to_owned());
+    let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+    pack.signed_at = raw(&m.signed_at);
+    pack.received_at = raw(&m.received_at);
+    pack.completed_at = raw(&m.completed_at);
+    pack.subject_id = m.subject_id.clone();
+    pack.subprocessors = m.subprocessors.clone().unwrap_or_default();
     pack.all_clear_claimed = m.all_clear;
     pack.signature_verified = signature_verified;
 }

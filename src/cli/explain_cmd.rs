@@ -1,0 +1,72 @@
+//! `proofpack explain`: the core's explanation of each finding code.
+
+use super::EXIT_USAGE;
+use proofpack_core::explain::ExplainedCode;
+use proofpack_core::render::json;
+use proofpack_core::text::Untrusted;
+use proofpack_core::Code;
+use std::io::Write;
+
+#[derive(clap::Args)]
+pub(crate) struct ExplainArgs {
+    /// A finding code, e.g. `receipts.not_api`.
+    #[arg(
+        value_name = "CODE",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    code: Option<String>,
+    /// Every code, in the order of the spec's table.
+    #[arg(long)]
+    all: bool,
+    /// Print JSON (an object, or an array with --all).
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(args: &ExplainArgs) -> i32 {
+    let codes: Vec<Code> = match &args.code {
+        Some(text) => match Code::from_str_code(text) {
+            Some(code) => vec![code],
+            None => {
+                eprintln!(
+                    "proofpack: {:?} is not a finding code of the spec; `proofpack explain --all` lists them",
+                    Untrusted(text).escaped()
+                );
+                return EXIT_USAGE;
+            }
+        },
+        None => Code::ALL.to_vec(),
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = if args.json {
+        let entries: Vec<ExplainedCode> = codes.iter().map(|c| ExplainedCode::from(*c)).collect();
+        if args.all {
+            json::compact_value(&mut out, &entries)
+        } else {
+            json::compact_value(&mut out, &entries[0])
+        }
+        .and_then(|()| writeln!(out))
+    } else {
+        codes.iter().try_for_each(|code| {
+            let e = code.explanation();
+            writeln!(out, "{}  ({})", code.as_str(), code.effect())?;
+            writeln!(out, "  means: {}", e.meaning)?;
+            writeln!(out, "  why:   {}", e.why)?;
+            writeln!(out, "  ask:   {}", e.ask)?;
+            if args.all {
+                writeln!(out)?;
+            }
+            Ok(())
+        })
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("proofpack: {e}");
+            super::EXIT_OPERATIONAL
+        }
+    }
+}
