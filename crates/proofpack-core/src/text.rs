@@ -97,6 +97,24 @@ pub fn escape_bytes_multiline(bytes: &[u8]) -> String {
     out
 }
 
+/// JSON text as `serde_json` writes it, made inert on a terminal without
+/// changing the JSON value: DEL, the C1 controls and the bidi controls,
+/// which JSON allows raw inside strings, become `\uXXXX` escapes (all are in
+/// the Basic Multilingual Plane). `serde_json` already escapes the C0
+/// controls inside strings, so a raw C0 character (the line breaks of pretty
+/// printing) is outside every string and kept.
+pub fn inert_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if is_dangerous(c) && u32::from(c) > 0x1f {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +148,21 @@ mod tests {
         let lines: Vec<String> = Untrusted("one\r\ntwo\u{1b}]0;t\u{7}").lines().collect();
         assert_eq!(lines, vec!["one\\r", "two\\u{1b}]0;t\\u{7}"]);
         assert_eq!(escape_bytes_multiline(b"a\nb\xff\x1b"), "a\nb\\xff\\u{1b}");
+    }
+
+    #[test]
+    fn inert_json_keeps_the_value() {
+        let value = serde_json::json!({"path": "a\u{1b}[2J\u{9b}1m\u{7f}\u{202e}b\nc", "n": 1});
+        let text = inert_json(&serde_json::to_string_pretty(&value).unwrap_or_default());
+        assert!(
+            !text.chars().any(|c| is_dangerous(c) && c != '\n'),
+            "{text}"
+        );
+        assert!(
+            text.contains("\\u009b") && text.contains("\\u202e"),
+            "{text}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(back, value);
     }
 }
