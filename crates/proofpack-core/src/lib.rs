@@ -36,6 +36,7 @@ pub mod audit;
 pub mod checkpoint;
 pub mod crypto;
 pub mod findings;
+pub mod inspect;
 pub mod json;
 pub mod manifest;
 pub mod merkle;
