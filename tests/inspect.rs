@@ -1,10 +1,11 @@
-//! The core functions behind `ls` and `show` (`proofpack_core::inspect`,
-//! `archive::read_member`): members in archive order with their listing
-//! state, one member's bytes, refusal of what §1 refuses.
+//! `proofpack ls` and `proofpack show`, and the core functions behind them
+//! (`proofpack_core::inspect`, `archive::read_member`): members in archive
+//! order with their listing state, one member's bytes, refusal of what §1
+//! refuses, standard input, terminal escaping.
 
 mod common;
 
-use common::{baseline, pack_with_manifest, vector, TEST_KEY_ID};
+use common::{baseline, pack_bytes, pack_with_manifest, vector, TEST_KEY_ID};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use proofpack_core::archive::read_member;
@@ -14,6 +15,7 @@ use proofpack_core::{Code, Limits};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 const ESC_CONTENT: &[u8] = b"before\x1b[2J\x1b]0;owned\x07after\n";
 
@@ -212,4 +214,232 @@ fn what_section_1_refuses_is_refused() {
     assert!(
         refused_codes(list_members(&b"not gzip"[..], &limits)).contains(&Code::ArchiveMalformed)
     );
+}
+
+// --- CLI --------------------------------------------------------------------
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_proofpack")
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    if let Some(bytes) = stdin {
+        let mut input = child.stdin.take().expect("stdin");
+        input.write_all(bytes).expect("writes stdin");
+    }
+    child.wait_with_output().expect("exits")
+}
+
+/// Runs the command under a pseudo-terminal (util-linux `script`), so that
+/// its stdout is a terminal. `None` when this `script` is not util-linux's.
+fn run_on_terminal(args: &[&str]) -> Option<Output> {
+    let util_linux = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !util_linux {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return None;
+    }
+    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let command: Vec<String> = std::iter::once(bin())
+        .chain(args.iter().copied())
+        .map(quote)
+        .collect();
+    Some(
+        Command::new("script")
+            .args(["-qec", &command.join(" "), "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("script runs"),
+    )
+}
+
+fn has_esc(bytes: &[u8]) -> bool {
+    bytes.contains(&0x1b)
+}
+
+fn write_temp(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).expect("writes");
+    path.to_str().expect("utf-8 path").to_owned()
+}
+
+fn vector_path(name: &str) -> String {
+    vector(name).to_str().expect("utf-8 path").to_owned()
+}
+
+#[test]
+fn ls_json_is_an_array_of_members() {
+    let out = run(
+        &[
+            "ls",
+            "--json",
+            &vector_path("valid-gdpr-all-classes.tar.gz"),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let listed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let listed = listed.as_array().expect("an array");
+    assert_eq!(listed.len(), 11);
+    assert_eq!(listed[4]["path"], "manifest.json");
+    assert_eq!(listed[4]["listing"], "not_listed_by_design");
+    assert_eq!(listed[6]["path"], "request.json");
+    assert_eq!(listed[6]["size"], 440);
+    assert_eq!(listed[6]["listing"], "listed");
+    assert!(listed
+        .iter()
+        .all(|m| m["sha256"].as_str().is_some_and(|h| h.len() == 64
+            && h.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))));
+}
+
+#[test]
+fn ls_escapes_member_paths_piped_and_in_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = write_temp(&dir, "escapes.tar.gz", &pack_with_escapes());
+    let out = run(&["ls", &pack], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!has_esc(&out.stdout));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("attachments/\\u{1b}[31mred.txt"))
+        .expect("the escaped path");
+    assert!(line.ends_with(" unlisted"), "{line}");
+    let out = run(&["ls", "--json", &pack], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!has_esc(&out.stdout));
+    let listed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(listed
+        .as_array()
+        .expect("array")
+        .iter()
+        .any(|m| m["path"] == "attachments/\x1b[31mred.txt" && m["listing"] == "unlisted"));
+}
+
+#[test]
+fn show_writes_raw_bytes_when_piped_and_escapes_them_on_a_terminal() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = write_temp(&dir, "escapes.tar.gz", &pack_with_escapes());
+    let out = run(&["show", &pack, "attachments/escapes.txt"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, ESC_CONTENT);
+
+    let Some(out) = run_on_terminal(&["show", &pack, "attachments/escapes.txt"]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        !has_esc(&out.stdout),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains("before\\u{1b}[2J\\u{1b}]0;owned\\u{7}after"),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn ls_on_a_terminal_escapes_paths() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = write_temp(&dir, "escapes.tar.gz", &pack_with_escapes());
+    let Some(out) = run_on_terminal(&["ls", &pack]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!has_esc(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("attachments/\\u{1b}[31mred.txt"));
+}
+
+#[test]
+fn a_dash_reads_the_pack_from_stdin() {
+    let pack = std::fs::read(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
+    let from_file = run(&["ls", &vector_path("valid-gdpr-all-classes.tar.gz")], None);
+    let from_stdin = run(&["ls", "-"], Some(&pack));
+    assert_eq!(from_stdin.status.code(), Some(0));
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+
+    let out = run(&["show", "-", "manifest.json"], Some(&pack));
+    assert_eq!(out.status.code(), Some(0));
+    let file = std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
+    let manifest = member_content(file, &Limits::default(), "manifest.json").expect("manifest");
+    assert_eq!(out.stdout, manifest);
+
+    let symlink = std::fs::read(vector("archive-symlink.tar.gz")).expect("vector");
+    let out = run(&["ls", "-"], Some(&symlink));
+    assert_eq!(out.status.code(), Some(6));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn refusals_and_absent_members_print_escaped_text_to_stderr() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // A symbolic link whose path holds an escape: refused, location escaped.
+    let mut builder = tar::Builder::new(Vec::new());
+    let mut header = tar::Header::new_ustar();
+    header.set_entry_type(tar::EntryType::Symlink);
+    header.set_path("attachments/\x1b[2Jlink").expect("path");
+    header.set_link_name("/etc/passwd").expect("link");
+    header.set_size(0);
+    header.set_cksum();
+    builder.append(&header, std::io::empty()).expect("append");
+    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+    gz.write_all(&builder.into_inner().expect("tar"))
+        .expect("gzip");
+    let pack = write_temp(&dir, "link.tar.gz", &gz.finish().expect("gzip"));
+    for args in [vec!["ls", &pack], vec!["show", &pack, "manifest.json"]] {
+        let out = run(&args, None);
+        assert_eq!(out.status.code(), Some(6), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(!has_esc(&out.stderr));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(Code::ArchiveForbiddenEntry.as_str()),
+            "{stderr}"
+        );
+        assert!(stderr.contains("attachments/\\u{1b}[2Jlink"), "{stderr}");
+    }
+
+    let valid = vector_path("valid-gdpr-all-classes.tar.gz");
+    let out = run(&["show", &valid, "attachments/\x1b[2Jnone"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(!has_esc(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("attachments/\\u{1b}[2Jnone"));
+}
+
+#[test]
+fn nothing_is_written_to_disk() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = write_temp(&dir, "pack.tar.gz", &pack_bytes(&baseline(), true));
+    for args in [
+        vec!["ls", "pack.tar.gz"],
+        vec!["ls", "--json", "pack.tar.gz"],
+        vec!["show", "pack.tar.gz", "steps.jsonl"],
+    ] {
+        let out = Command::new(bin())
+            .args(&args)
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    let entries: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(entries.len(), 1, "only {pack} is in the folder");
 }

@@ -2,10 +2,11 @@
 
 mod author_cmd;
 mod human;
+mod inspect_cmd;
 mod verify_cmd;
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Exit status of an operational error.
 pub const EXIT_OPERATIONAL: i32 = 1;
@@ -36,6 +37,10 @@ enum Command {
     Trust(author_cmd::TrustCommand),
     /// Check and sign an evidence folder into a reproducible proof.tar.gz.
     Pack(author_cmd::PackArgs),
+    /// List a pack's members: path, size, SHA-256, whether the manifest lists it.
+    Ls(inspect_cmd::LsArgs),
+    /// Write one member of a pack to stdout (escaped on a terminal).
+    Show(inspect_cmd::ShowArgs),
 }
 
 #[derive(clap::Args)]
@@ -66,5 +71,13 @@ pub fn real_main() -> i32 {
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
+        Command::Ls(args) => inspect_cmd::ls(&args),
+        Command::Show(args) => inspect_cmd::show(&args),
     }
+}
+
+/// Reports a file that could not be opened; returns the exit status.
+pub(crate) fn fail_path(path: &Path, e: &std::io::Error) -> i32 {
+    eprintln!("proofpack: {}: {e}", path.display());
+    EXIT_OPERATIONAL
 }
