@@ -1,7 +1,8 @@
 //! `proofpack ls` and `proofpack show`, and the core functions behind them
 //! (`proofpack_core::inspect`, `archive::read_member`): members in archive
 //! order with their listing state, one member's bytes, refusal of what §1
-//! refuses, standard input, terminal escaping.
+//! refuses, standard input, terminal escaping; and the completion scripts
+//! and man page.
 
 mod common;
 
@@ -442,4 +443,61 @@ fn nothing_is_written_to_disk() {
     }
     let entries: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
     assert_eq!(entries.len(), 1, "only {pack} is in the folder");
+}
+
+// --- completions and man page -------------------------------------------------
+
+const SUBCOMMANDS: &[&str] = &[
+    "verify",
+    "keygen",
+    "trust",
+    "pack",
+    "ls",
+    "show",
+    "completions",
+    "man",
+];
+
+#[test]
+fn completion_scripts_name_the_subcommands_and_bash_parses() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).expect("utf-8");
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} completion lacks {sub}");
+        }
+        if shell == "bash" {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let path = dir.path().join("proofpack.bash");
+            std::fs::write(&path, &script).expect("writes");
+            let check = Command::new("bash")
+                .arg("-n")
+                .arg(&path)
+                .output()
+                .expect("bash runs");
+            assert!(
+                check.status.success(),
+                "{}",
+                String::from_utf8_lossy(&check.stderr)
+            );
+        }
+    }
+    let out = run(&["completions", "tcsh"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_man_page_is_roff_naming_the_subcommands() {
+    let out = run(&["man"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        page.starts_with(".ie") || page.contains("\n.TH "),
+        "not roff"
+    );
+    assert!(page.contains(".TH proofpack"), "no title header");
+    for sub in SUBCOMMANDS {
+        assert!(page.contains(sub), "man page lacks {sub}");
+    }
 }
