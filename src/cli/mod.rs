@@ -2,10 +2,12 @@
 
 mod author_cmd;
 mod explain_cmd;
+mod inspect_cmd;
 mod verify_cmd;
 
-use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use clap::{CommandFactory, Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Exit status of an operational error.
 pub const EXIT_OPERATIONAL: i32 = 1;
@@ -38,6 +40,17 @@ enum Command {
     Pack(author_cmd::PackArgs),
     /// Explain a finding code: what it means, why it matters, what to ask.
     Explain(explain_cmd::ExplainArgs),
+    /// List a pack's members: path, size, SHA-256, whether the manifest lists it.
+    Ls(inspect_cmd::LsArgs),
+    /// Write one member of a pack to stdout (escaped on a terminal).
+    Show(inspect_cmd::ShowArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
 }
 
 /// When to colour the human report.
@@ -92,5 +105,39 @@ pub fn real_main() -> i32 {
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
         Command::Explain(args) => explain_cmd::run(&args),
+        Command::Ls(args) => inspect_cmd::ls(&args),
+        Command::Show(args) => inspect_cmd::show(&args),
+        Command::Completions { shell } => {
+            // Into memory first: the generator panics on a failed write
+            // (a closed pipe); writing it out here fails with a status.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "proofpack", &mut script);
+            print_bytes(&script)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+                Ok(()) => print_bytes(&page),
+                Err(e) => {
+                    eprintln!("proofpack: {e}");
+                    EXIT_OPERATIONAL
+                }
+            }
+        }
     }
+}
+
+/// Writes `bytes` to stdout: 0, or an operational error when it could not.
+fn print_bytes(bytes: &[u8]) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(_) => EXIT_OPERATIONAL,
+    }
+}
+
+/// Reports a file that could not be opened; returns the exit status.
+pub(crate) fn fail_path(path: &Path, e: &std::io::Error) -> i32 {
+    eprintln!("proofpack: {}: {e}", path.display());
+    EXIT_OPERATIONAL
 }

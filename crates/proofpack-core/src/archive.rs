@@ -2,7 +2,8 @@
 //! from raw 512-byte headers as a stream, never extracted.
 //!
 //! Members are hashed while they are read; only the members the verifier
-//! parses are kept in memory, so memory does not grow with attachment size.
+//! parses are kept in memory, so memory does not grow with attachment size
+//! ([`read_member`] keeps one chosen member instead).
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
 //!
@@ -181,10 +182,23 @@ impl<R: Read> TarStream<R> {
     }
 }
 
-/// The members whose content the verifier parses and so keeps in memory:
-/// every named member of §1 ([`crate::vocab::MemberName`]).
-fn is_parsed_member(path: &str) -> bool {
-    path.parse::<crate::vocab::MemberName>().is_ok()
+/// Which members' content a read keeps in memory (every member is hashed).
+#[derive(Clone, Copy)]
+enum Keep<'a> {
+    /// The members the verifier parses: every named member of §1
+    /// ([`crate::vocab::MemberName`]).
+    Parsed,
+    /// The one member at this path, whatever it is.
+    Only(&'a str),
+}
+
+impl Keep<'_> {
+    fn wants(self, path: &str) -> bool {
+        match self {
+            Keep::Parsed => path.parse::<crate::vocab::MemberName>().is_ok(),
+            Keep::Only(wanted) => path == wanted,
+        }
+    }
 }
 
 /// Reads a `proof.tar.gz` stream, reporting §1 findings into `findings`.
@@ -194,6 +208,38 @@ fn is_parsed_member(path: &str) -> bool {
 pub fn read_archive<R: Read>(
     input: R,
     limits: &Limits,
+    findings: &mut Findings,
+) -> Result<Archive, ReadError> {
+    read_keeping(input, limits, Keep::Parsed, findings)
+}
+
+/// Reads a `proof.tar.gz` stream exactly as [`read_archive`] does (the whole
+/// stream, every §1 finding into `findings`), keeping the content of the one
+/// regular member at `path` only, whatever its name (`attachments/...`
+/// included). Its size is bounded by [`Limits::max_member_size`].
+///
+/// `Ok(None)` when the archive has no regular member at `path`, or could not
+/// be read as far as it. Its content is only meaningful when `findings`
+/// holds no §1 finding: a caller that refuses what §1 refuses checks that
+/// first.
+pub fn read_member<R: Read>(
+    input: R,
+    limits: &Limits,
+    path: &str,
+    findings: &mut Findings,
+) -> Result<Option<Vec<u8>>, ReadError> {
+    let archive = read_keeping(input, limits, Keep::Only(path), findings)?;
+    Ok(archive
+        .members
+        .into_iter()
+        .find(|m| m.path == path)
+        .and_then(|m| m.content))
+}
+
+fn read_keeping<R: Read>(
+    input: R,
+    limits: &Limits,
+    keep: Keep<'_>,
     findings: &mut Findings,
 ) -> Result<Archive, ReadError> {
     let hashing = HashingReader {
@@ -208,7 +254,7 @@ pub fn read_archive<R: Read>(
         limit: limits.max_decompressed_bytes,
     };
     let mut archive = Archive::default();
-    let outcome = read_tar(&mut stream, limits, &mut archive, findings);
+    let outcome = read_tar(&mut stream, limits, keep, &mut archive, findings);
     match outcome {
         Ok(()) => {}
         Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
@@ -271,6 +317,7 @@ fn malformed(findings: &mut Findings, location: &str, why: &str) -> Result<(), S
 fn read_tar<R: Read>(
     stream: &mut TarStream<R>,
     limits: &Limits,
+    keep: Keep<'_>,
     archive: &mut Archive,
     findings: &mut Findings,
 ) -> Result<(), Stop> {
@@ -308,7 +355,7 @@ fn read_tar<R: Read>(
             Ok(h) => h,
             Err(why) => return malformed(findings, &at, why),
         };
-        read_entry(stream, limits, &header, archive, findings)?;
+        read_entry(stream, limits, keep, &header, archive, findings)?;
     }
 }
 
@@ -467,6 +514,7 @@ fn check_path(path: &[u8]) -> Result<&str, &'static str> {
 fn read_entry<R: Read>(
     stream: &mut TarStream<R>,
     limits: &Limits,
+    keep: Keep<'_>,
     header: &Header,
     archive: &mut Archive,
     findings: &mut Findings,
@@ -526,9 +574,8 @@ fn read_entry<R: Read>(
             return skip_data(stream, header.size, |_| {});
         }
     };
-    let keep = is_parsed_member(&path);
     let mut hasher = Sha256::new();
-    let mut content = if keep {
+    let mut content = if keep.wants(&path) {
         // The declared size is bounded by the member limit; grow as data arrives.
         Some(Vec::new())
     } else {

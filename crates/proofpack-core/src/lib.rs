@@ -37,6 +37,7 @@ pub mod checkpoint;
 pub mod crypto;
 pub mod explain;
 pub mod findings;
+pub mod inspect;
 pub mod json;
 pub mod manifest;
 pub mod merkle;

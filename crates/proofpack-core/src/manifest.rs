@@ -54,8 +54,11 @@ pub struct Manifest {
     pub signature_key_id: Option<String>,
     /// `subprocessors`
     pub subprocessors: Option<Vec<String>>,
-    /// `files`
+    /// `files`: the entries of the right shape.
     pub files: Option<Vec<FileEntry>>,
+    /// Whether every entry of `files` had the right shape (else `files`
+    /// holds only some of them, and cannot tell an unlisted member).
+    pub files_complete: bool,
 }
 
 /// Parses `manifest.json` and reports §2 shape findings.
@@ -93,16 +96,22 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
             .string_array("subprocessors")
             .map(|v| v.into_iter().map(str::to_owned).collect()),
         files: None,
+        files_complete: false,
     };
     if let Some(items) = f.array("files") {
         let mut files = Vec::new();
+        let mut complete = true;
         for (i, item) in items.iter().enumerate() {
             match parse_file_entry(item) {
                 Ok(entry) => files.push(entry),
-                Err(why) => f.bad(&format!("files/{i}"), why),
+                Err(why) => {
+                    f.bad(&format!("files/{i}"), why);
+                    complete = false;
+                }
             }
         }
         m.files = Some(files);
+        m.files_complete = complete;
     }
     Some(m)
 }

@@ -48,7 +48,7 @@ pub struct Report {
     /// The provenance graph (§11).
     pub provenance: ProvenanceSummary,
     /// Every member of the archive, in archive order.
-    pub members: Vec<MemberRow>,
+    pub members: Vec<MemberInfo>,
     /// How this report was made. The only part that varies between runs on
     /// the same pack, trust store and limits; everything else is
     /// deterministic, byte for byte.
@@ -106,66 +106,53 @@ impl TrustStoreInfo {
     }
 }
 
-/// How a member stands against the manifest's `files` (§2).
+/// Whether the manifest's `files` lists a member (§2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Listing {
-    /// Listed in `files`.
+    /// `files` has an entry with this path.
     Listed,
-    /// Not listed (`manifest.unlisted_member`).
+    /// `files` has no entry with this path (`manifest.unlisted_member`).
     Unlisted,
-    /// `manifest.json` or `signature.sig`, which `files` never lists.
+    /// `manifest.json` or `signature.sig`, which `files` must not list (§2).
     NotListedByDesign,
-    /// The manifest's `files` could not be read.
+    /// The manifest is absent, or its `files` could not be read entry by entry.
     Unknown,
 }
 
-/// One member of the archive.
-#[derive(Debug, Clone, Serialize)]
+impl Listing {
+    /// The state as a reader reads it (`not listed by design`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Listing::Listed => "listed",
+            Listing::Unlisted => "unlisted",
+            Listing::NotListedByDesign => "not listed by design",
+            Listing::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for Listing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One regular member of the archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct MemberRow {
-    /// Path inside the archive.
+pub struct MemberInfo {
+    /// Path inside the archive (pack text: print it through
+    /// [`Untrusted`](crate::text::Untrusted)).
     pub path: String,
-    /// Size in bytes.
+    /// Content length in bytes.
     pub size: u64,
     /// SHA-256 of the content, lowercase hex.
     pub sha256: String,
-    /// Whether the manifest lists it.
+    /// Whether the manifest's `files` lists it.
     pub listing: Listing,
-}
-
-impl MemberRow {
-    /// The rows of an archive's members against the manifest's `files`.
-    pub fn rows(
-        archive: &crate::archive::Archive,
-        files: Option<&[crate::manifest::FileEntry]>,
-    ) -> Vec<MemberRow> {
-        let listed: Option<std::collections::HashSet<&str>> =
-            files.map(|f| f.iter().map(|e| e.path.as_str()).collect());
-        archive
-            .members
-            .iter()
-            .map(|m| {
-                let by_design = m
-                    .path
-                    .parse::<crate::vocab::MemberName>()
-                    .is_ok_and(crate::vocab::MemberName::is_unlisted_by_design);
-                let listing = match &listed {
-                    _ if by_design => Listing::NotListedByDesign,
-                    None => Listing::Unknown,
-                    Some(set) if set.contains(m.path.as_str()) => Listing::Listed,
-                    Some(_) => Listing::Unlisted,
-                };
-                MemberRow {
-                    path: m.path.clone(),
-                    size: m.size,
-                    sha256: crate::schema::hex(&m.sha256),
-                    listing,
-                }
-            })
-            .collect()
-    }
 }
 
 #[cfg(feature = "schema")]

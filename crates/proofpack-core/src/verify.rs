@@ -8,7 +8,7 @@ use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCo
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
-use crate::report::{MemberRow, Meta, PackInfo, ReceiptRow, Report, TierRow, REPORT_FORMAT};
+use crate::report::{Meta, PackInfo, ReceiptRow, Report, TierRow, REPORT_FORMAT};
 use crate::request::{self, Request, REQUEST};
 use crate::schema::hex;
 use crate::signature;
@@ -53,7 +53,7 @@ pub fn verify<R: Read>(
         member_count: archive.members.len(),
         ..PackInfo::default()
     };
-    run.members = MemberRow::rows(&archive, None);
+    run.members = crate::inspect::listing_against(&archive, None);
     if archive.unreadable {
         return run.finish();
     }
@@ -263,7 +263,7 @@ pub fn verify<R: Read>(
         run.pack.probes_code_ref = v.code_ref.clone();
         run.pack.probes_verified_at = v.verified_at.as_ref().map(|t| t.raw().to_owned());
     }
-    run.members = MemberRow::rows(&archive, manifest.files.as_deref());
+    run.members = crate::inspect::listing_against(&archive, manifest_bytes.map(|_| &manifest));
     run.tiers = TierRow::rows(
         &data_classes,
         &steps,
@@ -288,7 +288,7 @@ struct Run {
     receipts: Vec<ReceiptRow>,
     audit: audit::AuditSummary,
     provenance: provenance::ProvenanceSummary,
-    members: Vec<MemberRow>,
+    members: Vec<crate::report::MemberInfo>,
 }
 
 impl Run {

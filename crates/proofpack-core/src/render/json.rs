@@ -76,6 +76,11 @@ pub fn compact(out: &mut impl Write, report: &Report) -> io::Result<()> {
     write(out, report, CompactFormatter)
 }
 
+/// Any serialisable value as pretty-printed JSON, with the same escaping.
+pub fn pretty_value<T: Serialize>(out: &mut impl Write, value: &T) -> io::Result<()> {
+    write(out, value, PrettyFormatter::new())
+}
+
 /// Any serialisable value as one line of JSON, with the same escaping.
 pub fn compact_value<T: Serialize>(out: &mut impl Write, value: &T) -> io::Result<()> {
     write(out, value, CompactFormatter)

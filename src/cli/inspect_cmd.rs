@@ -1,0 +1,133 @@
+//! `proofpack ls` and `proofpack show`: thin over `proofpack_core::inspect`.
+
+use super::EXIT_OPERATIONAL;
+use proofpack_core::inspect::{list_members, member_content, InspectError};
+use proofpack_core::render::json;
+use proofpack_core::text::{escape_bytes_multiline, Untrusted};
+use proofpack_core::{Limits, Verdict};
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub(crate) struct LsArgs {
+    /// The pack (`-`: standard input).
+    #[arg(value_name = "PACK")]
+    pack: PathBuf,
+    /// Print a JSON array of {path, size, sha256, listing}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct ShowArgs {
+    /// The pack (`-`: standard input).
+    #[arg(value_name = "PACK")]
+    pack: PathBuf,
+    /// The member's path in the archive (e.g. manifest.json, attachments/a.json).
+    #[arg(value_name = "MEMBER")]
+    member: String,
+}
+
+/// The pack at `path`, or standard input for `-`.
+fn open(path: &Path) -> io::Result<Box<dyn Read>> {
+    if path == Path::new("-") {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        Ok(Box::new(std::fs::File::open(path)?))
+    }
+}
+
+/// Reports why `pack` could not be inspected; returns the exit status.
+fn failed(pack: &Path, e: &InspectError) -> i32 {
+    let pack = pack.display();
+    match e {
+        InspectError::Refused { findings } => {
+            eprintln!("proofpack: {pack}: refused: the archive breaks the container rules (§1):");
+            for f in findings {
+                eprintln!(
+                    "  {} at {}: {}",
+                    f.code,
+                    Untrusted(&f.location),
+                    Untrusted(&f.message)
+                );
+            }
+            Verdict::Invalid.exit_status()
+        }
+        InspectError::Read(_) | InspectError::NoSuchMember(_) => {
+            eprintln!("proofpack: {pack}: {e}");
+            EXIT_OPERATIONAL
+        }
+    }
+}
+
+pub(crate) fn ls(args: &LsArgs) -> i32 {
+    let members = match open(&args.pack) {
+        Ok(input) => list_members(input, &Limits::default()),
+        Err(e) => return super::fail_path(&args.pack, &e),
+    };
+    let members = match members {
+        Ok(m) => m,
+        Err(e) => return failed(&args.pack, &e),
+    };
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        json::pretty_value(&mut out, &members).and_then(|()| writeln!(out))
+    } else {
+        let paths: Vec<String> = members
+            .iter()
+            .map(|m| Untrusted(&m.path).escaped())
+            .collect();
+        let width = paths.iter().map(|p| p.chars().count()).fold(4, usize::max);
+        let digits = members
+            .iter()
+            .map(|m| m.size.to_string().len())
+            .fold(4, usize::max);
+        (|| -> io::Result<()> {
+            writeln!(
+                out,
+                "{:<width$}  {:>digits$}  {:<64}  listing",
+                "path", "size", "sha256"
+            )?;
+            for (m, path) in members.iter().zip(&paths) {
+                writeln!(
+                    out,
+                    "{path:<width$}  {:>digits$}  {}  {}",
+                    m.size, m.sha256, m.listing
+                )?;
+            }
+            Ok(())
+        })()
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(_) => EXIT_OPERATIONAL,
+    }
+}
+
+pub(crate) fn show(args: &ShowArgs) -> i32 {
+    let content = match open(&args.pack) {
+        Ok(input) => member_content(input, &Limits::default(), &args.member),
+        Err(e) => return super::fail_path(&args.pack, &e),
+    };
+    let bytes = match content {
+        Ok(b) => b,
+        Err(e) => return failed(&args.pack, &e),
+    };
+    let stdout = io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut out = stdout.lock();
+    let written = if terminal {
+        let mut text = escape_bytes_multiline(&bytes);
+        // On a terminal only: the next prompt starts on a line of its own.
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+    } else {
+        out.write_all(&bytes)
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(_) => EXIT_OPERATIONAL,
+    }
+}
