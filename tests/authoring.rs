@@ -3,7 +3,8 @@
 //! output, and every refusal to sign. Assertions are on exit statuses,
 //! finding codes and bytes, never on message wording.
 
-use proofpack_author::keys;
+use proofpack_author::keys::{self, KeyProblem};
+use proofpack_author::AuthoringError;
 use proofpack_core::trust::{key_entry_json, Role};
 use proofpack_core::TrustStore;
 use proofpack_samples as samples;
@@ -476,6 +477,146 @@ fn keys_interoperate_with_openssl() {
     assert_eq!(status, 0, "{report}");
     assert_eq!(report["verdict"], "complete");
     assert_eq!(report["pack"]["signature_verified"], true);
+}
+
+/// A key made by `openssl genpkey` with `args`, at `work/name`.
+fn openssl_genpkey(work: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let path = work.join(name);
+    let mut all: Vec<&std::ffi::OsStr> = vec!["genpkey".as_ref()];
+    all.extend(args.iter().map(std::ffi::OsStr::new));
+    all.extend(["-out".as_ref(), path.as_os_str()]);
+    let out = openssl(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    path
+}
+
+/// The public half of an OpenSSL key, as `openssl pkey -pubout` writes it.
+fn openssl_pubout(private: &Path, public: &Path) {
+    let out = openssl(&[
+        "pkey".as_ref(),
+        "-in".as_ref(),
+        private.as_os_str(),
+        "-pubout".as_ref(),
+        "-out".as_ref(),
+        public.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn key_problem(result: Result<impl std::fmt::Debug, AuthoringError>) -> KeyProblem {
+    match result {
+        Err(AuthoringError::Key { problem, .. }) => problem,
+        other => panic!("expected a key problem, got {other:?}"),
+    }
+}
+
+#[test]
+fn unusable_keys_are_refused_each_for_its_own_reason() {
+    if !have_openssl() {
+        eprintln!("openssl not installed: key refusals not checked");
+        return;
+    }
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let encrypted = openssl_genpkey(
+        w,
+        "encrypted.pem",
+        &["-algorithm", "ed25519", "-aes-256-cbc", "-pass", "pass:secret"],
+    );
+    let rsa = openssl_genpkey(
+        w,
+        "rsa.pem",
+        &["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024"],
+    );
+    let p256 = openssl_genpkey(
+        w,
+        "p256.pem",
+        &["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"],
+    );
+    let ed25519 = openssl_genpkey(w, "ed25519.pem", &["-algorithm", "ed25519"]);
+    let ed25519_public = w.join("ed25519.pub.pem");
+    openssl_pubout(&ed25519, &ed25519_public);
+    let p256_public = w.join("p256.pub.pem");
+    openssl_pubout(&p256, &p256_public);
+    let not_pem = w.join("not-a-key.txt");
+    std::fs::write(&not_pem, "not a key\n").expect("write");
+
+    // Each is told apart by the library ...
+    assert_eq!(
+        key_problem(keys::read_private_key(&encrypted)),
+        KeyProblem::Encrypted
+    );
+    assert!(matches!(
+        key_problem(keys::read_private_key(&rsa)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert!(matches!(
+        key_problem(keys::read_private_key(&p256)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert_ne!(
+        key_problem(keys::read_private_key(&rsa)),
+        key_problem(keys::read_private_key(&p256)),
+        "the algorithm is named"
+    );
+    assert_eq!(
+        key_problem(keys::read_private_key(&ed25519_public)),
+        KeyProblem::PublicNotPrivate
+    );
+    assert!(matches!(
+        key_problem(keys::read_private_key(&p256_public)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert_eq!(
+        key_problem(keys::read_private_key(&not_pem)),
+        KeyProblem::NotPem
+    );
+    assert_eq!(
+        key_problem(keys::read_public_key(&encrypted)),
+        KeyProblem::Encrypted
+    );
+    assert!(matches!(
+        key_problem(keys::read_public_key(&p256_public)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    // ... while the Ed25519 keys still load.
+    let signing = keys::read_private_key(&ed25519).expect("an Ed25519 key");
+    assert_eq!(
+        keys::read_public_key(&ed25519_public).expect("its public key"),
+        signing.verifying_key()
+    );
+
+    // `pack --key` refuses each with exit status 1 and writes nothing.
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    for key in [&encrypted, &rsa, &p256, &ed25519_public, &p256_public, &not_pem] {
+        refused(&ev, key, &trust, SIGNED_AT, &[], 1, &[]);
+    }
+
+    // `trust add --key` refuses them too: no store is created, none is changed.
+    let new_store = w.join("new-trust.json");
+    let existing = store(w, "trust.json", vec![audit_log_entry()]);
+    let before = std::fs::read(&existing).expect("store");
+    for key in [&encrypted, &rsa, &p256, &p256_public, &not_pem] {
+        for target in [&new_store, &existing] {
+            let out = proofpack([
+                "trust".as_ref(),
+                "add".as_ref(),
+                target.as_os_str(),
+                "--key".as_ref(),
+                key.as_os_str(),
+                "--key-id".as_ref(),
+                "k".as_ref(),
+                "--owner".as_ref(),
+                samples::DPO.as_ref(),
+                "--role".as_ref(),
+                "dpo".as_ref(),
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        }
+        assert!(!new_store.exists(), "no store is created");
+        assert_eq!(std::fs::read(&existing).expect("store"), before);
+    }
 }
 
 // ---------------------------------------------------------------------------
