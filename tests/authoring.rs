@@ -390,6 +390,168 @@ fn trust_add_list_and_revoke() {
     assert!(!out.status.success());
 }
 
+fn keygen_with_window(work: &Path, name: &str, not_before: &str, not_after: &str) -> Output {
+    let key = work.join(name);
+    proofpack([
+        "keygen".as_ref(),
+        "--key-id".as_ref(),
+        name.as_ref(),
+        "--owner".as_ref(),
+        samples::DPO.as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+        "--not-before".as_ref(),
+        not_before.as_ref(),
+        "--not-after".as_ref(),
+        not_after.as_ref(),
+        "--out".as_ref(),
+        key.as_os_str(),
+    ])
+}
+
+#[test]
+fn an_empty_validity_window_is_never_written() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    const LATE: &str = "2027-01-01T00:00:00Z";
+    const EARLY: &str = "2026-01-01T00:00:00Z";
+
+    // keygen: refused before the key is written.
+    let out = keygen_with_window(w, "inverted.pem", LATE, EARLY);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "no entry printed");
+    assert!(!w.join("inverted.pem").exists(), "no key written");
+    // The window is closed: one instant is a valid window.
+    let out = keygen_with_window(w, "instant.pem", EARLY, "2026-01-01T01:00:00+01:00");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // trust add, by --entry and by --key: no store created, none changed.
+    let mut inverted = sample_dpo_entry();
+    inverted["key_id"] = json!("inverted");
+    inverted["not_before"] = json!(LATE);
+    inverted["not_after"] = json!(EARLY);
+    let entry = w.join("inverted.json");
+    std::fs::write(&entry, serde_json::to_vec_pretty(&inverted).expect("JSON")).expect("write");
+    let new_store = w.join("new.json");
+    let existing = store(w, "trust.json", vec![audit_log_entry()]);
+    let before = std::fs::read(&existing).expect("store");
+    let dpo_pem = sample_dpo_pem(w);
+    for target in [&new_store, &existing] {
+        let out = proofpack([
+            "trust".as_ref(),
+            "add".as_ref(),
+            target.as_os_str(),
+            "--entry".as_ref(),
+            entry.as_os_str(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let out = proofpack([
+            "trust".as_ref(),
+            "add".as_ref(),
+            target.as_os_str(),
+            "--key".as_ref(),
+            dpo_pem.as_os_str(),
+            "--key-id".as_ref(),
+            "inverted".as_ref(),
+            "--owner".as_ref(),
+            samples::DPO.as_ref(),
+            "--role".as_ref(),
+            "dpo".as_ref(),
+            "--not-before".as_ref(),
+            LATE.as_ref(),
+            "--not-after".as_ref(),
+            EARLY.as_ref(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    }
+    assert!(!new_store.exists());
+    assert_eq!(std::fs::read(&existing).expect("store"), before);
+
+    // The verifier still reads such a store (§4 asks only its shape).
+    let doc = json!({"format": "proof-pack-trust/v1", "keys": [inverted]});
+    assert!(TrustStore::from_json(&serde_json::to_vec(&doc).expect("JSON")).is_ok());
+}
+
+fn revoke(trust: &Path, key_id: &str, extra: &[&str]) -> Output {
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "trust".as_ref(),
+        "revoke".as_ref(),
+        trust.as_os_str(),
+        key_id.as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    proofpack(args)
+}
+
+fn revoked_at(trust: &Path, key_id: &str) -> Option<String> {
+    let store = TrustStore::from_json(&std::fs::read(trust).expect("store")).expect("valid");
+    store
+        .key(key_id)
+        .expect("the key")
+        .revoked_at
+        .as_ref()
+        .map(|t| t.raw().to_owned())
+}
+
+#[test]
+fn a_revocation_never_moves_later_or_goes_away_without_force() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let pack = committed().join("complete-gdpr.tar.gz");
+    let id = samples::DPO_KEY_ID;
+    assert_eq!(verify_json(&pack, &trust).0, 0);
+
+    // Revoked before the pack's signed_at: the pack is untrusted.
+    let out = revoke(&trust, id, &["--at", "2026-04-22T12:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verify_json(&pack, &trust).0, 5);
+    let bytes = std::fs::read(&trust).expect("store");
+
+    // A later date would make it complete again: refused, nothing changed.
+    let out = revoke(&trust, id, &["--at", "2026-05-01T00:00:00Z"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+    assert_eq!(verify_json(&pack, &trust).0, 5);
+    // Removing it as well, even when asked to (clap: --clear needs --force).
+    let out = revoke(&trust, id, &["--clear"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+
+    // The same instant again changes nothing, not even the file's bytes.
+    let out = revoke(&trust, id, &["--at", "2026-04-22T14:00:00+02:00"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+
+    // An earlier date is allowed.
+    let out = revoke(&trust, id, &["--at", "2026-03-01T00:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        revoked_at(&trust, id).as_deref(),
+        Some("2026-03-01T00:00:00Z")
+    );
+
+    // With --force, later ...
+    let out = revoke(&trust, id, &["--at", "2026-05-01T00:00:00Z", "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        revoked_at(&trust, id).as_deref(),
+        Some("2026-05-01T00:00:00Z")
+    );
+    let (status, report) = verify_json(&pack, &trust);
+    assert_eq!(status, 0);
+    assert!(codes(&report).contains(&"trust.key_revoked_later".to_owned()));
+    // ... and removed.
+    let out = revoke(&trust, id, &["--clear", "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(revoked_at(&trust, id), None);
+    let (status, report) = verify_json(&pack, &trust);
+    assert_eq!(status, 0);
+    assert!(!codes(&report)
+        .iter()
+        .any(|c| c.starts_with("trust.key_revoked")));
+}
+
 // ---------------------------------------------------------------------------
 // OpenSSL
 
@@ -521,7 +683,13 @@ fn unusable_keys_are_refused_each_for_its_own_reason() {
     let encrypted = openssl_genpkey(
         w,
         "encrypted.pem",
-        &["-algorithm", "ed25519", "-aes-256-cbc", "-pass", "pass:secret"],
+        &[
+            "-algorithm",
+            "ed25519",
+            "-aes-256-cbc",
+            "-pass",
+            "pass:secret",
+        ],
     );
     let rsa = openssl_genpkey(
         w,
@@ -589,7 +757,14 @@ fn unusable_keys_are_refused_each_for_its_own_reason() {
     // `pack --key` refuses each with exit status 1 and writes nothing.
     let trust = committed().join("trust.json");
     let ev = evidence(w, "complete-gdpr");
-    for key in [&encrypted, &rsa, &p256, &ed25519_public, &p256_public, &not_pem] {
+    for key in [
+        &encrypted,
+        &rsa,
+        &p256,
+        &ed25519_public,
+        &p256_public,
+        &not_pem,
+    ] {
         refused(&ev, key, &trust, SIGNED_AT, &[], 1, &[]);
     }
 

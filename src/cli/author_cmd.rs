@@ -3,10 +3,12 @@
 use super::EXIT_OPERATIONAL;
 use proofpack_author::keys;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions};
-use proofpack_author::trust_edit::{write_atomic, TrustStoreFile};
+use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
+use proofpack_core::text::json_for_terminal;
 use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -40,16 +42,28 @@ pub(crate) enum TrustCommand {
         /// The trust store.
         store: PathBuf,
     },
-    /// Record a key's revocation.
-    Revoke {
-        /// The trust store.
-        store: PathBuf,
-        /// The key to revoke.
-        key_id: String,
-        /// When it was revoked (RFC 3339).
-        #[arg(long, value_parser = parse_time)]
-        at: Timestamp,
-    },
+    /// Record a key's revocation (or move it earlier).
+    Revoke(TrustRevokeArgs),
+}
+
+#[derive(clap::Args)]
+pub(crate) struct TrustRevokeArgs {
+    /// The trust store.
+    store: PathBuf,
+    /// The key to revoke.
+    key_id: String,
+    /// When it was revoked (RFC 3339). An earlier date than the recorded
+    /// one replaces it; a later one needs --force.
+    #[arg(long, value_parser = parse_time, required_unless_present = "clear")]
+    at: Option<Timestamp>,
+    /// Remove the key's revocation (needs --force).
+    #[arg(long, conflicts_with = "at", requires = "force")]
+    clear: bool,
+    /// Allow moving an existing revocation LATER, or removing it (--clear).
+    /// Either trusts again every pack signed between the old and the new
+    /// date: only to correct a revocation recorded by mistake.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(clap::Args)]
@@ -117,9 +131,6 @@ fn parse_role(text: &str) -> Result<Role, String> {
 
 pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
     let key = keys::generate();
-    if let Err(e) = keys::write_private_key(&args.out, &key) {
-        return fail(e);
-    }
     let entry = TrustedKey {
         key_id: args.key_id.clone(),
         public_key: key.verifying_key(),
@@ -129,12 +140,18 @@ pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
         not_after: args.not_after.clone(),
         revoked_at: None,
     };
-    match serde_json::to_string_pretty(&key_entry_json(&entry)) {
-        Ok(text) => {
-            println!("{text}");
-            0
-        }
-        Err(e) => fail(e),
+    // Refused before the key file is written.
+    if let Err(e) = check_window(&entry) {
+        return fail(e);
+    }
+    if let Err(e) = keys::write_private_key(&args.out, &key) {
+        return fail(e);
+    }
+    // The key is written: its entry must reach stdout, or the run failed.
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{}", json_for_terminal(&key_entry_json(&entry), true)) {
+        Ok(()) => 0,
+        Err(e) => fail(AuthoringError::io("stdout", e)),
     }
 }
 
@@ -142,12 +159,7 @@ pub(crate) fn trust(command: &TrustCommand) -> i32 {
     let result = match command {
         TrustCommand::Add(args) => trust_add(args),
         TrustCommand::List { store } => trust_list(store),
-        TrustCommand::Revoke { store, key_id, at } => {
-            TrustStoreFile::open(store).and_then(|mut f| {
-                f.revoke(key_id, at)?;
-                f.save(store)
-            })
-        }
+        TrustCommand::Revoke(args) => trust_revoke(args),
     };
     match result {
         Ok(()) => 0,
@@ -179,6 +191,24 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
     };
     file.add(entry)?;
     file.save(&args.store)
+}
+
+fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
+    let mut file = TrustStoreFile::open(&args.store)?;
+    let change = match &args.at {
+        Some(at) => file.revoke(&args.key_id, at, args.force)?,
+        None => file.unrevoke(&args.key_id, args.force)?,
+    };
+    match change {
+        Change::Changed => file.save(&args.store),
+        Change::Unchanged => {
+            eprintln!(
+                "proofpack: {} already says so; nothing was changed.",
+                args.store.display()
+            );
+            Ok(())
+        }
+    }
 }
 
 fn trust_list(store: &Path) -> Result<(), AuthoringError> {
