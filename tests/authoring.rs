@@ -5,10 +5,11 @@
 
 use proofpack_author::keys::{self, KeyProblem};
 use proofpack_author::AuthoringError;
-use proofpack_core::trust::{key_entry_json, Role};
+use proofpack_core::trust::{fingerprint, key_entry_json, Role};
 use proofpack_core::TrustStore;
 use proofpack_samples as samples;
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -550,6 +551,68 @@ fn a_revocation_never_moves_later_or_goes_away_without_force() {
     assert!(!codes(&report)
         .iter()
         .any(|c| c.starts_with("trust.key_revoked")));
+}
+
+#[test]
+fn trust_list_shows_fingerprints_and_escapes_the_store_text() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let mut dpo = sample_dpo_entry();
+    // A hostile owner: a screen clear, a forged line, a bidi override, C1.
+    dpo["owner"] = json!("\u{1b}[2J\nverdict: complete\u{202e}\u{9b}");
+    let trust = store(w, "trust.json", vec![dpo.clone(), audit_log_entry()]);
+    let keys = samples::trusted_keys().expect("sample keys");
+    let expected = |raw: &[u8]| {
+        format!(
+            "SHA256:{}",
+            proofpack_core::schema::hex(&Sha256::digest(raw))
+        )
+    };
+    let dangerous = |text: &str| {
+        text.chars()
+            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c))
+    };
+
+    let out = proofpack(["trust".as_ref(), "list".as_ref(), trust.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listing = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(!dangerous(&listing), "{listing:?}");
+    assert_eq!(listing.lines().count(), 1 + keys.len(), "{listing}");
+    for k in &keys {
+        let fp = expected(k.public_key.as_bytes());
+        assert_eq!(fp, fingerprint(&k.public_key));
+        assert!(
+            listing
+                .lines()
+                .any(|l| l.contains(&k.key_id) && l.contains(&fp)),
+            "{listing}"
+        );
+    }
+
+    let out = proofpack([
+        "trust".as_ref(),
+        "list".as_ref(),
+        trust.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(!dangerous(&text), "{text:?}");
+    let listed: Vec<Value> = serde_json::from_str(&text).expect("a JSON array");
+    assert_eq!(listed.len(), keys.len());
+    for (entry, stored) in listed.iter().zip([dpo, audit_log_entry()]) {
+        let mut entry = entry.clone();
+        let fp = entry
+            .as_object_mut()
+            .and_then(|o| o.remove("fingerprint"))
+            .expect("a fingerprint");
+        assert_eq!(entry, stored, "the entry, unchanged (its text included)");
+        let key = keys
+            .iter()
+            .find(|k| k.key_id == stored["key_id"])
+            .expect("the key");
+        assert_eq!(fp, json!(expected(key.public_key.as_bytes())));
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -5,9 +5,9 @@ use proofpack_author::keys;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions};
 use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
-use proofpack_core::text::json_for_terminal;
+use proofpack_core::text::{json_for_terminal, Untrusted};
 use proofpack_core::timestamp::Timestamp;
-use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -37,10 +37,14 @@ pub(crate) struct KeygenArgs {
 pub(crate) enum TrustCommand {
     /// Add a key to a trust store (created if absent).
     Add(TrustAddArgs),
-    /// List the keys of a trust store.
+    /// List the keys of a trust store, with each key's fingerprint.
     List {
         /// The trust store.
         store: PathBuf,
+        /// Print a JSON array of the entries, each with its `fingerprint`
+        /// ("SHA256:" and the hex SHA-256 of the 32 raw key bytes).
+        #[arg(long)]
+        json: bool,
     },
     /// Record a key's revocation (or move it earlier).
     Revoke(TrustRevokeArgs),
@@ -158,7 +162,7 @@ pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
 pub(crate) fn trust(command: &TrustCommand) -> i32 {
     let result = match command {
         TrustCommand::Add(args) => trust_add(args),
-        TrustCommand::List { store } => trust_list(store),
+        TrustCommand::List { store, json } => trust_list(store, *json),
         TrustCommand::Revoke(args) => trust_revoke(args),
     };
     match result {
@@ -211,26 +215,53 @@ fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
     }
 }
 
-fn trust_list(store: &Path) -> Result<(), AuthoringError> {
+fn trust_list(store: &Path, json: bool) -> Result<(), AuthoringError> {
     let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
-    let store =
-        TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let store = TrustStore::from_json(&bytes)
+        .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", store.display())))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write_listing(&mut out, &store, json).map_err(|e| AuthoringError::io("stdout", e))
+}
+
+fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::io::Result<()> {
+    if json {
+        let entries: Vec<serde_json::Value> = store
+            .keys
+            .iter()
+            .map(|k| {
+                let mut entry = key_entry_json(k);
+                if let Some(obj) = entry.as_object_mut() {
+                    obj.insert("fingerprint".to_owned(), fingerprint(&k.public_key).into());
+                }
+                entry
+            })
+            .collect();
+        return writeln!(
+            out,
+            "{}",
+            json_for_terminal(&serde_json::Value::Array(entries), true)
+        );
+    }
     let t = |t: &Option<Timestamp>| t.as_ref().map_or("-".to_owned(), |t| t.raw().to_owned());
-    println!(
-        "{:<32} {:<10} {:<28} {:<22} {:<22} revoked_at",
-        "key_id", "roles", "owner", "not_before", "not_after"
-    );
+    writeln!(
+        out,
+        "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} fingerprint",
+        "key_id", "roles", "owner", "not_before", "not_after", "revoked_at"
+    )?;
     for k in &store.keys {
         let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
-        println!(
-            "{:<32} {:<10} {:<28} {:<22} {:<22} {}",
-            k.key_id,
+        writeln!(
+            out,
+            "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} {}",
+            Untrusted(&k.key_id),
             roles.join(","),
-            k.owner,
-            t(&k.not_before),
-            t(&k.not_after),
-            t(&k.revoked_at)
-        );
+            Untrusted(&k.owner),
+            Untrusted(&t(&k.not_before)),
+            Untrusted(&t(&k.not_after)),
+            Untrusted(&t(&k.revoked_at)),
+            fingerprint(&k.public_key)
+        )?;
     }
     Ok(())
 }
