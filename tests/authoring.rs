@@ -1230,3 +1230,177 @@ fn an_unknown_file_in_the_evidence_folder_is_refused() {
     let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// The JSON object `pack` printed on stderr (from a line `{` to a line `}`).
+fn printed_entry(err: &str) -> Value {
+    let lines: Vec<&str> = err.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "{")
+        .expect("an entry is printed");
+    let end = start
+        + lines[start..]
+            .iter()
+            .position(|l| *l == "}")
+            .expect("the entry ends");
+    serde_json::from_str(&lines[start..=end].join("\n")).expect("the entry is JSON")
+}
+
+/// Runs a `proofpack trust add ...` command line that `pack` printed, in `dir`.
+fn run_printed_command(err: &str, form: &str, dir: &Path) -> Output {
+    let line = err
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("proofpack trust add ") && l.contains(form))
+        .expect("the command is printed");
+    let command = line.replacen(
+        "proofpack",
+        &format!("'{}'", env!("CARGO_BIN_EXE_proofpack")),
+        1,
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_signing_key_the_store_lacks_is_refused_with_the_entry_and_command_to_add_it() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let only_log = std::fs::read(&trust).expect("store");
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+
+    // `verify` with this store says untrusted, so `pack` refuses: it no
+    // longer trusts the key implicitly.
+    let committed_pack = committed().join("complete-gdpr.tar.gz");
+    let (status, report) = verify_json(&committed_pack, &trust);
+    assert_eq!(status, 5);
+    assert!(codes(&report).contains(&"trust.key_unknown".to_owned()));
+    for extra in [&[][..], &["--accept-incomplete"][..]] {
+        refused(
+            &ev,
+            &key,
+            &trust,
+            SIGNED_AT,
+            extra,
+            5,
+            &["trust.key_unknown"],
+        );
+    }
+    assert_eq!(
+        std::fs::read(&trust).expect("store"),
+        only_log,
+        "store untouched"
+    );
+    let library = proofpack_author::pack::SigningKeyStatus::of(
+        &proofpack_author::pack::Evidence::from_dir(&ev)
+            .expect("evidence")
+            .description,
+        &samples::dpo_key(),
+        &TrustStore::from_json(&only_log).expect("store"),
+    );
+    assert!(matches!(
+        library,
+        proofpack_author::pack::SigningKeyStatus::Missing(_)
+    ));
+
+    // The entry it prints is the key's, as a dpo key of the pack's signer ...
+    let err = refused(&ev, &key, &trust, SIGNED_AT, &[], 5, &[]);
+    let entry = printed_entry(&err);
+    assert_eq!(entry, sample_dpo_entry_unbounded());
+
+    // ... and the `--entry` command it prints adds it: then pack signs, and
+    // verify with the same store agrees.
+    std::fs::write(
+        w.join("entry.json"),
+        serde_json::to_vec_pretty(&entry).expect("JSON"),
+    )
+    .expect("write");
+    let out = run_printed_command(&err, "--entry", w);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let signed = w.join("signed.tar.gz");
+    let out = pack(&ev, &key, &trust, &signed, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verify_json(&signed, &trust).0, 0);
+
+    // The `--key` form adds the same key.
+    std::fs::write(&trust, &only_log).expect("restore the store");
+    let out = run_printed_command(&err, "--key", w);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed = TrustStore::from_json(&std::fs::read(&trust).expect("store")).expect("valid");
+    let added = parsed.key(samples::DPO_KEY_ID).expect("added");
+    assert_eq!(added.public_key, samples::dpo_key().verifying_key());
+    assert_eq!(added.owner, samples::DPO);
+    assert_eq!(added.roles, vec![Role::Dpo]);
+}
+
+/// The sample DPO key's entry without a validity window.
+fn sample_dpo_entry_unbounded() -> Value {
+    let mut entry = sample_dpo_entry();
+    entry["not_before"] = Value::Null;
+    entry["not_after"] = Value::Null;
+    entry
+}
+
+#[test]
+fn a_signature_key_id_the_store_holds_under_another_key_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let before = std::fs::read(&trust).expect("store");
+    let ev = evidence(w, "complete-gdpr");
+    // pack.json names sample-dpo-2026; the key given is another one.
+    let (other, _) = keygen(w, "other-dpo", samples::DPO, "dpo");
+    for extra in [&[][..], &["--accept-incomplete"][..]] {
+        refused(
+            &ev,
+            &other,
+            &trust,
+            SIGNED_AT,
+            extra,
+            6,
+            &["signature.invalid"],
+        );
+    }
+    assert_eq!(std::fs::read(&trust).expect("store"), before);
+    let status = proofpack_author::pack::SigningKeyStatus::of(
+        &proofpack_author::pack::Evidence::from_dir(&ev)
+            .expect("evidence")
+            .description,
+        &keys::read_private_key(&other).expect("key"),
+        &TrustStore::from_json(&before).expect("store"),
+    );
+    assert!(matches!(
+        status,
+        proofpack_author::pack::SigningKeyStatus::Mismatch { .. }
+    ));
+}
+
+#[test]
+fn what_pack_prints_from_the_evidence_is_escaped() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let ev = evidence(w, "complete-gdpr");
+    let key_id = "evil\u{1b}]0;title\u{7}\u{1b}[2J";
+    let signer = "dpo\u{202e}@example.com\nverdict: complete";
+    edit_pack_json(&ev, |d| {
+        d["signature_key_id"] = json!(key_id);
+        d["signer"] = json!(signer);
+    });
+    let err = refused(&ev, &sample_dpo_pem(w), &trust, SIGNED_AT, &[], 5, &[]);
+    assert!(
+        !err.chars()
+            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c)),
+        "{err:?}"
+    );
+    // The entry is still the JSON to add, the text unchanged.
+    let entry = printed_entry(&err);
+    assert_eq!(entry["key_id"], key_id);
+    assert_eq!(entry["owner"], signer);
+}

@@ -1,8 +1,11 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
 use super::EXIT_OPERATIONAL;
+
+/// Exit status of an `untrusted` verdict (§12).
+const EXIT_UNTRUSTED: i32 = 5;
 use proofpack_author::keys;
-use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions};
+use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
 use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
 use proofpack_core::text::{json_for_terminal, Untrusted};
@@ -104,7 +107,8 @@ pub(crate) struct PackArgs {
     /// The DPO's private key (PKCS#8 PEM).
     #[arg(long)]
     key: PathBuf,
-    /// Trust store holding the audit_log keys (and, if present, the signing key).
+    /// Trust store holding the signing key and the audit_log keys: the pack is
+    /// verified against it exactly as `proofpack verify --trust` would.
     #[arg(long)]
     trust: PathBuf,
     /// Where to write proof.tar.gz.
@@ -266,6 +270,80 @@ fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::i
     Ok(())
 }
 
+/// A word for a POSIX shell: as it is when it holds only characters no
+/// shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Says what to do about a signing key the trust store does not vouch for.
+/// `given` is the fingerprint of the `--key` given.
+fn explain_signing_key(
+    args: &PackArgs,
+    evidence: &Evidence,
+    trust: &TrustStore,
+    given: &str,
+    status: &SigningKeyStatus,
+) {
+    let store = shell_word(&args.trust.display().to_string());
+    let key_id = &evidence.description.signature_key_id;
+    match status {
+        SigningKeyStatus::Listed => {}
+        SigningKeyStatus::Missing(entry) => {
+            eprintln!(
+                "proofpack: the trust store {} has no key {}, so a verifier with it says untrusted. If --key {} is the DPO's key, add this entry to the store:",
+                args.trust.display(),
+                Untrusted(key_id),
+                args.key.display()
+            );
+            eprintln!("{}", json_for_terminal(&key_entry_json(entry), true));
+            eprintln!("  To add it, save it as entry.json and run:");
+            eprintln!("    proofpack trust add {store} --entry entry.json");
+            eprintln!("  or add it straight from the key file:");
+            eprintln!(
+                "    proofpack trust add {store} --key {} --key-id {} --owner {} --role {}",
+                shell_word(&args.key.display().to_string()),
+                Untrusted(&shell_word(&entry.key_id)),
+                Untrusted(&shell_word(&entry.owner)),
+                Role::Dpo
+            );
+            eprintln!("  then run pack again.");
+        }
+        SigningKeyStatus::Mismatch { listed } => {
+            eprintln!(
+                "proofpack: the trust store {} holds key_id {} under another public key ({}) than the --key given, {} ({}): the signature would not verify.",
+                args.trust.display(),
+                Untrusted(key_id),
+                fingerprint(listed),
+                args.key.display(),
+                given
+            );
+            let same: Vec<String> = trust
+                .keys
+                .iter()
+                .filter(|k| fingerprint(&k.public_key) == given)
+                .map(|k| Untrusted(&k.key_id).to_string())
+                .collect();
+            if same.is_empty() {
+                eprintln!("  sign with the private key of that entry, or add this key to the store under its own key_id and name that in pack.json's signature_key_id.");
+            } else {
+                eprintln!(
+                    "  sign with the private key of that entry, or set pack.json's signature_key_id to the key_id this key has in the store: {}.",
+                    same.join(", ")
+                );
+            }
+        }
+    }
+}
+
 pub(crate) fn pack(args: &PackArgs) -> i32 {
     let prepared = (|| -> Result<_, AuthoringError> {
         let key = keys::read_private_key(&args.key)?;
@@ -290,21 +368,32 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
             }
             let r = &authored.report;
             eprintln!(
-                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {}",
+                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
                 args.out.display(),
                 authored.bytes.len(),
                 r.pack.sha256,
-                r.verdict
+                r.verdict,
+                args.trust.display()
             );
             for f in &r.findings {
-                eprintln!("  {} {} at {}: {}", f.code, f.effect, f.location, f.message);
+                eprintln!(
+                    "  {} {} at {}: {}",
+                    f.code,
+                    f.effect,
+                    Untrusted(&f.location),
+                    Untrusted(&f.message)
+                );
             }
             0
         }
-        Err(PackError::Refused { report }) => {
+        Err(PackError::Refused {
+            report,
+            signing_key,
+        }) => {
             eprintln!(
-                "proofpack: refused to sign: the pack would verify as {}; nothing was written.",
-                report.verdict
+                "proofpack: refused to sign: the pack would verify as {} with --trust {}; nothing was written.",
+                report.verdict,
+                args.trust.display()
             );
             for f in &report.findings {
                 if f.effect == proofpack_core::Effect::Warning {
@@ -312,11 +401,20 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                 }
                 eprintln!(
                     "  {} ({}) at {}: {}",
-                    f.code, f.effect, f.location, f.message
+                    f.code,
+                    f.effect,
+                    Untrusted(&f.location),
+                    Untrusted(&f.message)
                 );
                 eprintln!("      fix: {}", remedy(f.code));
             }
-            report.exit_status()
+            let given = fingerprint(&key.verifying_key());
+            explain_signing_key(args, &evidence, &trust, &given, &signing_key);
+            // A refusal is never a success, whatever the verdict.
+            match report.exit_status() {
+                0 => EXIT_UNTRUSTED,
+                status => status,
+            }
         }
         Err(PackError::Authoring(e)) => fail(e),
     }
