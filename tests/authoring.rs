@@ -1404,3 +1404,60 @@ fn what_pack_prints_from_the_evidence_is_escaped() {
     assert_eq!(entry["key_id"], key_id);
     assert_eq!(entry["owner"], signer);
 }
+
+/// The names in `dir`, sorted.
+fn dir_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn pack_never_replaces_an_existing_out_without_force() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    let outdir = w.join("out");
+    std::fs::create_dir(&outdir).expect("mkdir");
+    let out_path = outdir.join("proof.tar.gz");
+    std::fs::write(&out_path, b"an earlier pack").expect("write");
+
+    let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&out_path).expect("out"), b"an earlier pack");
+    assert_eq!(dir_names(&outdir), vec!["proof.tar.gz"]);
+
+    // A dangling symbolic link is a file that exists, too.
+    #[cfg(unix)]
+    {
+        let link = outdir.join("link.tar.gz");
+        std::os::unix::fs::symlink(outdir.join("nowhere"), &link).expect("symlink");
+        let out = pack(&ev, &key, &trust, &link, SIGNED_AT, &[]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(std::fs::symlink_metadata(&link).expect("link").is_symlink());
+        assert!(!outdir.join("nowhere").exists());
+        std::fs::remove_file(&link).expect("rm");
+    }
+
+    // --force does not replace it with a refused pack ...
+    let only_log = store(w, "log-only.json", vec![audit_log_entry()]);
+    let out = pack(&ev, &key, &only_log, &out_path, SIGNED_AT, &["--force"]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&out_path).expect("out"), b"an earlier pack");
+
+    // ... but with a signed one, whole, leaving no temporary file.
+    let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &["--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read(&out_path).expect("out")
+            == std::fs::read(committed().join("complete-gdpr.tar.gz")).expect("committed"),
+        "the committed sample, byte for byte"
+    );
+    assert_eq!(dir_names(&outdir), vec!["proof.tar.gz"]);
+    assert_eq!(verify_json(&out_path, &trust).0, 0);
+}

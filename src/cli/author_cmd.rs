@@ -111,9 +111,12 @@ pub(crate) struct PackArgs {
     /// verified against it exactly as `proofpack verify --trust` would.
     #[arg(long)]
     trust: PathBuf,
-    /// Where to write proof.tar.gz.
+    /// Where to write proof.tar.gz (refused if it exists, unless --force).
     #[arg(long)]
     out: PathBuf,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    force: bool,
     /// signed_at (RFC 3339); default: now in UTC at whole seconds.
     #[arg(long, value_parser = parse_time)]
     signed_at: Option<Timestamp>,
@@ -344,7 +347,25 @@ fn explain_signing_key(
     }
 }
 
+fn refuse_existing(out: &Path) -> Option<i32> {
+    // A dangling symbolic link counts as existing: it would be replaced.
+    if out.symlink_metadata().is_ok() {
+        eprintln!(
+            "proofpack: {} exists; nothing was written. Give --force to replace it.",
+            out.display()
+        );
+        Some(EXIT_OPERATIONAL)
+    } else {
+        None
+    }
+}
+
 pub(crate) fn pack(args: &PackArgs) -> i32 {
+    if !args.force {
+        if let Some(status) = refuse_existing(&args.out) {
+            return status;
+        }
+    }
     let prepared = (|| -> Result<_, AuthoringError> {
         let key = keys::read_private_key(&args.key)?;
         let bytes = std::fs::read(&args.trust).map_err(|e| AuthoringError::io(&args.trust, e))?;
@@ -363,6 +384,12 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
     };
     match build(&evidence, &key, &trust, &options) {
         Ok(authored) => {
+            // Again: the file may have appeared while the pack was checked.
+            if !args.force {
+                if let Some(status) = refuse_existing(&args.out) {
+                    return status;
+                }
+            }
             if let Err(e) = write_atomic(&args.out, &authored.bytes) {
                 return fail(e);
             }
