@@ -3,11 +3,13 @@
 //! output, and every refusal to sign. Assertions are on exit statuses,
 //! finding codes and bytes, never on message wording.
 
-use proofpack_author::keys;
-use proofpack_core::trust::{key_entry_json, Role};
+use proofpack_author::keys::{self, KeyProblem};
+use proofpack_author::AuthoringError;
+use proofpack_core::trust::{fingerprint, key_entry_json, Role};
 use proofpack_core::TrustStore;
 use proofpack_samples as samples;
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -389,6 +391,230 @@ fn trust_add_list_and_revoke() {
     assert!(!out.status.success());
 }
 
+fn keygen_with_window(work: &Path, name: &str, not_before: &str, not_after: &str) -> Output {
+    let key = work.join(name);
+    proofpack([
+        "keygen".as_ref(),
+        "--key-id".as_ref(),
+        name.as_ref(),
+        "--owner".as_ref(),
+        samples::DPO.as_ref(),
+        "--role".as_ref(),
+        "dpo".as_ref(),
+        "--not-before".as_ref(),
+        not_before.as_ref(),
+        "--not-after".as_ref(),
+        not_after.as_ref(),
+        "--out".as_ref(),
+        key.as_os_str(),
+    ])
+}
+
+#[test]
+fn an_empty_validity_window_is_never_written() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    const LATE: &str = "2027-01-01T00:00:00Z";
+    const EARLY: &str = "2026-01-01T00:00:00Z";
+
+    // keygen: refused before the key is written.
+    let out = keygen_with_window(w, "inverted.pem", LATE, EARLY);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "no entry printed");
+    assert!(!w.join("inverted.pem").exists(), "no key written");
+    // The window is closed: one instant is a valid window.
+    let out = keygen_with_window(w, "instant.pem", EARLY, "2026-01-01T01:00:00+01:00");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+
+    // trust add, by --entry and by --key: no store created, none changed.
+    let mut inverted = sample_dpo_entry();
+    inverted["key_id"] = json!("inverted");
+    inverted["not_before"] = json!(LATE);
+    inverted["not_after"] = json!(EARLY);
+    let entry = w.join("inverted.json");
+    std::fs::write(&entry, serde_json::to_vec_pretty(&inverted).expect("JSON")).expect("write");
+    let new_store = w.join("new.json");
+    let existing = store(w, "trust.json", vec![audit_log_entry()]);
+    let before = std::fs::read(&existing).expect("store");
+    let dpo_pem = sample_dpo_pem(w);
+    for target in [&new_store, &existing] {
+        let out = proofpack([
+            "trust".as_ref(),
+            "add".as_ref(),
+            target.as_os_str(),
+            "--entry".as_ref(),
+            entry.as_os_str(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let out = proofpack([
+            "trust".as_ref(),
+            "add".as_ref(),
+            target.as_os_str(),
+            "--key".as_ref(),
+            dpo_pem.as_os_str(),
+            "--key-id".as_ref(),
+            "inverted".as_ref(),
+            "--owner".as_ref(),
+            samples::DPO.as_ref(),
+            "--role".as_ref(),
+            "dpo".as_ref(),
+            "--not-before".as_ref(),
+            LATE.as_ref(),
+            "--not-after".as_ref(),
+            EARLY.as_ref(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    }
+    assert!(!new_store.exists());
+    assert_eq!(std::fs::read(&existing).expect("store"), before);
+
+    // The verifier still reads such a store (§4 asks only its shape).
+    let doc = json!({"format": "proof-pack-trust/v1", "keys": [inverted]});
+    assert!(TrustStore::from_json(&serde_json::to_vec(&doc).expect("JSON")).is_ok());
+}
+
+fn revoke(trust: &Path, key_id: &str, extra: &[&str]) -> Output {
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "trust".as_ref(),
+        "revoke".as_ref(),
+        trust.as_os_str(),
+        key_id.as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    proofpack(args)
+}
+
+fn revoked_at(trust: &Path, key_id: &str) -> Option<String> {
+    let store = TrustStore::from_json(&std::fs::read(trust).expect("store")).expect("valid");
+    store
+        .key(key_id)
+        .expect("the key")
+        .revoked_at
+        .as_ref()
+        .map(|t| t.raw().to_owned())
+}
+
+#[test]
+fn a_revocation_never_moves_later_or_goes_away_without_force() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let pack = committed().join("complete-gdpr.tar.gz");
+    let id = samples::DPO_KEY_ID;
+    assert_eq!(verify_json(&pack, &trust).0, 0);
+
+    // Revoked before the pack's signed_at: the pack is untrusted.
+    let out = revoke(&trust, id, &["--at", "2026-04-22T12:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verify_json(&pack, &trust).0, 5);
+    let bytes = std::fs::read(&trust).expect("store");
+
+    // A later date would make it complete again: refused, nothing changed.
+    let out = revoke(&trust, id, &["--at", "2026-05-01T00:00:00Z"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+    assert_eq!(verify_json(&pack, &trust).0, 5);
+    // Removing it as well, even when asked to (clap: --clear needs --force).
+    let out = revoke(&trust, id, &["--clear"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+
+    // The same instant again changes nothing, not even the file's bytes.
+    let out = revoke(&trust, id, &["--at", "2026-04-22T14:00:00+02:00"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&trust).expect("store"), bytes);
+
+    // An earlier date is allowed.
+    let out = revoke(&trust, id, &["--at", "2026-03-01T00:00:00Z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        revoked_at(&trust, id).as_deref(),
+        Some("2026-03-01T00:00:00Z")
+    );
+
+    // With --force, later ...
+    let out = revoke(&trust, id, &["--at", "2026-05-01T00:00:00Z", "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        revoked_at(&trust, id).as_deref(),
+        Some("2026-05-01T00:00:00Z")
+    );
+    let (status, report) = verify_json(&pack, &trust);
+    assert_eq!(status, 0);
+    assert!(codes(&report).contains(&"trust.key_revoked_later".to_owned()));
+    // ... and removed.
+    let out = revoke(&trust, id, &["--clear", "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(revoked_at(&trust, id), None);
+    let (status, report) = verify_json(&pack, &trust);
+    assert_eq!(status, 0);
+    assert!(!codes(&report)
+        .iter()
+        .any(|c| c.starts_with("trust.key_revoked")));
+}
+
+#[test]
+fn trust_list_shows_fingerprints_and_escapes_the_store_text() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let mut dpo = sample_dpo_entry();
+    // A hostile owner: a screen clear, a forged line, a bidi override, C1.
+    dpo["owner"] = json!("\u{1b}[2J\nverdict: complete\u{202e}\u{9b}");
+    let trust = store(w, "trust.json", vec![dpo.clone(), audit_log_entry()]);
+    let keys = samples::trusted_keys().expect("sample keys");
+    let expected = |raw: &[u8]| {
+        format!(
+            "SHA256:{}",
+            proofpack_core::schema::hex(&Sha256::digest(raw))
+        )
+    };
+    let dangerous = |text: &str| {
+        text.chars()
+            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c))
+    };
+
+    let out = proofpack(["trust".as_ref(), "list".as_ref(), trust.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listing = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(!dangerous(&listing), "{listing:?}");
+    assert_eq!(listing.lines().count(), 1 + keys.len(), "{listing}");
+    for k in &keys {
+        let fp = expected(k.public_key.as_bytes());
+        assert_eq!(fp, fingerprint(&k.public_key));
+        assert!(
+            listing
+                .lines()
+                .any(|l| l.contains(&k.key_id) && l.contains(&fp)),
+            "{listing}"
+        );
+    }
+
+    let out = proofpack([
+        "trust".as_ref(),
+        "list".as_ref(),
+        trust.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(!dangerous(&text), "{text:?}");
+    let listed: Vec<Value> = serde_json::from_str(&text).expect("a JSON array");
+    assert_eq!(listed.len(), keys.len());
+    for (entry, stored) in listed.iter().zip([dpo, audit_log_entry()]) {
+        let mut entry = entry.clone();
+        let fp = entry
+            .as_object_mut()
+            .and_then(|o| o.remove("fingerprint"))
+            .expect("a fingerprint");
+        assert_eq!(entry, stored, "the entry, unchanged (its text included)");
+        let key = keys
+            .iter()
+            .find(|k| k.key_id == stored["key_id"])
+            .expect("the key");
+        assert_eq!(fp, json!(expected(key.public_key.as_bytes())));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // OpenSSL
 
@@ -476,6 +702,159 @@ fn keys_interoperate_with_openssl() {
     assert_eq!(status, 0, "{report}");
     assert_eq!(report["verdict"], "complete");
     assert_eq!(report["pack"]["signature_verified"], true);
+}
+
+/// A key made by `openssl genpkey` with `args`, at `work/name`.
+fn openssl_genpkey(work: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let path = work.join(name);
+    let mut all: Vec<&std::ffi::OsStr> = vec!["genpkey".as_ref()];
+    all.extend(args.iter().map(std::ffi::OsStr::new));
+    all.extend(["-out".as_ref(), path.as_os_str()]);
+    let out = openssl(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    path
+}
+
+/// The public half of an OpenSSL key, as `openssl pkey -pubout` writes it.
+fn openssl_pubout(private: &Path, public: &Path) {
+    let out = openssl(&[
+        "pkey".as_ref(),
+        "-in".as_ref(),
+        private.as_os_str(),
+        "-pubout".as_ref(),
+        "-out".as_ref(),
+        public.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn key_problem(result: Result<impl std::fmt::Debug, AuthoringError>) -> KeyProblem {
+    match result {
+        Err(AuthoringError::Key { problem, .. }) => problem,
+        other => panic!("expected a key problem, got {other:?}"),
+    }
+}
+
+#[test]
+fn unusable_keys_are_refused_each_for_its_own_reason() {
+    if !have_openssl() {
+        eprintln!("openssl not installed: key refusals not checked");
+        return;
+    }
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let encrypted = openssl_genpkey(
+        w,
+        "encrypted.pem",
+        &[
+            "-algorithm",
+            "ed25519",
+            "-aes-256-cbc",
+            "-pass",
+            "pass:secret",
+        ],
+    );
+    let rsa = openssl_genpkey(
+        w,
+        "rsa.pem",
+        &["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024"],
+    );
+    let p256 = openssl_genpkey(
+        w,
+        "p256.pem",
+        &["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"],
+    );
+    let ed25519 = openssl_genpkey(w, "ed25519.pem", &["-algorithm", "ed25519"]);
+    let ed25519_public = w.join("ed25519.pub.pem");
+    openssl_pubout(&ed25519, &ed25519_public);
+    let p256_public = w.join("p256.pub.pem");
+    openssl_pubout(&p256, &p256_public);
+    let not_pem = w.join("not-a-key.txt");
+    std::fs::write(&not_pem, "not a key\n").expect("write");
+
+    // Each is told apart by the library ...
+    assert_eq!(
+        key_problem(keys::read_private_key(&encrypted)),
+        KeyProblem::Encrypted
+    );
+    assert!(matches!(
+        key_problem(keys::read_private_key(&rsa)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert!(matches!(
+        key_problem(keys::read_private_key(&p256)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert_ne!(
+        key_problem(keys::read_private_key(&rsa)),
+        key_problem(keys::read_private_key(&p256)),
+        "the algorithm is named"
+    );
+    assert_eq!(
+        key_problem(keys::read_private_key(&ed25519_public)),
+        KeyProblem::PublicNotPrivate
+    );
+    assert!(matches!(
+        key_problem(keys::read_private_key(&p256_public)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    assert_eq!(
+        key_problem(keys::read_private_key(&not_pem)),
+        KeyProblem::NotPem
+    );
+    assert_eq!(
+        key_problem(keys::read_public_key(&encrypted)),
+        KeyProblem::Encrypted
+    );
+    assert!(matches!(
+        key_problem(keys::read_public_key(&p256_public)),
+        KeyProblem::OtherAlgorithm(_)
+    ));
+    // ... while the Ed25519 keys still load.
+    let signing = keys::read_private_key(&ed25519).expect("an Ed25519 key");
+    assert_eq!(
+        keys::read_public_key(&ed25519_public).expect("its public key"),
+        signing.verifying_key()
+    );
+
+    // `pack --key` refuses each with exit status 1 and writes nothing.
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    for key in [
+        &encrypted,
+        &rsa,
+        &p256,
+        &ed25519_public,
+        &p256_public,
+        &not_pem,
+    ] {
+        refused(&ev, key, &trust, SIGNED_AT, &[], 1, &[]);
+    }
+
+    // `trust add --key` refuses them too: no store is created, none is changed.
+    let new_store = w.join("new-trust.json");
+    let existing = store(w, "trust.json", vec![audit_log_entry()]);
+    let before = std::fs::read(&existing).expect("store");
+    for key in [&encrypted, &rsa, &p256, &p256_public, &not_pem] {
+        for target in [&new_store, &existing] {
+            let out = proofpack([
+                "trust".as_ref(),
+                "add".as_ref(),
+                target.as_os_str(),
+                "--key".as_ref(),
+                key.as_os_str(),
+                "--key-id".as_ref(),
+                "k".as_ref(),
+                "--owner".as_ref(),
+                samples::DPO.as_ref(),
+                "--role".as_ref(),
+                "dpo".as_ref(),
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        }
+        assert!(!new_store.exists(), "no store is created");
+        assert_eq!(std::fs::read(&existing).expect("store"), before);
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -850,4 +1229,235 @@ fn an_unknown_file_in_the_evidence_folder_is_refused() {
     let out_path = w.join("ok.tar.gz");
     let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// The JSON object `pack` printed on stderr (from a line `{` to a line `}`).
+fn printed_entry(err: &str) -> Value {
+    let lines: Vec<&str> = err.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "{")
+        .expect("an entry is printed");
+    let end = start
+        + lines[start..]
+            .iter()
+            .position(|l| *l == "}")
+            .expect("the entry ends");
+    serde_json::from_str(&lines[start..=end].join("\n")).expect("the entry is JSON")
+}
+
+/// Runs a `proofpack trust add ...` command line that `pack` printed, in `dir`.
+fn run_printed_command(err: &str, form: &str, dir: &Path) -> Output {
+    let line = err
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("proofpack trust add ") && l.contains(form))
+        .expect("the command is printed");
+    let command = line.replacen(
+        "proofpack",
+        &format!("'{}'", env!("CARGO_BIN_EXE_proofpack")),
+        1,
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_signing_key_the_store_lacks_is_refused_with_the_entry_and_command_to_add_it() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let only_log = std::fs::read(&trust).expect("store");
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+
+    // `verify` with this store says untrusted, so `pack` refuses: it no
+    // longer trusts the key implicitly.
+    let committed_pack = committed().join("complete-gdpr.tar.gz");
+    let (status, report) = verify_json(&committed_pack, &trust);
+    assert_eq!(status, 5);
+    assert!(codes(&report).contains(&"trust.key_unknown".to_owned()));
+    for extra in [&[][..], &["--accept-incomplete"][..]] {
+        refused(
+            &ev,
+            &key,
+            &trust,
+            SIGNED_AT,
+            extra,
+            5,
+            &["trust.key_unknown"],
+        );
+    }
+    assert_eq!(
+        std::fs::read(&trust).expect("store"),
+        only_log,
+        "store untouched"
+    );
+    let library = proofpack_author::pack::SigningKeyStatus::of(
+        &proofpack_author::pack::Evidence::from_dir(&ev)
+            .expect("evidence")
+            .description,
+        &samples::dpo_key(),
+        &TrustStore::from_json(&only_log).expect("store"),
+    );
+    assert!(matches!(
+        library,
+        proofpack_author::pack::SigningKeyStatus::Missing(_)
+    ));
+
+    // The entry it prints is the key's, as a dpo key of the pack's signer ...
+    let err = refused(&ev, &key, &trust, SIGNED_AT, &[], 5, &[]);
+    let entry = printed_entry(&err);
+    assert_eq!(entry, sample_dpo_entry_unbounded());
+
+    // ... and the `--entry` command it prints adds it: then pack signs, and
+    // verify with the same store agrees.
+    std::fs::write(
+        w.join("entry.json"),
+        serde_json::to_vec_pretty(&entry).expect("JSON"),
+    )
+    .expect("write");
+    let out = run_printed_command(&err, "--entry", w);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let signed = w.join("signed.tar.gz");
+    let out = pack(&ev, &key, &trust, &signed, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(verify_json(&signed, &trust).0, 0);
+
+    // The `--key` form adds the same key.
+    std::fs::write(&trust, &only_log).expect("restore the store");
+    let out = run_printed_command(&err, "--key", w);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed = TrustStore::from_json(&std::fs::read(&trust).expect("store")).expect("valid");
+    let added = parsed.key(samples::DPO_KEY_ID).expect("added");
+    assert_eq!(added.public_key, samples::dpo_key().verifying_key());
+    assert_eq!(added.owner, samples::DPO);
+    assert_eq!(added.roles, vec![Role::Dpo]);
+}
+
+/// The sample DPO key's entry without a validity window.
+fn sample_dpo_entry_unbounded() -> Value {
+    let mut entry = sample_dpo_entry();
+    entry["not_before"] = Value::Null;
+    entry["not_after"] = Value::Null;
+    entry
+}
+
+#[test]
+fn a_signature_key_id_the_store_holds_under_another_key_is_refused() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let before = std::fs::read(&trust).expect("store");
+    let ev = evidence(w, "complete-gdpr");
+    // pack.json names sample-dpo-2026; the key given is another one.
+    let (other, _) = keygen(w, "other-dpo", samples::DPO, "dpo");
+    for extra in [&[][..], &["--accept-incomplete"][..]] {
+        refused(
+            &ev,
+            &other,
+            &trust,
+            SIGNED_AT,
+            extra,
+            6,
+            &["signature.invalid"],
+        );
+    }
+    assert_eq!(std::fs::read(&trust).expect("store"), before);
+    let status = proofpack_author::pack::SigningKeyStatus::of(
+        &proofpack_author::pack::Evidence::from_dir(&ev)
+            .expect("evidence")
+            .description,
+        &keys::read_private_key(&other).expect("key"),
+        &TrustStore::from_json(&before).expect("store"),
+    );
+    assert!(matches!(
+        status,
+        proofpack_author::pack::SigningKeyStatus::Mismatch { .. }
+    ));
+}
+
+#[test]
+fn what_pack_prints_from_the_evidence_is_escaped() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let ev = evidence(w, "complete-gdpr");
+    let key_id = "evil\u{1b}]0;title\u{7}\u{1b}[2J";
+    let signer = "dpo\u{202e}@example.com\nverdict: complete";
+    edit_pack_json(&ev, |d| {
+        d["signature_key_id"] = json!(key_id);
+        d["signer"] = json!(signer);
+    });
+    let err = refused(&ev, &sample_dpo_pem(w), &trust, SIGNED_AT, &[], 5, &[]);
+    assert!(
+        !err.chars()
+            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c)),
+        "{err:?}"
+    );
+    // The entry is still the JSON to add, the text unchanged.
+    let entry = printed_entry(&err);
+    assert_eq!(entry["key_id"], key_id);
+    assert_eq!(entry["owner"], signer);
+}
+
+/// The names in `dir`, sorted.
+fn dir_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn pack_never_replaces_an_existing_out_without_force() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    let outdir = w.join("out");
+    std::fs::create_dir(&outdir).expect("mkdir");
+    let out_path = outdir.join("proof.tar.gz");
+    std::fs::write(&out_path, b"an earlier pack").expect("write");
+
+    let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&out_path).expect("out"), b"an earlier pack");
+    assert_eq!(dir_names(&outdir), vec!["proof.tar.gz"]);
+
+    // A dangling symbolic link is a file that exists, too.
+    #[cfg(unix)]
+    {
+        let link = outdir.join("link.tar.gz");
+        std::os::unix::fs::symlink(outdir.join("nowhere"), &link).expect("symlink");
+        let out = pack(&ev, &key, &trust, &link, SIGNED_AT, &[]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(std::fs::symlink_metadata(&link).expect("link").is_symlink());
+        assert!(!outdir.join("nowhere").exists());
+        std::fs::remove_file(&link).expect("rm");
+    }
+
+    // --force does not replace it with a refused pack ...
+    let only_log = store(w, "log-only.json", vec![audit_log_entry()]);
+    let out = pack(&ev, &key, &only_log, &out_path, SIGNED_AT, &["--force"]);
+    assert_eq!(out.status.code(), Some(5), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&out_path).expect("out"), b"an earlier pack");
+
+    // ... but with a signed one, whole, leaving no temporary file.
+    let out = pack(&ev, &key, &trust, &out_path, SIGNED_AT, &["--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read(&out_path).expect("out")
+            == std::fs::read(committed().join("complete-gdpr.tar.gz")).expect("committed"),
+        "the committed sample, byte for byte"
+    );
+    assert_eq!(dir_names(&outdir), vec!["proof.tar.gz"]);
+    assert_eq!(verify_json(&out_path, &trust).0, 0);
 }

@@ -1,12 +1,17 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
 use super::EXIT_OPERATIONAL;
+
+/// Exit status of an `untrusted` verdict (§12).
+const EXIT_UNTRUSTED: i32 = 5;
 use proofpack_author::keys;
-use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions};
-use proofpack_author::trust_edit::{write_atomic, TrustStoreFile};
+use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
+use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
+use proofpack_core::text::{json_for_terminal, Untrusted};
 use proofpack_core::timestamp::Timestamp;
-use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -35,21 +40,37 @@ pub(crate) struct KeygenArgs {
 pub(crate) enum TrustCommand {
     /// Add a key to a trust store (created if absent).
     Add(TrustAddArgs),
-    /// List the keys of a trust store.
+    /// List the keys of a trust store, with each key's fingerprint.
     List {
         /// The trust store.
         store: PathBuf,
+        /// Print a JSON array of the entries, each with its `fingerprint`
+        /// ("SHA256:" and the hex SHA-256 of the 32 raw key bytes).
+        #[arg(long)]
+        json: bool,
     },
-    /// Record a key's revocation.
-    Revoke {
-        /// The trust store.
-        store: PathBuf,
-        /// The key to revoke.
-        key_id: String,
-        /// When it was revoked (RFC 3339).
-        #[arg(long, value_parser = parse_time)]
-        at: Timestamp,
-    },
+    /// Record a key's revocation (or move it earlier).
+    Revoke(TrustRevokeArgs),
+}
+
+#[derive(clap::Args)]
+pub(crate) struct TrustRevokeArgs {
+    /// The trust store.
+    store: PathBuf,
+    /// The key to revoke.
+    key_id: String,
+    /// When it was revoked (RFC 3339). An earlier date than the recorded
+    /// one replaces it; a later one needs --force.
+    #[arg(long, value_parser = parse_time, required_unless_present = "clear")]
+    at: Option<Timestamp>,
+    /// Remove the key's revocation (needs --force).
+    #[arg(long, conflicts_with = "at", requires = "force")]
+    clear: bool,
+    /// Allow moving an existing revocation LATER, or removing it (--clear).
+    /// Either trusts again every pack signed between the old and the new
+    /// date: only to correct a revocation recorded by mistake.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(clap::Args)]
@@ -86,12 +107,16 @@ pub(crate) struct PackArgs {
     /// The DPO's private key (PKCS#8 PEM).
     #[arg(long)]
     key: PathBuf,
-    /// Trust store holding the audit_log keys (and, if present, the signing key).
+    /// Trust store holding the signing key and the audit_log keys: the pack is
+    /// verified against it exactly as `proofpack verify --trust` would.
     #[arg(long)]
     trust: PathBuf,
-    /// Where to write proof.tar.gz.
+    /// Where to write proof.tar.gz (refused if it exists, unless --force).
     #[arg(long)]
     out: PathBuf,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    force: bool,
     /// signed_at (RFC 3339); default: now in UTC at whole seconds.
     #[arg(long, value_parser = parse_time)]
     signed_at: Option<Timestamp>,
@@ -117,9 +142,6 @@ fn parse_role(text: &str) -> Result<Role, String> {
 
 pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
     let key = keys::generate();
-    if let Err(e) = keys::write_private_key(&args.out, &key) {
-        return fail(e);
-    }
     let entry = TrustedKey {
         key_id: args.key_id.clone(),
         public_key: key.verifying_key(),
@@ -129,25 +151,26 @@ pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
         not_after: args.not_after.clone(),
         revoked_at: None,
     };
-    match serde_json::to_string_pretty(&key_entry_json(&entry)) {
-        Ok(text) => {
-            println!("{text}");
-            0
-        }
-        Err(e) => fail(e),
+    // Refused before the key file is written.
+    if let Err(e) = check_window(&entry) {
+        return fail(e);
+    }
+    if let Err(e) = keys::write_private_key(&args.out, &key) {
+        return fail(e);
+    }
+    // The key is written: its entry must reach stdout, or the run failed.
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{}", json_for_terminal(&key_entry_json(&entry), true)) {
+        Ok(()) => 0,
+        Err(e) => fail(AuthoringError::io("stdout", e)),
     }
 }
 
 pub(crate) fn trust(command: &TrustCommand) -> i32 {
     let result = match command {
         TrustCommand::Add(args) => trust_add(args),
-        TrustCommand::List { store } => trust_list(store),
-        TrustCommand::Revoke { store, key_id, at } => {
-            TrustStoreFile::open(store).and_then(|mut f| {
-                f.revoke(key_id, at)?;
-                f.save(store)
-            })
-        }
+        TrustCommand::List { store, json } => trust_list(store, *json),
+        TrustCommand::Revoke(args) => trust_revoke(args),
     };
     match result {
         Ok(()) => 0,
@@ -181,31 +204,168 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
     file.save(&args.store)
 }
 
-fn trust_list(store: &Path) -> Result<(), AuthoringError> {
+fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
+    let mut file = TrustStoreFile::open(&args.store)?;
+    let change = match &args.at {
+        Some(at) => file.revoke(&args.key_id, at, args.force)?,
+        None => file.unrevoke(&args.key_id, args.force)?,
+    };
+    match change {
+        Change::Changed => file.save(&args.store),
+        Change::Unchanged => {
+            eprintln!(
+                "proofpack: {} already says so; nothing was changed.",
+                args.store.display()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn trust_list(store: &Path, json: bool) -> Result<(), AuthoringError> {
     let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
-    let store =
-        TrustStore::from_json(&bytes).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+    let store = TrustStore::from_json(&bytes)
+        .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", store.display())))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write_listing(&mut out, &store, json).map_err(|e| AuthoringError::io("stdout", e))
+}
+
+fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::io::Result<()> {
+    if json {
+        let entries: Vec<serde_json::Value> = store
+            .keys
+            .iter()
+            .map(|k| {
+                let mut entry = key_entry_json(k);
+                if let Some(obj) = entry.as_object_mut() {
+                    obj.insert("fingerprint".to_owned(), fingerprint(&k.public_key).into());
+                }
+                entry
+            })
+            .collect();
+        return writeln!(
+            out,
+            "{}",
+            json_for_terminal(&serde_json::Value::Array(entries), true)
+        );
+    }
     let t = |t: &Option<Timestamp>| t.as_ref().map_or("-".to_owned(), |t| t.raw().to_owned());
-    println!(
-        "{:<32} {:<10} {:<28} {:<22} {:<22} revoked_at",
-        "key_id", "roles", "owner", "not_before", "not_after"
-    );
+    writeln!(
+        out,
+        "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} fingerprint",
+        "key_id", "roles", "owner", "not_before", "not_after", "revoked_at"
+    )?;
     for k in &store.keys {
         let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
-        println!(
-            "{:<32} {:<10} {:<28} {:<22} {:<22} {}",
-            k.key_id,
+        writeln!(
+            out,
+            "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} {}",
+            Untrusted(&k.key_id),
             roles.join(","),
-            k.owner,
-            t(&k.not_before),
-            t(&k.not_after),
-            t(&k.revoked_at)
-        );
+            Untrusted(&k.owner),
+            Untrusted(&t(&k.not_before)),
+            Untrusted(&t(&k.not_after)),
+            Untrusted(&t(&k.revoked_at)),
+            fingerprint(&k.public_key)
+        )?;
     }
     Ok(())
 }
 
+/// A word for a POSIX shell: as it is when it holds only characters no
+/// shell treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Says what to do about a signing key the trust store does not vouch for.
+/// `given` is the fingerprint of the `--key` given.
+fn explain_signing_key(
+    args: &PackArgs,
+    evidence: &Evidence,
+    trust: &TrustStore,
+    given: &str,
+    status: &SigningKeyStatus,
+) {
+    let store = shell_word(&args.trust.display().to_string());
+    let key_id = &evidence.description.signature_key_id;
+    match status {
+        SigningKeyStatus::Listed => {}
+        SigningKeyStatus::Missing(entry) => {
+            eprintln!(
+                "proofpack: the trust store {} has no key {}, so a verifier with it says untrusted. If --key {} is the DPO's key, add this entry to the store:",
+                args.trust.display(),
+                Untrusted(key_id),
+                args.key.display()
+            );
+            eprintln!("{}", json_for_terminal(&key_entry_json(entry), true));
+            eprintln!("  To add it, save it as entry.json and run:");
+            eprintln!("    proofpack trust add {store} --entry entry.json");
+            eprintln!("  or add it straight from the key file:");
+            eprintln!(
+                "    proofpack trust add {store} --key {} --key-id {} --owner {} --role {}",
+                shell_word(&args.key.display().to_string()),
+                Untrusted(&shell_word(&entry.key_id)),
+                Untrusted(&shell_word(&entry.owner)),
+                Role::Dpo
+            );
+            eprintln!("  then run pack again.");
+        }
+        SigningKeyStatus::Mismatch { listed } => {
+            eprintln!(
+                "proofpack: the trust store {} holds key_id {} under another public key ({}) than the --key given, {} ({}): the signature would not verify.",
+                args.trust.display(),
+                Untrusted(key_id),
+                fingerprint(listed),
+                args.key.display(),
+                given
+            );
+            let same: Vec<String> = trust
+                .keys
+                .iter()
+                .filter(|k| fingerprint(&k.public_key) == given)
+                .map(|k| Untrusted(&k.key_id).to_string())
+                .collect();
+            if same.is_empty() {
+                eprintln!("  sign with the private key of that entry, or add this key to the store under its own key_id and name that in pack.json's signature_key_id.");
+            } else {
+                eprintln!(
+                    "  sign with the private key of that entry, or set pack.json's signature_key_id to the key_id this key has in the store: {}.",
+                    same.join(", ")
+                );
+            }
+        }
+    }
+}
+
+fn refuse_existing(out: &Path) -> Option<i32> {
+    // A dangling symbolic link counts as existing: it would be replaced.
+    if out.symlink_metadata().is_ok() {
+        eprintln!(
+            "proofpack: {} exists; nothing was written. Give --force to replace it.",
+            out.display()
+        );
+        Some(EXIT_OPERATIONAL)
+    } else {
+        None
+    }
+}
+
 pub(crate) fn pack(args: &PackArgs) -> i32 {
+    if !args.force {
+        if let Some(status) = refuse_existing(&args.out) {
+            return status;
+        }
+    }
     let prepared = (|| -> Result<_, AuthoringError> {
         let key = keys::read_private_key(&args.key)?;
         let bytes = std::fs::read(&args.trust).map_err(|e| AuthoringError::io(&args.trust, e))?;
@@ -224,26 +384,43 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
     };
     match build(&evidence, &key, &trust, &options) {
         Ok(authored) => {
+            // Again: the file may have appeared while the pack was checked.
+            if !args.force {
+                if let Some(status) = refuse_existing(&args.out) {
+                    return status;
+                }
+            }
             if let Err(e) = write_atomic(&args.out, &authored.bytes) {
                 return fail(e);
             }
             let r = &authored.report;
             eprintln!(
-                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {}",
+                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
                 args.out.display(),
                 authored.bytes.len(),
                 r.pack.sha256,
-                r.verdict
+                r.verdict,
+                args.trust.display()
             );
             for f in &r.findings {
-                eprintln!("  {} {} at {}: {}", f.code, f.effect, f.location, f.message);
+                eprintln!(
+                    "  {} {} at {}: {}",
+                    f.code,
+                    f.effect,
+                    Untrusted(&f.location),
+                    Untrusted(&f.message)
+                );
             }
             0
         }
-        Err(PackError::Refused { report }) => {
+        Err(PackError::Refused {
+            report,
+            signing_key,
+        }) => {
             eprintln!(
-                "proofpack: refused to sign: the pack would verify as {}; nothing was written.",
-                report.verdict
+                "proofpack: refused to sign: the pack would verify as {} with --trust {}; nothing was written.",
+                report.verdict,
+                args.trust.display()
             );
             for f in &report.findings {
                 if f.effect == proofpack_core::Effect::Warning {
@@ -251,11 +428,20 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                 }
                 eprintln!(
                     "  {} ({}) at {}: {}",
-                    f.code, f.effect, f.location, f.message
+                    f.code,
+                    f.effect,
+                    Untrusted(&f.location),
+                    Untrusted(&f.message)
                 );
                 eprintln!("      fix: {}", remedy(f.code));
             }
-            report.exit_status()
+            let given = fingerprint(&key.verifying_key());
+            explain_signing_key(args, &evidence, &trust, &given, &signing_key);
+            // A refusal is never a success, whatever the verdict.
+            match report.exit_status() {
+                0 => EXIT_UNTRUSTED,
+                status => status,
+            }
         }
         Err(PackError::Authoring(e)) => fail(e),
     }

@@ -2,7 +2,7 @@
 //! (`openssl genpkey -algorithm ed25519`).
 
 use crate::AuthoringError;
-use ed25519_dalek::pkcs8::{DecodePrivateKey, DecodePublicKey};
+use ed25519_dalek::pkcs8::{self, DecodePrivateKey, DecodePublicKey};
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use std::io::Write;
 use std::path::Path;
@@ -55,28 +55,153 @@ pub fn write_private_key(path: &Path, key: &SigningKey) -> Result<(), AuthoringE
         .map_err(|e| AuthoringError::io(path, e))
 }
 
+/// What is wrong with a key file, in words a DPO can act on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyProblem {
+    /// No PEM block at all.
+    #[error("not a PEM key file (no `-----BEGIN ...-----` line); ProofPack reads PKCS#8 PEM keys, as `proofpack keygen` and `openssl genpkey -algorithm ed25519` write them")]
+    NotPem,
+    /// An encrypted private key (`ENCRYPTED PRIVATE KEY`, or a traditional
+    /// PEM with `Proc-Type: 4,ENCRYPTED`).
+    #[error("an encrypted (passphrase-protected) private key; ProofPack reads unencrypted PKCS#8 keys only: write a decrypted copy with `openssl pkey -in KEY -out PLAIN.pem`, keep it private (mode 0600) and delete it after use")]
+    Encrypted,
+    /// A key of another algorithm than Ed25519 (named, e.g. `RSA`, `ECDSA P-256`).
+    #[error("the key is {0}, not Ed25519; proof-pack v1 signatures are Ed25519 only: make a key with `proofpack keygen` or `openssl genpkey -algorithm ed25519`")]
+    OtherAlgorithm(String),
+    /// A public key where the private key is needed (to sign).
+    #[error("a public key, but signing needs the private key: give the PKCS#8 private key file (`-----BEGIN PRIVATE KEY-----`) that `keygen` or `openssl genpkey` wrote")]
+    PublicNotPrivate,
+    /// An X.509 certificate where a key is needed.
+    #[error("a certificate, not a key; give its public key (`openssl x509 -in CERT -pubkey -noout > key.pem`)")]
+    Certificate,
+    /// A PEM block of another kind (its label).
+    #[error("a PEM `{0}` block, not a PKCS#8 private key or SPKI public key")]
+    Unsupported(String),
+    /// An Ed25519 key whose encoding does not decode.
+    #[error("an Ed25519 key that does not decode ({0})")]
+    Malformed(String),
+}
+
+const ED25519: &str = "1.3.101.112";
+
+/// The algorithm a key's OIDs name, in words.
+fn algorithm_name(oid: &str, parameters: Option<&str>) -> String {
+    let name = match (oid, parameters) {
+        ("1.2.840.113549.1.1.1", _) => "RSA",
+        ("1.2.840.113549.1.1.10", _) => "RSA-PSS",
+        ("1.2.840.10045.2.1", Some("1.2.840.10045.3.1.7")) => "ECDSA P-256",
+        ("1.2.840.10045.2.1", Some("1.3.132.0.34")) => "ECDSA P-384",
+        ("1.2.840.10045.2.1", Some("1.3.132.0.35")) => "ECDSA P-521",
+        ("1.2.840.10045.2.1", Some("1.3.132.0.10")) => "ECDSA secp256k1",
+        ("1.2.840.10045.2.1", _) => "elliptic-curve (EC)",
+        ("1.3.101.113", _) => "Ed448",
+        ("1.3.101.110", _) => "X25519",
+        ("1.3.101.111", _) => "X448",
+        ("1.2.840.10040.4.1", _) => "DSA",
+        ("1.2.840.113549.1.3.1" | "1.2.840.10046.2.1", _) => "Diffie-Hellman",
+        ("1.2.156.10197.1.301", _) => "SM2",
+        _ => return format!("of algorithm OID {oid}"),
+    };
+    name.to_owned()
+}
+
+/// The first PEM block of `text` that is not EC parameters: its label and
+/// its text from the BEGIN line to the END line.
+fn pem_block(text: &str) -> Option<(&str, &str)> {
+    let mut rest = text;
+    while let Some(at) = rest.find("-----BEGIN ") {
+        let block = &rest[at..];
+        let label_end = block["-----BEGIN ".len()..].find("-----")? + "-----BEGIN ".len();
+        let label = &block["-----BEGIN ".len()..label_end];
+        let end_line = format!("-----END {label}-----");
+        let end = block
+            .find(&end_line)
+            .map_or(block.len(), |e| e + end_line.len());
+        if label != "EC PARAMETERS" {
+            return Some((label, &block[..end]));
+        }
+        rest = &block[end..];
+    }
+    None
+}
+
+/// A key file's key: a signing key, or only a public key.
+enum Loaded {
+    Private(SigningKey),
+    Public(VerifyingKey),
+}
+
+fn load(text: &str) -> Result<Loaded, KeyProblem> {
+    let (label, block) = pem_block(text).ok_or(KeyProblem::NotPem)?;
+    let malformed = |e: &dyn std::fmt::Display| KeyProblem::Malformed(e.to_string());
+    match label {
+        "PRIVATE KEY" => {
+            let (_, doc) = pkcs8::SecretDocument::from_pem(block).map_err(|e| malformed(&e))?;
+            let info =
+                pkcs8::PrivateKeyInfo::try_from(doc.as_bytes()).map_err(|e| malformed(&e))?;
+            let oid = info.algorithm.oid.to_string();
+            if oid != ED25519 {
+                let parameters = info.algorithm.parameters_oid().ok().map(|p| p.to_string());
+                return Err(KeyProblem::OtherAlgorithm(algorithm_name(
+                    &oid,
+                    parameters.as_deref(),
+                )));
+            }
+            SigningKey::from_pkcs8_der(doc.as_bytes())
+                .map(Loaded::Private)
+                .map_err(|e| malformed(&e))
+        }
+        "PUBLIC KEY" => {
+            let (_, doc) = pkcs8::Document::from_pem(block).map_err(|e| malformed(&e))?;
+            let info = pkcs8::spki::SubjectPublicKeyInfoRef::try_from(doc.as_bytes())
+                .map_err(|e| malformed(&e))?;
+            let oid = info.algorithm.oid.to_string();
+            if oid != ED25519 {
+                let parameters = info.algorithm.parameters_oid().ok().map(|p| p.to_string());
+                return Err(KeyProblem::OtherAlgorithm(algorithm_name(
+                    &oid,
+                    parameters.as_deref(),
+                )));
+            }
+            VerifyingKey::from_public_key_der(doc.as_bytes())
+                .map(Loaded::Public)
+                .map_err(|e| malformed(&e))
+        }
+        "ENCRYPTED PRIVATE KEY" => Err(KeyProblem::Encrypted),
+        _ if block.contains("Proc-Type: 4,ENCRYPTED") => Err(KeyProblem::Encrypted),
+        "RSA PRIVATE KEY" | "RSA PUBLIC KEY" => Err(KeyProblem::OtherAlgorithm("RSA".to_owned())),
+        "EC PRIVATE KEY" => Err(KeyProblem::OtherAlgorithm("elliptic-curve (EC)".to_owned())),
+        "DSA PRIVATE KEY" => Err(KeyProblem::OtherAlgorithm("DSA".to_owned())),
+        "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CERTIFICATE" => Err(KeyProblem::Certificate),
+        other => Err(KeyProblem::Unsupported(other.to_owned())),
+    }
+}
+
+fn read_text(path: &Path) -> Result<String, AuthoringError> {
+    let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
+    String::from_utf8(bytes).map_err(|_| AuthoringError::key(path, KeyProblem::NotPem))
+}
+
 /// Reads an Ed25519 private key from a PKCS#8 PEM file.
+///
+/// An encrypted key, a key of another algorithm, or a public key is
+/// refused with a [`KeyProblem`] saying which.
 pub fn read_private_key(path: &Path) -> Result<SigningKey, AuthoringError> {
-    let text = std::fs::read_to_string(path).map_err(|e| AuthoringError::io(path, e))?;
-    SigningKey::from_pkcs8_pem(&text).map_err(|e| {
-        AuthoringError::Key(format!(
-            "{}: not an Ed25519 private key in PKCS#8 PEM ({e}); make one with `proofpack keygen` or `openssl genpkey -algorithm ed25519`",
-            path.display()
-        ))
-    })
+    let text = read_text(path)?;
+    match load(&text) {
+        Ok(Loaded::Private(key)) => Ok(key),
+        Ok(Loaded::Public(_)) => Err(AuthoringError::key(path, KeyProblem::PublicNotPrivate)),
+        Err(problem) => Err(AuthoringError::key(path, problem)),
+    }
 }
 
 /// Reads an Ed25519 public key from a PEM file: a private key (PKCS#8) or a
 /// public key (SubjectPublicKeyInfo, as `openssl pkey -pubout` writes).
 pub fn read_public_key(path: &Path) -> Result<VerifyingKey, AuthoringError> {
-    let text = std::fs::read_to_string(path).map_err(|e| AuthoringError::io(path, e))?;
-    if let Ok(key) = SigningKey::from_pkcs8_pem(&text) {
-        return Ok(key.verifying_key());
+    let text = read_text(path)?;
+    match load(&text) {
+        Ok(Loaded::Private(key)) => Ok(key.verifying_key()),
+        Ok(Loaded::Public(key)) => Ok(key),
+        Err(problem) => Err(AuthoringError::key(path, problem)),
     }
-    VerifyingKey::from_public_key_pem(&text).map_err(|e| {
-        AuthoringError::Key(format!(
-            "{}: neither an Ed25519 PKCS#8 private key nor an SPKI public key in PEM ({e})",
-            path.display()
-        ))
-    })
 }

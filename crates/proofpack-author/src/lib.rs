@@ -24,9 +24,14 @@ pub enum AuthoringError {
         #[source]
         source: std::io::Error,
     },
-    /// A key file is not an Ed25519 PKCS#8 PEM key.
-    #[error("{0}")]
-    Key(String),
+    /// A key file does not hold the Ed25519 key that was needed.
+    #[error("{path}: {problem}")]
+    Key {
+        /// The key file.
+        path: String,
+        /// What it holds instead.
+        problem: keys::KeyProblem,
+    },
     /// The input is not usable, with what to fix.
     #[error("{0}")]
     Invalid(String),
@@ -38,6 +43,14 @@ impl AuthoringError {
         AuthoringError::Io {
             path: path.as_ref().display().to_string(),
             source,
+        }
+    }
+
+    /// A key file that does not hold the key that was needed.
+    pub fn key(path: impl AsRef<std::path::Path>, problem: keys::KeyProblem) -> Self {
+        AuthoringError::Key {
+            path: path.as_ref().display().to_string(),
+            problem,
         }
     }
 }

@@ -8,7 +8,7 @@
 use crate::tar_writer::write_pack;
 use crate::AuthoringError;
 use base64::Engine;
-use ed25519_dalek::{Signer, SigningKey};
+use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 use proofpack_core::archive::Limits;
 use proofpack_core::findings::{Code, Effect, Verdict};
 use proofpack_core::json::{self, Json};
@@ -191,6 +191,44 @@ pub struct Authored {
     pub report: Report,
 }
 
+/// What the trust store says of the key that signs.
+#[derive(Debug, Clone)]
+pub enum SigningKeyStatus {
+    /// The store holds `signature_key_id` with this key's public key.
+    Listed,
+    /// The store does not hold `signature_key_id`: the verifier would say
+    /// `trust.key_unknown`. This is the entry that would make it known (the
+    /// key, as a `dpo` key of the pack's `signer`, with no validity window).
+    Missing(Box<TrustedKey>),
+    /// The store holds `signature_key_id` under another public key than
+    /// this key's: the verifier would say `signature.invalid`.
+    Mismatch {
+        /// The public key the store holds for `signature_key_id`.
+        listed: Box<VerifyingKey>,
+    },
+}
+
+impl SigningKeyStatus {
+    /// What `trust` says of `key` signing as `description`'s `signature_key_id`.
+    pub fn of(description: &PackDescription, key: &SigningKey, trust: &TrustStore) -> Self {
+        match trust.key(&description.signature_key_id) {
+            Some(listed) if listed.public_key == key.verifying_key() => SigningKeyStatus::Listed,
+            Some(listed) => SigningKeyStatus::Mismatch {
+                listed: Box::new(listed.public_key),
+            },
+            None => SigningKeyStatus::Missing(Box::new(TrustedKey {
+                key_id: description.signature_key_id.clone(),
+                public_key: key.verifying_key(),
+                owner: description.signer.clone(),
+                roles: vec![Role::Dpo],
+                not_before: None,
+                not_after: None,
+                revoked_at: None,
+            })),
+        }
+    }
+}
+
 /// Why a pack was not signed.
 #[derive(Debug, thiserror::Error)]
 pub enum PackError {
@@ -202,42 +240,36 @@ pub enum PackError {
     Refused {
         /// The report on the would-be pack.
         report: Box<Report>,
+        /// What the trust store says of the signing key (when it is not
+        /// [`SigningKeyStatus::Listed`], the report says why it fails).
+        signing_key: SigningKeyStatus,
     },
 }
 
 /// Builds, checks and signs a pack from `evidence`.
 ///
-/// `trust` must hold the `audit_log` keys the witness's checkpoints verify
-/// against. If it also holds the signing key's `key_id`, that entry is used
-/// (owner, validity and revocation are checked); if not, the signing key is
-/// trusted for this check as a `dpo` key of the owner `signer`.
+/// The would-be pack is verified against `trust` exactly as `proofpack
+/// verify --trust` would verify it, so the verdict is the one a verifier
+/// with that store gives: `trust` must hold the `audit_log` keys the
+/// witness's checkpoints verify against and the signing key under
+/// `signature_key_id`. A signing key the store does not hold, or holds under
+/// another public key, is refused (see [`SigningKeyStatus`]); it is never
+/// trusted implicitly.
 pub fn build(
     evidence: &Evidence,
     key: &SigningKey,
     trust: &TrustStore,
     options: &PackOptions,
 ) -> Result<Authored, PackError> {
-    let d = &evidence.description;
     let signed_at = match &options.signed_at {
         Some(t) => t.clone(),
         None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
             .ok_or_else(|| AuthoringError::Invalid("the clock is out of range".to_owned()))?,
     };
-    let mut check_trust = trust.clone();
-    if check_trust.key(&d.signature_key_id).is_none() {
-        check_trust.keys.push(TrustedKey {
-            key_id: d.signature_key_id.clone(),
-            public_key: key.verifying_key(),
-            owner: d.signer.clone(),
-            roles: vec![Role::Dpo],
-            not_before: None,
-            not_after: None,
-            revoked_at: None,
-        });
-    }
+    let signing_key = SigningKeyStatus::of(&evidence.description, key, trust);
     // The signer's claim is what the verifier's own completeness rule says.
     let first = assemble(evidence, key, &signed_at, true)?;
-    let first_report = verify_bytes(&first, &check_trust)?;
+    let first_report = verify_bytes(&first, trust)?;
     let complete = !first_report
         .findings
         .iter()
@@ -247,15 +279,17 @@ pub fn build(
     } else {
         assemble(evidence, key, &signed_at, false)?
     };
-    let report = verify_bytes(&bytes, &check_trust)?;
+    let report = verify_bytes(&bytes, trust)?;
     let refuse = match report.verdict {
         Verdict::Invalid | Verdict::Untrusted => true,
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
         Verdict::Complete => false,
     };
-    if refuse {
+    // The verifier refuses both cases itself; this is not left to chance.
+    if refuse || !matches!(signing_key, SigningKeyStatus::Listed) {
         return Err(PackError::Refused {
             report: Box::new(report),
+            signing_key,
         });
     }
     Ok(Authored { bytes, report })

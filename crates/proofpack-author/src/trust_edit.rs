@@ -3,10 +3,41 @@
 
 use crate::AuthoringError;
 use proofpack_core::json;
+use proofpack_core::text::Untrusted;
 use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::TrustedKey;
 use proofpack_core::trust::{parse_key, TrustStore, TRUST_FORMAT};
-use serde_json::Value;
+use serde_json::{Map, Value};
+use std::cmp::Ordering;
+use std::io::Write;
 use std::path::Path;
+
+/// Whether an edit changed the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// The store was changed (and should be saved).
+    Changed,
+    /// The store already said so; nothing to write.
+    Unchanged,
+}
+
+/// Refuses a key whose validity window is empty: §4's window
+/// `[not_before, not_after]` is closed, so `not_before` > `not_after`
+/// would be a key valid at no time. (The verifier reads such a store,
+/// as §4 asks only its shape; authoring never writes one.)
+pub fn check_window(key: &TrustedKey) -> Result<(), AuthoringError> {
+    if let (Some(nb), Some(na)) = (&key.not_before, &key.not_after) {
+        if nb.cmp_instant(na) == Ordering::Greater {
+            return Err(AuthoringError::Invalid(format!(
+                "key {}: not_before {} is after not_after {}, so the key would be valid at no time; the window [not_before, not_after] must not be empty",
+                Untrusted(&key.key_id),
+                Untrusted(nb.raw()),
+                Untrusted(na.raw())
+            )));
+        }
+    }
+    Ok(())
+}
 
 /// A trust store being edited, keeping members it does not know.
 pub struct TrustStoreFile {
@@ -48,34 +79,84 @@ impl TrustStoreFile {
             .ok_or_else(|| AuthoringError::Invalid("the store has no keys array".to_owned()))
     }
 
-    /// Adds a §4 key entry; refuses an invalid entry or a repeated `key_id`.
+    /// Adds a §4 key entry; refuses an invalid entry, a repeated `key_id`,
+    /// or a validity window that is empty (see [`check_window`]).
     pub fn add(&mut self, entry: Value) -> Result<(), AuthoringError> {
         let text =
             serde_json::to_vec(&entry).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         let parsed = json::parse(&text).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         let key = parse_key(&parsed)
             .map_err(|e| AuthoringError::Invalid(format!("invalid key entry: {e}")))?;
+        check_window(&key)?;
         if self.store()?.key(&key.key_id).is_some() {
             return Err(AuthoringError::Invalid(format!(
-                "key_id {:?} is already in the store",
-                key.key_id
+                "key_id {} is already in the store",
+                Untrusted(&key.key_id)
             )));
         }
         self.keys_mut()?.push(entry);
         self.store().map(|_| ())
     }
 
-    /// Sets `revoked_at` of a key.
-    pub fn revoke(&mut self, key_id: &str, at: &Timestamp) -> Result<(), AuthoringError> {
-        let keys = self.keys_mut()?;
-        let entry = keys
+    fn entry_mut(&mut self, key_id: &str) -> Result<&mut Map<String, Value>, AuthoringError> {
+        self.keys_mut()?
             .iter_mut()
             .find(|k| k.get("key_id").and_then(Value::as_str) == Some(key_id))
-            .ok_or_else(|| AuthoringError::Invalid(format!("no key {key_id:?} in the store")))?;
-        if let Some(obj) = entry.as_object_mut() {
-            obj.insert("revoked_at".to_owned(), Value::String(at.raw().to_owned()));
+            .and_then(Value::as_object_mut)
+            .ok_or_else(|| {
+                AuthoringError::Invalid(format!("no key {} in the store", Untrusted(key_id)))
+            })
+    }
+
+    /// Records that a key was revoked at `at`.
+    ///
+    /// A key not yet revoked is revoked at `at`; an earlier date than the
+    /// recorded one replaces it (the key was compromised sooner than
+    /// thought). A LATER date is refused unless `force`: it would trust
+    /// again every pack signed between the two dates.
+    pub fn revoke(
+        &mut self,
+        key_id: &str,
+        at: &Timestamp,
+        force: bool,
+    ) -> Result<Change, AuthoringError> {
+        let current = self.store()?.key(key_id).and_then(|k| k.revoked_at.clone());
+        let entry = self.entry_mut(key_id)?;
+        if let Some(current) = current {
+            match at.cmp_instant(&current) {
+                Ordering::Equal => return Ok(Change::Unchanged),
+                Ordering::Greater if !force => {
+                    return Err(AuthoringError::Invalid(format!(
+                        "key {} is already revoked at {}; revoking it at the later {} would trust again what was signed in between. Nothing was changed; give --force to move the revocation later",
+                        Untrusted(key_id),
+                        Untrusted(current.raw()),
+                        Untrusted(at.raw())
+                    )))
+                }
+                Ordering::Less | Ordering::Greater => {}
+            }
         }
-        self.store().map(|_| ())
+        entry.insert("revoked_at".to_owned(), Value::String(at.raw().to_owned()));
+        self.store().map(|_| Change::Changed)
+    }
+
+    /// Removes a key's revocation: refused unless `force`, as it trusts
+    /// again every pack the revocation distrusts.
+    pub fn unrevoke(&mut self, key_id: &str, force: bool) -> Result<Change, AuthoringError> {
+        let current = self.store()?.key(key_id).and_then(|k| k.revoked_at.clone());
+        let entry = self.entry_mut(key_id)?;
+        let Some(current) = current else {
+            return Ok(Change::Unchanged);
+        };
+        if !force {
+            return Err(AuthoringError::Invalid(format!(
+                "removing the revocation of key {} (at {}) would trust again what it distrusts. Nothing was changed; give --force to remove it",
+                Untrusted(key_id),
+                Untrusted(current.raw())
+            )));
+        }
+        entry.insert("revoked_at".to_owned(), Value::Null);
+        self.store().map(|_| Change::Changed)
     }
 
     /// Writes the store (validated) to `path`, atomically.
@@ -88,7 +169,12 @@ impl TrustStoreFile {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it into place.
+/// Writes `bytes` to a new temporary file beside `path` (same directory,
+/// so the rename cannot cross file systems), flushes it to disk, then
+/// renames it over `path`: a reader sees the old file or the new one,
+/// never a part. An existing file's permissions are kept. The temporary
+/// file is created afresh (never an existing file or symbolic link) and
+/// removed if anything fails.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), AuthoringError> {
     let dir = path
         .parent()
@@ -98,10 +184,94 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), AuthoringError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    std::fs::write(&tmp, bytes).map_err(|e| AuthoringError::io(&tmp, e))?;
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.tmp-{}-{attempt}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(file) => break (tmp, file),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
+                attempt += 1;
+            }
+            Err(e) => return Err(AuthoringError::io(&tmp, e)),
+        }
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| match permissions {
+            Some(p) => file.set_permissions(p),
+            None => Ok(()),
+        })
+        .and_then(|()| file.sync_all());
+    drop(file);
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(AuthoringError::io(&tmp, e));
+    }
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         AuthoringError::io(path, e)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .expect("read_dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn write_atomic_replaces_whole_and_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("out.bin");
+        write_atomic(&path, b"first").expect("written");
+        assert_eq!(std::fs::read(&path).expect("read"), b"first");
+        write_atomic(&path, b"second").expect("replaced");
+        assert_eq!(std::fs::read(&path).expect("read"), b"second");
+        assert_eq!(names(dir.path()), vec!["out.bin"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_atomic_keeps_permissions_and_never_writes_through_a_planted_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("trust.json");
+        std::fs::write(&path, b"old").expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        // A link where the first temporary name would be: not followed.
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, b"victim").expect("write");
+        let planted = dir
+            .path()
+            .join(format!(".trust.json.tmp-{}-0", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).expect("symlink");
+        write_atomic(&path, b"new").expect("written");
+        assert_eq!(std::fs::read(&path).expect("read"), b"new");
+        assert_eq!(std::fs::read(&victim).expect("read"), b"victim");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_file_and_no_temporary() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // The target is a non-empty directory: the rename fails.
+        let path = dir.path().join("occupied");
+        std::fs::create_dir(&path).expect("mkdir");
+        std::fs::write(path.join("inside"), b"x").expect("write");
+        assert!(write_atomic(&path, b"data").is_err());
+        assert_eq!(names(dir.path()), vec!["occupied"]);
+    }
 }

@@ -162,6 +162,22 @@ pub fn key_entry_json(key: &TrustedKey) -> serde_json::Value {
     })
 }
 
+/// The fingerprint of a public key, as `proofpack trust list` shows it:
+/// `SHA256:` followed by the lowercase hex of the SHA-256 of the key's 32
+/// raw bytes (the bytes whose base64 is the entry's `public_key`).
+///
+/// It names a key in a form short enough to compare by eye or read out
+/// over the phone; two entries with the same fingerprint hold the same key.
+/// It is not the SHA-256 of the key's SubjectPublicKeyInfo DER, and not an
+/// OpenSSH fingerprint (which is base64 of the hash of another encoding).
+pub fn fingerprint(key: &VerifyingKey) -> String {
+    use sha2::{Digest, Sha256};
+    format!(
+        "SHA256:{}",
+        crate::schema::hex(&Sha256::digest(key.as_bytes()))
+    )
+}
+
 /// §4: checks of the pack signature's key at the manifest's `signed_at`, and
 /// segregation of duties.
 /// Returns the key when it is trusted for the signer at `signed_at` (no
@@ -308,6 +324,22 @@ mod tests {
         format!(
             r#"{{"key_id":"{id}","alg":"ed25519","public_key":"{KEY}","owner":"dpo@example.com","roles":["dpo"]{extra}}}"#
         )
+    }
+
+    #[test]
+    fn fingerprint_is_sha256_of_the_raw_key() {
+        use base64::Engine;
+        use sha2::{Digest, Sha256};
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(KEY)
+            .expect("base64");
+        let key = crypto::parse_public_key(&raw).expect("a key");
+        let expected = format!("SHA256:{}", crate::schema::hex(&Sha256::digest(&raw)));
+        assert_eq!(fingerprint(&key), expected);
+        assert_eq!(fingerprint(&key).len(), "SHA256:".len() + 64);
+        assert!(fingerprint(&key)[7..]
+            .chars()
+            .all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)));
     }
 
     #[test]

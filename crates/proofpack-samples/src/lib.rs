@@ -324,7 +324,7 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
                 }
                 authored.report
             }
-            Err(PackError::Refused { report }) => *report,
+            Err(PackError::Refused { report, .. }) => *report,
             Err(PackError::Authoring(e)) => return Err(e.into()),
         };
         let codes: Vec<&str> = report.findings.iter().map(|f| f.code.as_str()).collect();
