@@ -105,21 +105,17 @@ pub fn escape_bytes_multiline(bytes: &[u8]) -> String {
 /// For JSON a user is meant to copy or pipe (a trust-store entry, a
 /// listing), where [`Untrusted`]'s escapes would not be JSON.
 pub fn json_for_terminal(value: &serde_json::Value, pretty: bool) -> String {
-    let text = if pretty {
-        format!("{value:#}")
+    let mut out = Vec::new();
+    let written = if pretty {
+        crate::render::json::pretty_value(&mut out, value)
     } else {
-        value.to_string()
+        crate::render::json::compact_value(&mut out, value)
     };
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c != '\n' && is_dangerous(c) {
-            // Every dangerous character is in the Basic Multilingual Plane.
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
+    // Writing to memory cannot fail, and the writer emits UTF-8.
+    match written {
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(_) => String::new(),
     }
-    out
 }
 
 #[cfg(test)]

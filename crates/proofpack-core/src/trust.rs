@@ -298,16 +298,6 @@ pub fn check<'t>(
     key.filter(|_| trusted)
 }
 
-/// A key's fingerprint: `SHA256:` and the lowercase hex SHA-256 of its 32
-/// raw public-key bytes, for people to compare keys by.
-pub fn fingerprint(key: &VerifyingKey) -> String {
-    use sha2::{Digest, Sha256};
-    format!(
-        "SHA256:{}",
-        crate::schema::hex(&Sha256::digest(key.as_bytes()))
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
