@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# The whole test suite: formatting, lints, and every test of the workspace's
-# default members (the core and CLI; no GTK or WebKit needed).
+# The whole test suite: formatting, lints, every test of the core and CLI
+# (which need no GTK or WebKit), then the desktop app: its lints, its
+# command-level tests (tauri::test, no display) and its end-to-end tests in a
+# real WebView under Xvfb (scripts/e2e.sh installs what they need).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked
+./scripts/install-app-deps.sh
+cargo clippy --locked -p proofpack-app --all-targets -- -D warnings
+cargo test --locked -p proofpack-app
+./scripts/e2e.sh

@@ -449,6 +449,8 @@ pub struct Timeline {
     pub effective_deadline: Option<String>,
     /// Whether a valid extension applies.
     pub extension_applied: bool,
+    /// Which rule of §6 applied, in words (basis, period, extension).
+    pub rule: Option<String>,
     /// `completed_at`
     pub completed_at: Option<String>,
     /// Seconds from `completed_at` to the effective deadline (negative when late).

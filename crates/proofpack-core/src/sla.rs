@@ -27,6 +27,31 @@ pub fn periods(legal_basis: LegalBasis) -> (Period, Option<Period>) {
     }
 }
 
+/// A period in words: `1 calendar month`, `45 days`.
+fn period_words(p: Period) -> String {
+    match p {
+        Period::Months(1) => "1 calendar month".to_owned(),
+        Period::Months(n) => format!("{n} calendar months"),
+        Period::Days(n) => format!("{n} days"),
+    }
+}
+
+/// Which rule of §6 applied, in words, for the report.
+fn rule(basis: LegalBasis, first: Period, whole: Option<Period>, extended: bool) -> String {
+    let base = format!(
+        "{basis}: {} from the local date of receipt",
+        period_words(first)
+    );
+    match (whole, extended) {
+        (Some(w), true) => format!("{base}, extended to {} in all", period_words(w)),
+        (Some(w), false) => format!(
+            "{base} (extensible to {} in all; not extended)",
+            period_words(w)
+        ),
+        (None, _) => format!("{base} (no extension allowed)"),
+    }
+}
+
 /// *N months after* a date: the same day N months later, or the last day of
 /// that month where that day does not exist.
 pub fn add_months(date: Date, months: u8) -> Option<Date> {
@@ -115,6 +140,7 @@ pub fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
         _ => base,
     };
     timeline.extension_applied = extension.is_some();
+    timeline.rule = Some(rule(basis, first, whole, extension.is_some()));
     timeline.statutory_deadline = Some(format_instant(statutory));
 
     if let Some(sla) = input.sla_deadline {

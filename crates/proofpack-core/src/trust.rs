@@ -178,6 +178,42 @@ pub fn fingerprint(key: &VerifyingKey) -> String {
     )
 }
 
+/// One key of a trust store as a reviewer sees it.
+#[derive(Debug, Clone, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct KeyView {
+    /// `key_id`
+    pub key_id: String,
+    /// `owner`
+    pub owner: String,
+    /// `roles`
+    pub roles: Vec<Role>,
+    /// `not_before`, or unbounded.
+    pub not_before: Option<String>,
+    /// `not_after`, or unbounded.
+    pub not_after: Option<String>,
+    /// `revoked_at`, or never.
+    pub revoked_at: Option<String>,
+    /// [`fingerprint`] of the public key.
+    pub fingerprint: String,
+}
+
+impl TrustedKey {
+    /// The key as a reviewer sees it.
+    pub fn view(&self) -> KeyView {
+        let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+        KeyView {
+            key_id: self.key_id.clone(),
+            owner: self.owner.clone(),
+            roles: self.roles.clone(),
+            not_before: raw(&self.not_before),
+            not_after: raw(&self.not_after),
+            revoked_at: raw(&self.revoked_at),
+            fingerprint: fingerprint(&self.public_key),
+        }
+    }
+}
+
 /// §4: checks of the pack signature's key at the manifest's `signed_at`, and
 /// segregation of duties.
 /// Returns the key when it is trusted for the signer at `signed_at` (no

@@ -317,9 +317,42 @@ fn sla(r: &Report) -> Markup {
     }
 }
 
+/// The SLA timeline as a standalone SVG document (for an `<img>`), or
+/// `None` when its dates cannot be read.
+pub fn sla_svg(r: &Report) -> Option<String> {
+    timeline_drawing(r).map(Markup::into_string)
+}
+
+/// The provenance graph as a standalone SVG document (for an `<img>`), when
+/// the pack has one.
+pub fn provenance_svg(r: &Report) -> Option<String> {
+    r.provenance
+        .view
+        .as_ref()
+        .filter(|v| !v.nodes.is_empty())
+        .map(|v| graph_drawing(v).into_string())
+}
+
+/// The SLA timeline, with its caption.
+fn timeline_svg(r: &Report) -> Markup {
+    match timeline_drawing(r) {
+        None => html! { p { "No timeline: the dates could not be read." } },
+        Some(svg) => html! {
+            figure {
+                (svg)
+                figcaption {
+                    "The shaded band is the margin between completion and the effective deadline: "
+                    "green when completed before it, red when after."
+                    @if let Some(rule) = &r.sla.rule { " Rule: " (rule) "." }
+                }
+            }
+        },
+    }
+}
+
 /// The SLA timeline: received, the deadlines and completion on one axis,
 /// with the margin between completion and the effective deadline.
-fn timeline_svg(r: &Report) -> Markup {
+fn timeline_drawing(r: &Report) -> Option<Markup> {
     let s = &r.sla;
     let points: Vec<(&str, &Option<String>, &str)> = vec![
         ("received", &s.received_at, "#1d2330"),
@@ -346,7 +379,7 @@ fn timeline_svg(r: &Report) -> Markup {
         parsed.iter().map(|p| p.1).min(),
         parsed.iter().map(|p| p.1).max(),
     ) else {
-        return html! { p { "No timeline: the dates could not be read." } };
+        return None;
     };
     let (width, left, right) = (1000.0_f64, 40.0_f64, 40.0_f64);
     let span = (max - min).max(1) as f64;
@@ -384,8 +417,7 @@ fn timeline_svg(r: &Report) -> Markup {
         .as_deref()
         .and_then(Timestamp::parse)
         .map(|t| t.instant().unix_timestamp());
-    html! {
-        figure {
+    Some(html! {
             svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 176" width="100%" role="img"
                 aria-label="SLA timeline" {
                 line x1=(left) y1=(axis_y) x2=(width - right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
@@ -404,12 +436,7 @@ fn timeline_svg(r: &Report) -> Markup {
                     text x=(px) y=(ly + 10.0) text-anchor=(anchor) font-size="10.5" fill="#5b6475" { (t(raw)) }
                 }
             }
-            figcaption {
-                "The shaded band is the margin between completion and the effective deadline: "
-                "green when completed before it, red when after."
-            }
-        }
-    }
+    })
 }
 
 fn receipts(r: &Report) -> Markup {
@@ -518,6 +545,20 @@ fn shorten(s: &str, n: usize) -> String {
 /// The provenance graph in columns: tombstones, then derived artefacts by
 /// depth, coloured by state, then open obligations at their targets.
 fn graph_svg(view: &GraphView) -> Markup {
+    html! {
+        figure {
+            (graph_drawing(view))
+            figcaption {
+                "Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, "
+                "grey tombstoned, blue redacted; dashed boxes are open obligations."
+                @if view.omitted > 0 { " " (view.omitted) " records are not drawn; the counts below include them." }
+            }
+        }
+    }
+}
+
+/// The provenance graph in columns (see [`graph_svg`]).
+fn graph_drawing(view: &GraphView) -> Markup {
     let (col_w, box_w, box_h, row_h) = (230.0_f64, 200.0_f64, 40.0_f64, 52.0_f64);
     let columns = view.nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
     let mut rows_in_col = vec![0usize; columns];
@@ -533,7 +574,6 @@ fn graph_svg(view: &GraphView) -> Markup {
     let height = rows_in_col.iter().max().copied().unwrap_or(1).max(1) as f64 * row_h + 20.0;
     let width = columns as f64 * col_w + 20.0;
     html! {
-        figure {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) }
                 width=(width.min(1040.0)) role="img" aria-label="Provenance graph" {
                 @for (from, to) in &view.edges {
@@ -557,12 +597,6 @@ fn graph_svg(view: &GraphView) -> Markup {
                     text x=(x + 8.0) y=(y + 31.0) font-size="10.5" fill=(ink) { (shorten(&label, 34)) }
                 }
             }
-            figcaption {
-                "Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, "
-                "grey tombstoned, blue redacted; dashed boxes are open obligations."
-                @if view.omitted > 0 { " " (view.omitted) " records are not drawn; the counts below include them." }
-            }
-        }
     }
 }
 

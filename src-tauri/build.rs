@@ -1,0 +1,27 @@
+//! Embeds the app's configuration and declares its commands, so that each
+//! gets a permission and the capability can grant exactly those in use.
+
+fn main() {
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(
+        tauri_build::AppManifest::new().commands(&[
+            "startup",
+            "explanations",
+            "pick_packs",
+            "pick_trust_store",
+            "pick_evidence_folder",
+            "pick_key_file",
+            "pick_save_path",
+            "verify_pack",
+            "cancel_verification",
+            "load_trust_store",
+            "remember_trust_store",
+            "forget_trust_store",
+            "export_report",
+            "author_open",
+            "author_check",
+            "author_sign",
+            "author_trust_entry",
+        ]),
+    ))
+    .unwrap_or_else(|e| panic!("tauri build: {e}"));
+}

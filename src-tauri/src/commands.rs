@@ -1,0 +1,155 @@
+//! The app's IPC commands. Each is a one-line delegate to [`crate::service`]
+//! (which calls the core and the author crate) or to the dialog plugin;
+//! errors cross as the typed [`AppError`].
+
+use crate::error::AppError;
+use crate::service::{
+    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, SignOutcome, StartupView,
+    TrustStoreView, Verified, VerifyRequest,
+};
+use proofpack_core::explain::ExplainedCode;
+use tauri::{AppHandle, Emitter, Runtime, State};
+use tauri_plugin_dialog::DialogExt;
+
+/// The event that carries a verification's progress.
+pub const PROGRESS_EVENT: &str = "verify-progress";
+
+/// The start state: packs and trust store from the command line, and the
+/// remembered trust store.
+#[tauri::command]
+pub fn startup(state: State<'_, AppState>) -> StartupView {
+    service::startup(&state)
+}
+
+/// Every code's explanation.
+#[tauri::command]
+pub fn explanations() -> Vec<ExplainedCode> {
+    service::explanations()
+}
+
+/// Verifies a pack off the UI thread, emitting [`PROGRESS_EVENT`]s.
+#[tauri::command]
+pub async fn verify_pack<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    job: u64,
+    request: VerifyRequest,
+) -> Result<Verified, AppError> {
+    service::verify_pack(&state, job, &request, |p| drop(app.emit(PROGRESS_EVENT, p)))
+}
+
+/// Asks a verification to stop.
+#[tauri::command]
+pub fn cancel_verification(state: State<'_, AppState>, job: u64) -> bool {
+    service::cancel_verification(&state, job)
+}
+
+/// Reads and shows a trust store.
+#[tauri::command]
+pub async fn load_trust_store(path: String) -> Result<TrustStoreView, AppError> {
+    service::load_trust_store(&path)
+}
+
+/// Remembers a trust store for packs opened in the UI.
+#[tauri::command]
+pub async fn remember_trust_store(
+    state: State<'_, AppState>,
+    path: String,
+) -> Result<TrustStoreView, AppError> {
+    service::remember_trust_store(&state, &path)
+}
+
+/// Forgets the remembered trust store.
+#[tauri::command]
+pub async fn forget_trust_store(state: State<'_, AppState>) -> Result<(), AppError> {
+    service::forget_trust_store(&state)
+}
+
+/// Writes a report of this session as JSON or HTML.
+#[tauri::command]
+pub async fn export_report(
+    state: State<'_, AppState>,
+    job: u64,
+    format: ExportFormat,
+    path: String,
+    overwrite: bool,
+) -> Result<String, AppError> {
+    service::export_report(&state, job, format, &path, overwrite)
+}
+
+/// Reads an evidence folder.
+#[tauri::command]
+pub async fn author_open(dir: String) -> Result<AuthorFolder, AppError> {
+    service::author_open(&dir)
+}
+
+/// The pre-sign check of `proofpack pack`, writing nothing.
+#[tauri::command]
+pub async fn author_check(request: AuthorRequest) -> Result<Presign, AppError> {
+    service::author_check(&request)
+}
+
+/// Signs and saves a pack, with `proofpack pack`'s refusals.
+#[tauri::command]
+pub async fn author_sign(
+    request: AuthorRequest,
+    out: String,
+    overwrite: bool,
+) -> Result<SignOutcome, AppError> {
+    service::author_sign(&request, &out, overwrite)
+}
+
+/// The trust-store entry of the signing key, for the recipients.
+#[tauri::command]
+pub async fn author_trust_entry(dir: String, key: String) -> Result<String, AppError> {
+    service::author_trust_entry(&dir, &key)
+}
+
+/// The file dialog for packs (several at once).
+#[tauri::command]
+pub async fn pick_packs<R: Runtime>(app: AppHandle<R>) -> Option<Vec<String>> {
+    app.dialog()
+        .file()
+        .add_filter("Proof packs", &["gz"])
+        .blocking_pick_files()
+        .map(|f| f.iter().map(ToString::to_string).collect())
+}
+
+/// The file dialog for a trust store.
+#[tauri::command]
+pub async fn pick_trust_store<R: Runtime>(app: AppHandle<R>) -> Option<String> {
+    app.dialog()
+        .file()
+        .add_filter("Trust stores", &["json"])
+        .blocking_pick_file()
+        .map(|f| f.to_string())
+}
+
+/// The folder dialog for an evidence folder.
+#[tauri::command]
+pub async fn pick_evidence_folder<R: Runtime>(app: AppHandle<R>) -> Option<String> {
+    app.dialog()
+        .file()
+        .blocking_pick_folder()
+        .map(|f| f.to_string())
+}
+
+/// The file dialog for a private key.
+#[tauri::command]
+pub async fn pick_key_file<R: Runtime>(app: AppHandle<R>) -> Option<String> {
+    app.dialog()
+        .file()
+        .add_filter("PEM keys", &["pem"])
+        .blocking_pick_file()
+        .map(|f| f.to_string())
+}
+
+/// The save dialog (it asks before replacing a file itself).
+#[tauri::command]
+pub async fn pick_save_path<R: Runtime>(app: AppHandle<R>, suggested: String) -> Option<String> {
+    app.dialog()
+        .file()
+        .set_file_name(suggested)
+        .blocking_save_file()
+        .map(|f| f.to_string())
+}

@@ -1,0 +1,93 @@
+//! The app's errors, as they cross IPC: a typed, serialisable enum (the UI
+//! switches on `kind`), never a bare string.
+
+use serde::Serialize;
+
+/// Why a command could not do what it was asked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AppError {
+    /// A file the user picked could not be read.
+    #[error("{path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A trust store is unusable (§4: an operational error, not a verdict).
+    #[error("trust store {path}: {message}")]
+    TrustStore {
+        /// The store.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The user cancelled a verification.
+    #[error("the verification was cancelled")]
+    Cancelled,
+    /// The verifier refused to give a verdict without its positive evidence.
+    #[error("internal error of the verifier: {message}")]
+    Internal {
+        /// What it said.
+        message: String,
+    },
+    /// Saving would replace a file, and overwriting was not chosen.
+    #[error("{path} exists; nothing was written")]
+    Exists {
+        /// The file.
+        path: String,
+    },
+    /// A file could not be written.
+    #[error("{path}: {message}")]
+    Write {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An evidence folder, key or authoring input is not usable.
+    #[error("{message}")]
+    Author {
+        /// What is wrong, with what to fix.
+        message: String,
+    },
+    /// No report with this id was verified in this session.
+    #[error("no report {job} in this session")]
+    UnknownReport {
+        /// The id asked for.
+        job: u64,
+    },
+    /// An argument the UI sent is not one the command takes.
+    #[error("{message}")]
+    BadRequest {
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl AppError {
+    /// A read error for `path`.
+    pub fn read(path: &str, e: impl std::fmt::Display) -> Self {
+        AppError::Read {
+            path: path.to_owned(),
+            message: e.to_string(),
+        }
+    }
+
+    /// A write error for `path`.
+    pub fn write(path: &str, e: impl std::fmt::Display) -> Self {
+        AppError::Write {
+            path: path.to_owned(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<proofpack_author::AuthoringError> for AppError {
+    fn from(e: proofpack_author::AuthoringError) -> Self {
+        AppError::Author {
+            message: e.to_string(),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The ProofPack desktop app: a thin Tauri v2 shell over the verification
+//! core and the author crate. Verify mode shows the same §13 report JSON and
+//! the same explanations as the CLI; Author mode has `proofpack pack`'s
+//! refusals. The app sends nothing anywhere: it has no network code and its
+//! capability grants no network, shell or file-system plugin.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod commands;
+pub mod error;
+pub mod service;
+
+use service::AppState;
+use tauri::{Emitter, Manager, Runtime};
+
+/// The event that carries the paths dropped on the window.
+pub const DROP_EVENT: &str = "packs-dropped";
+
+/// The app on `builder`: its state, plugin, commands and drop handler. Tests
+/// pass `tauri::test::mock_builder()`.
+pub fn app<R: Runtime>(builder: tauri::Builder<R>, startup: service::Startup) -> tauri::Builder<R> {
+    builder
+        .plugin(tauri_plugin_dialog::init())
+        .manage(AppState::new(startup, None))
+        .setup(|app| {
+            if let Ok(dir) = app.path().app_config_dir() {
+                app.state::<AppState>()
+                    .remember_in(dir.join("settings.json"));
+            }
+            Ok(())
+        })
+        .on_window_event(|window, event| {
+            if let tauri::WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) = event {
+                drop(window.emit(DROP_EVENT, service::dropped_paths(paths)));
+            }
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::startup,
+            commands::explanations,
+            commands::pick_packs,
+            commands::pick_trust_store,
+            commands::pick_evidence_folder,
+            commands::pick_key_file,
+            commands::pick_save_path,
+            commands::verify_pack,
+            commands::cancel_verification,
+            commands::load_trust_store,
+            commands::remember_trust_store,
+            commands::forget_trust_store,
+            commands::export_report,
+            commands::author_open,
+            commands::author_check,
+            commands::author_sign,
+            commands::author_trust_entry,
+        ])
+}
+
+/// Runs the app with the process's command line.
+pub fn run() {
+    let startup = service::parse_args(std::env::args_os());
+    let result = app(tauri::Builder::default(), startup).run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("proofpack-app: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,716 @@
+//! What the app's commands do, on top of the core and the author crate.
+//! Every `#[tauri::command]` in `commands.rs` is a one-line call into this
+//! module, which holds no verification logic of its own: reports come from
+//! `proofpack_core::verify`, pictures from the core's renderer, refusals from
+//! `proofpack_author::pack::build`.
+
+use crate::error::AppError;
+use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
+use proofpack_author::{keys, trust_edit};
+use proofpack_core::explain::{self, ExplainedCode};
+use proofpack_core::render::{html, json};
+use proofpack_core::report::TrustStoreInfo;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{fingerprint, key_entry_json, KeyView};
+use proofpack_core::vocab::MemberName;
+use proofpack_core::{verify, Limits, Report, TrustStore, Verdict, VerifyError};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What the command line asked for at start (`proofpack-app PACK... [--trust FILE]`).
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct Startup {
+    /// Packs to open at start.
+    pub packs: Vec<String>,
+    /// The trust store for those packs only (never remembered).
+    pub trust: Option<String>,
+    /// A usage error of the command line, shown instead of a verdict.
+    pub error: Option<String>,
+}
+
+/// The app's state, shared by its commands.
+#[derive(Debug)]
+pub struct AppState {
+    startup: Startup,
+    /// Where the remembered settings live (unset: nothing is remembered).
+    settings: std::sync::OnceLock<PathBuf>,
+    /// Cancel flags of the verifications under way, by job.
+    jobs: Mutex<HashMap<u64, Arc<AtomicBool>>>,
+    /// The reports of this session, by job, for export.
+    reports: Mutex<HashMap<u64, Report>>,
+    next_job: AtomicU64,
+}
+
+impl AppState {
+    /// Sets where settings are remembered, once (the app's config folder is
+    /// known only when the app has started).
+    pub fn remember_in(&self, path: PathBuf) {
+        let _ = self.settings.set(path);
+    }
+
+    /// The state of an app started with `startup`, remembering settings in
+    /// `settings` (a JSON file).
+    pub fn new(startup: Startup, settings: Option<PathBuf>) -> Self {
+        let cell = std::sync::OnceLock::new();
+        if let Some(path) = settings {
+            let _ = cell.set(path);
+        }
+        AppState {
+            startup,
+            settings: cell,
+            jobs: Mutex::new(HashMap::new()),
+            reports: Mutex::new(HashMap::new()),
+            next_job: AtomicU64::new(1),
+        }
+    }
+}
+
+/// Parses the app's command line.
+pub fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Startup {
+    #[derive(clap::Parser)]
+    #[command(
+        name = "proofpack-app",
+        about = "Verify and author proof-of-erasure packs"
+    )]
+    struct Args {
+        /// Packs to open and verify at start.
+        packs: Vec<PathBuf>,
+        /// Trust store for the packs given here (not remembered).
+        #[arg(long, value_name = "FILE")]
+        trust: Option<PathBuf>,
+    }
+    use clap::Parser;
+    match Args::try_parse_from(args) {
+        Ok(a) => Startup {
+            packs: a.packs.iter().map(|p| p.display().to_string()).collect(),
+            trust: a.trust.map(|p| p.display().to_string()),
+            error: None,
+        },
+        Err(e) => Startup {
+            error: Some(e.to_string()),
+            ..Startup::default()
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Start and explanations
+
+/// What the UI needs at start.
+#[derive(Debug, Clone, Serialize)]
+pub struct StartupView {
+    /// The command line's packs, trust store and usage error.
+    #[serde(flatten)]
+    pub startup: Startup,
+    /// The trust store remembered for packs opened in the UI.
+    pub remembered_trust: Option<String>,
+    /// The app's version.
+    pub version: &'static str,
+}
+
+/// The start state.
+pub fn startup(state: &AppState) -> StartupView {
+    StartupView {
+        startup: state.startup.clone(),
+        remembered_trust: read_settings(state).trust_store,
+        version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// Every code's explanation, as the CLI's `explain --all --json` gives it.
+pub fn explanations() -> Vec<ExplainedCode> {
+    explain::all()
+}
+
+// ---------------------------------------------------------------------------
+// Settings
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Settings {
+    trust_store: Option<String>,
+}
+
+fn read_settings(state: &AppState) -> Settings {
+    state
+        .settings
+        .get()
+        .and_then(|p| std::fs::read(p).ok())
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+fn write_settings(state: &AppState, settings: &Settings) -> Result<(), AppError> {
+    let Some(path) = state.settings.get() else {
+        return Ok(());
+    };
+    let shown = path.display().to_string();
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| AppError::write(&shown, e))?;
+    }
+    let bytes = serde_json::to_vec_pretty(settings).map_err(|e| AppError::write(&shown, e))?;
+    trust_edit::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
+}
+
+/// Remembers `path` as the trust store for packs opened in the UI, after
+/// checking that it is a usable store.
+pub fn remember_trust_store(state: &AppState, path: &str) -> Result<TrustStoreView, AppError> {
+    let view = load_trust_store(path)?;
+    let mut settings = read_settings(state);
+    settings.trust_store = Some(path.to_owned());
+    write_settings(state, &settings)?;
+    Ok(view)
+}
+
+/// Forgets the remembered trust store.
+pub fn forget_trust_store(state: &AppState) -> Result<(), AppError> {
+    let mut settings = read_settings(state);
+    settings.trust_store = None;
+    write_settings(state, &settings)
+}
+
+// ---------------------------------------------------------------------------
+// Trust stores
+
+/// A trust store as the UI shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrustStoreView {
+    /// Path, SHA-256 and key count.
+    #[serde(flatten)]
+    pub info: TrustStoreInfo,
+    /// The file's modification time (RFC 3339, UTC), where the system gives one.
+    pub modified: Option<String>,
+    /// Every key.
+    pub key_views: Vec<KeyView>,
+}
+
+struct LoadedTrust {
+    store: TrustStore,
+    view: TrustStoreView,
+}
+
+fn load_trust(path: &str) -> Result<LoadedTrust, AppError> {
+    let bytes = std::fs::read(path).map_err(|e| AppError::TrustStore {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })?;
+    let store = TrustStore::from_json(&bytes).map_err(|e| AppError::TrustStore {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })?;
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| {
+            let since = t.duration_since(std::time::UNIX_EPOCH).ok()?;
+            let at = time_from_unix(since.as_secs())?;
+            Some(at.raw().to_owned())
+        });
+    let view = TrustStoreView {
+        info: TrustStoreInfo::of(Some(path.to_owned()), &bytes, &store),
+        modified,
+        key_views: store.keys.iter().map(|k| k.view()).collect(),
+    };
+    Ok(LoadedTrust { store, view })
+}
+
+fn time_from_unix(seconds: u64) -> Option<Timestamp> {
+    let at = time::OffsetDateTime::from_unix_timestamp(i64::try_from(seconds).ok()?).ok()?;
+    Timestamp::from_instant_utc(at)
+}
+
+/// Reads and shows a trust store.
+pub fn load_trust_store(path: &str) -> Result<TrustStoreView, AppError> {
+    load_trust(path).map(|t| t.view)
+}
+
+// ---------------------------------------------------------------------------
+// Verification
+
+/// One verification asked for by the UI.
+#[derive(Debug, Clone, Deserialize)]
+pub struct VerifyRequest {
+    /// The pack.
+    pub path: String,
+    /// The trust store, or none (then at best `untrusted`).
+    pub trust: Option<String>,
+}
+
+/// A verification's progress, as events to the UI.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct Progress {
+    /// The job.
+    pub job: u64,
+    /// Bytes of the pack read so far.
+    pub read: u64,
+    /// The pack's size.
+    pub total: u64,
+}
+
+/// A verified pack: the §13 report and the pictures the core draws of it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verified {
+    /// The job, for export.
+    pub job: u64,
+    /// The report, exactly as `proofpack verify --json` gives it.
+    pub report: Report,
+    /// The SLA timeline, an SVG document.
+    pub sla_svg: Option<String>,
+    /// The provenance graph, an SVG document.
+    pub provenance_svg: Option<String>,
+    /// The trust store used.
+    pub trust: Option<TrustStoreView>,
+}
+
+/// Reads the pack through, counting bytes and honouring a cancel flag.
+struct Watched<R, F> {
+    inner: R,
+    read: u64,
+    reported: u64,
+    cancel: Arc<AtomicBool>,
+    progress: F,
+}
+
+/// Progress is reported at most once per this many bytes.
+const PROGRESS_STEP: u64 = 1 << 20;
+
+impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.cancel.load(Ordering::Relaxed) {
+            // Not `Interrupted`: readers retry that kind forever.
+            return Err(io::Error::other("the verification was cancelled"));
+        }
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        if self.read - self.reported >= PROGRESS_STEP || n == 0 {
+            self.reported = self.read;
+            (self.progress)(self.read);
+        }
+        Ok(n)
+    }
+}
+
+/// A job id for a verification about to start.
+pub fn new_job(state: &AppState) -> u64 {
+    state.next_job.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Verifies a pack with the core, reporting progress; the report is kept
+/// for export under its job id.
+pub fn verify_pack(
+    state: &AppState,
+    job: u64,
+    request: &VerifyRequest,
+    mut progress: impl FnMut(Progress),
+) -> Result<Verified, AppError> {
+    let trust = request.trust.as_deref().map(load_trust).transpose()?;
+    let file = std::fs::File::open(&request.path).map_err(|e| AppError::read(&request.path, e))?;
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let cancel = Arc::new(AtomicBool::new(false));
+    lock(&state.jobs).insert(job, Arc::clone(&cancel));
+    let watched = Watched {
+        inner: io::BufReader::with_capacity(1 << 16, file),
+        read: 0,
+        reported: 0,
+        cancel: Arc::clone(&cancel),
+        progress: |read| progress(Progress { job, read, total }),
+    };
+    let result = verify(
+        watched,
+        trust.as_ref().map(|t| &t.store),
+        &Limits::default(),
+    );
+    lock(&state.jobs).remove(&job);
+    let mut report = match result {
+        Ok(r) => r,
+        Err(_) if cancel.load(Ordering::Relaxed) => return Err(AppError::Cancelled),
+        Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
+        Err(VerifyError::Internal(e)) => {
+            return Err(AppError::Internal {
+                message: e.to_string(),
+            })
+        }
+    };
+    report.meta.input = Some(request.path.clone());
+    report.meta.trust_store = trust.as_ref().map(|t| t.view.info.clone());
+    let verified = Verified {
+        job,
+        sla_svg: html::sla_svg(&report),
+        provenance_svg: html::provenance_svg(&report),
+        trust: trust.map(|t| t.view),
+        report,
+    };
+    lock(&state.reports).insert(job, verified.report.clone());
+    Ok(verified)
+}
+
+/// Asks the verification `job` to stop; true when it was under way.
+pub fn cancel_verification(state: &AppState, job: u64) -> bool {
+    match lock(&state.jobs).get(&job) {
+        Some(flag) => {
+            flag.store(true, Ordering::Relaxed);
+            true
+        }
+        None => false,
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere cannot leave these maps inconsistent: recover.
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The paths of a drag-and-drop onto the window, as the UI opens them.
+pub fn dropped_paths(paths: &[PathBuf]) -> Vec<String> {
+    paths.iter().map(|p| p.display().to_string()).collect()
+}
+
+// ---------------------------------------------------------------------------
+// Export
+
+/// What to export a report as.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// The §13 JSON, as `verify --json`.
+    Json,
+    /// The printable HTML report, as `verify --html`.
+    Html,
+}
+
+/// Writes report `job` to `path` with the core's renderer; an existing file
+/// is replaced only when `overwrite` is set.
+pub fn export_report(
+    state: &AppState,
+    job: u64,
+    format: ExportFormat,
+    path: &str,
+    overwrite: bool,
+) -> Result<String, AppError> {
+    let report = lock(&state.reports)
+        .get(&job)
+        .cloned()
+        .ok_or(AppError::UnknownReport { job })?;
+    let bytes = match format {
+        ExportFormat::Json => {
+            let mut out = Vec::new();
+            json::pretty(&mut out, &report).map_err(|e| AppError::write(path, e))?;
+            out.push(b'\n');
+            out
+        }
+        ExportFormat::Html => html::report(&report).into_bytes(),
+    };
+    save_new(path, &bytes, overwrite)?;
+    Ok(path.to_owned())
+}
+
+/// Writes `bytes` atomically, refusing to replace a file unless `overwrite`.
+fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), AppError> {
+    // A dangling symbolic link counts as existing: it would be replaced.
+    if !overwrite && Path::new(path).symlink_metadata().is_ok() {
+        return Err(AppError::Exists {
+            path: path.to_owned(),
+        });
+    }
+    trust_edit::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
+}
+
+// ---------------------------------------------------------------------------
+// Author mode
+
+/// An evidence folder as the UI shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuthorFolder {
+    /// The folder.
+    pub dir: String,
+    /// `pack.json`'s members.
+    pub pack_id: String,
+    /// `signer`
+    pub signer: String,
+    /// `cascade_runner`
+    pub cascade_runner: String,
+    /// `signature_key_id`
+    pub signature_key_id: String,
+    /// `subprocessors`
+    pub subprocessors: Vec<String>,
+    /// The current `attestation.txt`, when UTF-8.
+    pub attestation: Option<String>,
+    /// The members the pack will hold.
+    pub members: Vec<String>,
+}
+
+/// Reads an evidence folder.
+pub fn author_open(dir: &str) -> Result<AuthorFolder, AppError> {
+    let evidence = Evidence::from_dir(Path::new(dir))?;
+    let d = &evidence.description;
+    Ok(AuthorFolder {
+        dir: dir.to_owned(),
+        pack_id: d.pack_id.clone(),
+        signer: d.signer.clone(),
+        cascade_runner: d.cascade_runner.clone(),
+        signature_key_id: d.signature_key_id.clone(),
+        subprocessors: d.subprocessors.clone(),
+        attestation: attestation_of(&evidence),
+        members: evidence.members.iter().map(|(p, _)| p.clone()).collect(),
+    })
+}
+
+fn attestation_of(evidence: &Evidence) -> Option<String> {
+    evidence
+        .members
+        .iter()
+        .find(|(p, _)| p == MemberName::Attestation.as_str())
+        .and_then(|(_, b)| String::from_utf8(b.clone()).ok())
+}
+
+/// What Author mode signs with.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthorRequest {
+    /// The evidence folder.
+    pub dir: String,
+    /// The DPO's private key (PKCS#8 PEM).
+    pub key: String,
+    /// The trust store the recipients verify with.
+    pub trust: String,
+    /// Sign an incomplete or late pack (`--accept-incomplete`).
+    #[serde(default)]
+    pub accept_incomplete: bool,
+    /// The attestation as edited in the UI (`None`: the folder's own).
+    pub attestation: Option<String>,
+    /// `signed_at`, for reproducible packs (`None`: now).
+    pub signed_at: Option<String>,
+}
+
+/// One finding of the pre-sign check, with what to fix.
+#[derive(Debug, Clone, Serialize)]
+pub struct PresignFinding {
+    /// The finding.
+    #[serde(flatten)]
+    pub finding: proofpack_core::Finding,
+    /// What to fix before signing (as `proofpack pack` says it).
+    pub remedy: &'static str,
+}
+
+/// What the trust store says of the signing key.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum SigningKeyView {
+    /// The store holds `signature_key_id` with this key.
+    Listed,
+    /// The store does not hold it: the entry to add, and the command.
+    Missing {
+        /// The trust-store entry.
+        entry: serde_json::Value,
+        /// The command that adds it from a saved entry file.
+        command: String,
+    },
+    /// The store holds `signature_key_id` under another key.
+    Mismatch {
+        /// The fingerprint the store holds.
+        listed: String,
+        /// The fingerprint of the key given.
+        given: String,
+    },
+}
+
+/// The outcome of the pre-sign check (and of a refused signing).
+#[derive(Debug, Clone, Serialize)]
+pub struct Presign {
+    /// Whether `pack` would sign (and so Sign is enabled).
+    pub would_sign: bool,
+    /// The verdict the would-be pack gets with the trust store.
+    pub verdict: Verdict,
+    /// Why it would not sign, in words.
+    pub refusal: Option<String>,
+    /// The findings (warnings included), each with its remedy.
+    pub findings: Vec<PresignFinding>,
+    /// What the trust store says of the signing key.
+    pub signing_key: SigningKeyView,
+    /// The full report of the would-be pack.
+    pub report: Report,
+}
+
+/// The outcome of signing.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum SignOutcome {
+    /// Written.
+    Signed {
+        /// The pack written.
+        path: String,
+        /// Its SHA-256.
+        sha256: String,
+        /// Its verdict with the trust store.
+        verdict: Verdict,
+    },
+    /// Refused, exactly as `proofpack pack` refuses; nothing was written.
+    Refused(Box<Presign>),
+}
+
+struct Prepared {
+    evidence: Evidence,
+    key: ed25519_dalek::SigningKey,
+    trust: TrustStore,
+    trust_path: String,
+    options: PackOptions,
+}
+
+fn prepare(request: &AuthorRequest) -> Result<Prepared, AppError> {
+    let mut evidence = Evidence::from_dir(Path::new(&request.dir))?;
+    if let Some(text) = &request.attestation {
+        match evidence
+            .members
+            .iter_mut()
+            .find(|(p, _)| p == MemberName::Attestation.as_str())
+        {
+            Some((_, bytes)) => *bytes = text.clone().into_bytes(),
+            None => evidence.members.push((
+                MemberName::Attestation.to_string(),
+                text.clone().into_bytes(),
+            )),
+        }
+    }
+    let key = keys::read_private_key(Path::new(&request.key))?;
+    let trust = load_trust(&request.trust)?.store;
+    let signed_at = match &request.signed_at {
+        None => None,
+        Some(t) => Some(Timestamp::parse(t).ok_or_else(|| AppError::BadRequest {
+            message: format!("signed_at {t:?} is not an RFC 3339 date-time with an offset"),
+        })?),
+    };
+    Ok(Prepared {
+        evidence,
+        key,
+        trust,
+        trust_path: request.trust.clone(),
+        options: PackOptions {
+            signed_at,
+            accept_incomplete: request.accept_incomplete,
+        },
+    })
+}
+
+fn presign_view(
+    report: Report,
+    signing_key: &SigningKeyStatus,
+    p: &Prepared,
+    would_sign: bool,
+) -> Presign {
+    let findings = report
+        .findings
+        .iter()
+        .map(|f| PresignFinding {
+            finding: f.clone(),
+            remedy: remedy(f.code),
+        })
+        .collect();
+    let given = fingerprint(&p.key.verifying_key());
+    let signing_key = match signing_key {
+        SigningKeyStatus::Listed => SigningKeyView::Listed,
+        SigningKeyStatus::Missing(entry) => SigningKeyView::Missing {
+            entry: key_entry_json(entry),
+            command: format!("proofpack trust add '{}' --entry entry.json", p.trust_path),
+        },
+        SigningKeyStatus::Mismatch { listed } => SigningKeyView::Mismatch {
+            listed: fingerprint(listed),
+            given,
+        },
+    };
+    let refusal = (!would_sign).then(|| match (&signing_key, report.verdict) {
+        (SigningKeyView::Missing { .. }, _) => {
+            "The trust store does not hold the signing key: recipients would see the pack as untrusted. Add the entry below to the store they use.".to_owned()
+        }
+        (SigningKeyView::Mismatch { .. }, _) => {
+            "The trust store holds this key_id under another public key: the signature would not verify.".to_owned()
+        }
+        (_, Verdict::Incomplete | Verdict::Late) => format!(
+            "The pack would verify as {}. Sign it only as an honest record of open obligations, by choosing \"accept incomplete or late\".",
+            report.verdict
+        ),
+        (_, v) => format!("The pack would verify as {v}: fix the findings below before signing."),
+    });
+    Presign {
+        would_sign,
+        verdict: report.verdict,
+        refusal,
+        findings,
+        signing_key,
+        report,
+    }
+}
+
+/// Checks an evidence folder as `proofpack pack` would, without writing.
+pub fn author_check(request: &AuthorRequest) -> Result<Presign, AppError> {
+    let p = prepare(request)?;
+    let signing_key = SigningKeyStatus::of(&p.evidence.description, &p.key, &p.trust);
+    match build(&p.evidence, &p.key, &p.trust, &p.options) {
+        Ok(authored) => Ok(presign_view(authored.report, &signing_key, &p, true)),
+        Err(PackError::Refused {
+            report,
+            signing_key,
+        }) => Ok(presign_view(*report, &signing_key, &p, false)),
+        Err(PackError::Authoring(e)) => Err(e.into()),
+    }
+}
+
+/// Signs and saves a pack as `proofpack pack` does: the same refusals, an
+/// existing `out` replaced only with `overwrite`. An edited attestation is
+/// saved into the evidence folder first, so the folder matches the pack.
+pub fn author_sign(
+    request: &AuthorRequest,
+    out: &str,
+    overwrite: bool,
+) -> Result<SignOutcome, AppError> {
+    if !overwrite && Path::new(out).symlink_metadata().is_ok() {
+        return Err(AppError::Exists {
+            path: out.to_owned(),
+        });
+    }
+    let p = prepare(request)?;
+    let signing_key = SigningKeyStatus::of(&p.evidence.description, &p.key, &p.trust);
+    match build(&p.evidence, &p.key, &p.trust, &p.options) {
+        Ok(authored) => {
+            if let Some(text) = &request.attestation {
+                let path = Path::new(&request.dir).join(MemberName::Attestation.as_str());
+                trust_edit::write_atomic(&path, text.as_bytes())
+                    .map_err(|e| AppError::write(&path.display().to_string(), e))?;
+            }
+            save_new(out, &authored.bytes, overwrite)?;
+            Ok(SignOutcome::Signed {
+                path: out.to_owned(),
+                sha256: authored.report.pack.sha256.clone(),
+                verdict: authored.report.verdict,
+            })
+        }
+        Err(PackError::Refused { report, .. }) => Ok(SignOutcome::Refused(Box::new(presign_view(
+            *report,
+            &signing_key,
+            &p,
+            false,
+        )))),
+        Err(PackError::Authoring(e)) => Err(e.into()),
+    }
+}
+
+/// The trust-store entry of the key for recipients: a `dpo` key of the
+/// folder's `signer`, under its `signature_key_id`.
+pub fn author_trust_entry(dir: &str, key: &str) -> Result<String, AppError> {
+    let evidence = Evidence::from_dir(Path::new(dir))?;
+    let key = keys::read_private_key(Path::new(key))?;
+    let entry = proofpack_core::trust::TrustedKey {
+        key_id: evidence.description.signature_key_id.clone(),
+        public_key: key.verifying_key(),
+        owner: evidence.description.signer.clone(),
+        roles: vec![proofpack_core::vocab::Role::Dpo],
+        not_before: None,
+        not_after: None,
+        revoked_at: None,
+    };
+    Ok(proofpack_core::text::json_for_terminal(
+        &key_entry_json(&entry),
+        true,
+    ))
+}

@@ -1,0 +1,414 @@
+//! Command-level tests: the app's IPC commands through `tauri::test`'s mock
+//! runtime (no display), with the app's own capability and permissions. They
+//! assert verdicts, finding codes and error kinds, never wording.
+
+use proofpack_app_lib::service::{self, AppState, AuthorRequest, Startup, VerifyRequest};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::WebviewWindow;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn sample(name: &str) -> String {
+    root().join("sample-packs").join(name).display().to_string()
+}
+
+fn window(startup: Startup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app = proofpack_app_lib::app(mock_builder(), startup)
+        .build(tauri::generate_context!())
+        .expect("the app builds on the mock runtime");
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the main window");
+    (app, webview)
+}
+
+fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, body: Value) -> Result<Value, Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().expect("url"),
+            body: InvokeBody::Json(body),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|b| b.deserialize::<Value>().expect("json"))
+}
+
+fn cli_verdict(pack: &str, trust: Option<&str>) -> (String, Vec<String>) {
+    let store = trust.map(|t| {
+        proofpack_core::TrustStore::from_json(&std::fs::read(t).expect("store")).expect("valid")
+    });
+    let report = proofpack_core::verify(
+        std::fs::File::open(pack).expect("pack"),
+        store.as_ref(),
+        &Default::default(),
+    )
+    .expect("verifies");
+    let mut codes: Vec<String> = report.findings.iter().map(|f| f.code.to_string()).collect();
+    codes.sort();
+    (report.verdict.to_string(), codes)
+}
+
+#[test]
+fn startup_gives_the_command_line() {
+    let startup = service::parse_args(
+        ["proofpack-app", "a.tar.gz", "b.tar.gz", "--trust", "t.json"].map(Into::into),
+    );
+    assert_eq!(startup.packs, vec!["a.tar.gz", "b.tar.gz"]);
+    assert_eq!(startup.trust.as_deref(), Some("t.json"));
+    assert!(
+        service::parse_args(["proofpack-app", "--bogus"].map(Into::into))
+            .error
+            .is_some()
+    );
+    let (_app, w) = window(startup);
+    let got = invoke(&w, "startup", json!({})).expect("startup");
+    assert_eq!(got["packs"], json!(["a.tar.gz", "b.tar.gz"]));
+    assert_eq!(got["trust"], "t.json");
+}
+
+#[test]
+fn every_sample_verifies_as_the_cli_says() {
+    let (_app, w) = window(Startup::default());
+    let trust = sample("trust.json");
+    for name in [
+        "complete-gdpr.tar.gz",
+        "late-ccpa.tar.gz",
+        "incomplete-cache-deferred.tar.gz",
+        "exempt-art17-3.tar.gz",
+    ] {
+        let pack = sample(name);
+        for store in [Some(trust.as_str()), None] {
+            let got = invoke(
+                &w,
+                "verify_pack",
+                json!({"job": 7, "request": {"path": pack, "trust": store}}),
+            )
+            .expect("verifies");
+            let (verdict, codes) = cli_verdict(&pack, store);
+            assert_eq!(got["report"]["verdict"], verdict, "{name}");
+            let mut shown: Vec<String> = got["report"]["findings"]
+                .as_array()
+                .expect("findings")
+                .iter()
+                .map(|f| f["code"].as_str().expect("code").to_owned())
+                .collect();
+            shown.sort();
+            assert_eq!(shown, codes, "{name}");
+            assert!(got["sla_svg"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("<svg")));
+        }
+    }
+}
+
+#[test]
+fn unreadable_inputs_are_typed_errors() {
+    let (_app, w) = window(Startup::default());
+    let err = invoke(
+        &w,
+        "verify_pack",
+        json!({"job": 1, "request": {"path": "/no/such/pack.tar.gz", "trust": null}}),
+    )
+    .expect_err("no such file");
+    assert_eq!(err["kind"], "read");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{").expect("write");
+    let err = invoke(
+        &w,
+        "verify_pack",
+        json!({"job": 2, "request": {"path": sample("complete-gdpr.tar.gz"), "trust": bad}}),
+    )
+    .expect_err("bad store");
+    assert_eq!(err["kind"], "trust_store");
+    let err = invoke(&w, "load_trust_store", json!({"path": bad})).expect_err("bad store");
+    assert_eq!(err["kind"], "trust_store");
+}
+
+#[test]
+fn export_never_overwrites_silently() {
+    let (_app, w) = window(Startup::default());
+    invoke(
+        &w,
+        "verify_pack",
+        json!({"job": 11, "request": {"path": sample("late-ccpa.tar.gz"), "trust": sample("trust.json")}}),
+    )
+    .expect("verifies");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("r.html");
+    let args = json!({"job": 11, "format": "html", "path": out, "overwrite": false});
+    invoke(&w, "export_report", args.clone()).expect("written");
+    assert!(std::fs::read_to_string(&out)
+        .expect("html")
+        .contains("data-verdict=\"late\""));
+    let err = invoke(&w, "export_report", args).expect_err("exists");
+    assert_eq!(err["kind"], "exists");
+    let json_out = dir.path().join("r.json");
+    invoke(
+        &w,
+        "export_report",
+        json!({"job": 11, "format": "json", "path": json_out, "overwrite": false}),
+    )
+    .expect("written");
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(&json_out).expect("json")).expect("valid");
+    assert_eq!(report["verdict"], "late");
+    let err = invoke(
+        &w,
+        "export_report",
+        json!({"job": 999, "format": "json", "path": json_out, "overwrite": true}),
+    )
+    .expect_err("unknown");
+    assert_eq!(err["kind"], "unknown_report");
+}
+
+#[test]
+fn explanations_cover_every_code() {
+    let (_app, w) = window(Startup::default());
+    let all = invoke(&w, "explanations", json!({})).expect("explanations");
+    assert_eq!(
+        all.as_array().expect("array").len(),
+        proofpack_core::Code::ALL.len()
+    );
+}
+
+#[test]
+fn the_remembered_store_is_kept_and_forgotten() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let settings = dir.path().join("settings.json");
+    let state = AppState::new(Startup::default(), Some(settings.clone()));
+    assert_eq!(service::startup(&state).remembered_trust, None);
+    let view = service::remember_trust_store(&state, &sample("trust.json")).expect("usable");
+    assert_eq!(view.info.keys, 2);
+    assert_eq!(view.key_views.len(), 2);
+    assert!(view
+        .key_views
+        .iter()
+        .all(|k| k.fingerprint.starts_with("SHA256:")));
+    assert!(view.modified.is_some());
+    let again = AppState::new(Startup::default(), Some(settings.clone()));
+    assert_eq!(
+        service::startup(&again).remembered_trust.as_deref(),
+        Some(sample("trust.json").as_str())
+    );
+    // An unusable store is not remembered.
+    assert!(service::remember_trust_store(&again, "/no/such/store.json").is_err());
+    service::forget_trust_store(&again).expect("forgets");
+    assert_eq!(service::startup(&again).remembered_trust, None);
+}
+
+/// A pack with a 3 MiB attachment, so that reading it reports progress.
+fn big_pack(dir: &Path) -> String {
+    let evidence_dir = root().join("sample-packs/evidence/complete-gdpr");
+    let mut evidence =
+        proofpack_author::pack::Evidence::from_dir(&evidence_dir).expect("sample evidence");
+    let noise: Vec<u8> = (0..3u32 << 20)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    evidence
+        .members
+        .push(("attachments/big.bin".to_owned(), noise));
+    let key = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]);
+    let at = proofpack_core::timestamp::Timestamp::parse("2026-04-22T16:02:00Z").expect("time");
+    let bytes = proofpack_author::pack::sign_unchecked(&evidence, &key, &at, true).expect("signs");
+    let path = dir.join("big.tar.gz");
+    std::fs::write(&path, bytes).expect("write");
+    path.display().to_string()
+}
+
+#[test]
+fn verification_reports_progress_and_can_be_cancelled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = big_pack(dir.path());
+    let state = AppState::new(Startup::default(), None);
+    let request = VerifyRequest {
+        path: pack,
+        trust: None,
+    };
+    let mut seen = Vec::new();
+    let done = service::verify_pack(&state, 1, &request, |p| seen.push(p)).expect("verifies");
+    assert!(seen.len() >= 2, "progress while reading: {seen:?}");
+    assert!(seen.windows(2).all(|w| w[0].read <= w[1].read));
+    assert_eq!(seen.last().map(|p| p.read), Some(seen[0].total));
+    assert_eq!(done.report.verdict, proofpack_core::Verdict::Untrusted);
+    // Cancelled at the first progress report: no verdict, a typed error.
+    let job = service::new_job(&state);
+    let err = service::verify_pack(&state, job, &request, |_| {
+        assert!(service::cancel_verification(&state, job));
+    })
+    .expect_err("cancelled");
+    assert_eq!(err, proofpack_app_lib::error::AppError::Cancelled);
+    assert!(
+        !service::cancel_verification(&state, job),
+        "no longer under way"
+    );
+}
+
+fn sample_key(dir: &Path) -> String {
+    let path = dir.join("dpo.pem");
+    proofpack_author::keys::write_private_key(&path, &proofpack_samples::dpo_key())
+        .expect("key written");
+    path.display().to_string()
+}
+
+#[test]
+fn author_mode_has_the_refusals_of_pack() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let evidence = dir.path().join("evidence");
+    copy_dir(
+        &root().join("sample-packs/evidence/complete-gdpr"),
+        &evidence,
+    );
+    let key = sample_key(dir.path());
+    let (_app, w) = window(Startup::default());
+    let request = json!({
+        "dir": evidence, "key": key, "trust": sample("trust.json"),
+        "accept_incomplete": false, "attestation": null, "signed_at": null
+    });
+    let folder = invoke(&w, "author_open", json!({"dir": evidence})).expect("opens");
+    assert!(folder["attestation"]
+        .as_str()
+        .is_some_and(|a| !a.is_empty()));
+    let check = invoke(&w, "author_check", json!({"request": request})).expect("checks");
+    assert_eq!(check["would_sign"], true);
+    assert_eq!(check["verdict"], "complete");
+    assert_eq!(check["signing_key"]["state"], "listed");
+    let out = dir.path().join("out.tar.gz");
+    let signed = invoke(
+        &w,
+        "author_sign",
+        json!({"request": request, "out": out, "overwrite": false}),
+    )
+    .expect("signs");
+    assert_eq!(signed["outcome"], "signed");
+    let (verdict, _) = cli_verdict(&out.display().to_string(), Some(&sample("trust.json")));
+    assert_eq!(verdict, "complete");
+    let err = invoke(
+        &w,
+        "author_sign",
+        json!({"request": request, "out": out, "overwrite": false}),
+    )
+    .expect_err("exists");
+    assert_eq!(err["kind"], "exists");
+
+    // A store without the signing key: refused, with the entry to add.
+    let mut store: Value =
+        serde_json::from_slice(&std::fs::read(sample("trust.json")).expect("store")).expect("json");
+    let keys = store["keys"].as_array_mut().expect("keys");
+    keys.retain(|k| {
+        k["roles"]
+            .as_array()
+            .is_some_and(|r| r.contains(&json!("audit_log")))
+    });
+    let log_only = dir.path().join("log-only.json");
+    std::fs::write(&log_only, serde_json::to_vec(&store).expect("json")).expect("write");
+    let mut req = request.clone();
+    req["trust"] = json!(log_only);
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], false);
+    assert_eq!(check["verdict"], "untrusted");
+    assert_eq!(check["signing_key"]["state"], "missing");
+    let out2 = dir.path().join("out2.tar.gz");
+    let refused = invoke(
+        &w,
+        "author_sign",
+        json!({"request": req, "out": out2, "overwrite": false}),
+    )
+    .expect("answers");
+    assert_eq!(refused["outcome"], "refused");
+    assert!(!out2.exists(), "nothing written");
+
+    // An incomplete pack needs the accept-incomplete choice, as with pack.
+    let incomplete = dir.path().join("incomplete");
+    copy_dir(
+        &root().join("sample-packs/evidence/incomplete-cache-deferred"),
+        &incomplete,
+    );
+    let mut req = request.clone();
+    req["dir"] = json!(incomplete);
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], false);
+    assert_eq!(check["verdict"], "incomplete");
+    req["accept_incomplete"] = json!(true);
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], true);
+
+    // The entry for recipients is the key's public half under the key id.
+    let entry = invoke(
+        &w,
+        "author_trust_entry",
+        json!({"dir": evidence, "key": key}),
+    )
+    .expect("entry");
+    let entry: Value = serde_json::from_str(entry.as_str().expect("text")).expect("json");
+    assert_eq!(entry["roles"], json!(["dpo"]));
+}
+
+#[test]
+fn an_edited_attestation_is_signed_and_saved() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let evidence = dir.path().join("evidence");
+    copy_dir(
+        &root().join("sample-packs/evidence/complete-gdpr"),
+        &evidence,
+    );
+    let request = AuthorRequest {
+        dir: evidence.display().to_string(),
+        key: sample_key(dir.path()),
+        trust: sample("trust.json"),
+        accept_incomplete: false,
+        attestation: Some("I, the DPO, attest to this erasure.\n".to_owned()),
+        signed_at: Some("2026-04-22T16:02:00Z".to_owned()),
+    };
+    let out = dir.path().join("p.tar.gz").display().to_string();
+    let outcome = service::author_sign(&request, &out, false).expect("signs");
+    assert!(matches!(outcome, service::SignOutcome::Signed { .. }));
+    assert_eq!(
+        std::fs::read_to_string(evidence.join("attestation.txt")).expect("saved"),
+        "I, the DPO, attest to this erasure.\n"
+    );
+    // An attestation with no visible character is refused like any finding.
+    let blank = AuthorRequest {
+        attestation: Some(" \n".to_owned()),
+        ..request
+    };
+    let check = service::author_check(&blank).expect("checks");
+    assert!(!check.would_sign);
+    assert!(check
+        .findings
+        .iter()
+        .any(|f| f.finding.code == proofpack_core::Code::AttestationEmpty));
+}
+
+#[test]
+fn dropped_files_become_paths() {
+    let paths = vec![PathBuf::from("/tmp/a.tar.gz"), PathBuf::from("b.tar.gz")];
+    assert_eq!(
+        service::dropped_paths(&paths),
+        vec!["/tmp/a.tar.gz", "b.tar.gz"]
+    );
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}

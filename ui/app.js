@@ -1,0 +1,757 @@
+// ProofPack desktop UI. Renders the core's §13 report JSON and the core's
+// explanations. Pack text only ever enters the DOM through textContent and
+// setAttribute (never innerHTML); pictures the core draws as SVG are shown
+// as <img src="data:image/svg+xml,..."> where no script can run.
+
+const tauri = window.__TAURI__;
+const invoke = (cmd, args) => tauri.core.invoke(cmd, args);
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+/** An element with text (never markup) and attributes. */
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'text') node.textContent = String(value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const dash = (v) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+const VERDICT = {
+  complete: { icon: '✓', meaning: 'The pack is authentic and trusted, and shows the erasure complete and on time.' },
+  late: { icon: '⌛', meaning: 'The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.' },
+  incomplete: { icon: '◐', meaning: 'The pack is authentic and trusted, but the erasure it shows is not complete.' },
+  untrusted: { icon: '⚠', meaning: 'The pack is intact, but the signer or the audit-log witness is not trusted for this claim.' },
+  invalid: { icon: '✗', meaning: 'The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.' },
+};
+const EXIT = { complete: 0, late: 3, incomplete: 4, untrusted: 5, invalid: 6 };
+
+const state = {
+  explanations: new Map(), // code -> {meaning, why, ask, effect}
+  packs: [], // {path, trust, status: 'verifying'|'done'|'error', verified?, error?}
+  current: null, // index into packs
+  trust: null, // path of the store for packs opened in the UI
+  trustView: null,
+  cliTrust: null, // the store given on the command line (not remembered)
+  panel: 'findings',
+  job: null,
+  receipts: { sort: 'line', dir: 1, status: '', channel: '', page: 0 },
+  members: { page: 0 },
+  author: { folder: null, presign: null },
+};
+
+// ---------------------------------------------------------------------------
+// Start
+
+async function start() {
+  bindModes();
+  bindVerify();
+  bindAuthor();
+  const explained = await invoke('explanations');
+  for (const e of explained) state.explanations.set(e.code, e);
+  const s = await invoke('startup');
+  renderTrustSummary();
+  if (s.remembered_trust) await useTrust(s.remembered_trust, { remember: false, quiet: true });
+  if (s.error) {
+    showError(s.error);
+    return;
+  }
+  state.cliTrust = s.trust;
+  // A pack given on the command line is verified with the --trust given
+  // there, or with none; the remembered store is for packs opened here.
+  for (const path of s.packs) openPack(path, s.trust ?? null);
+  await tauri.event.listen('verify-progress', (event) => progress(event.payload));
+  await tauri.event.listen('packs-dropped', (event) => {
+    for (const path of event.payload) openPack(path, state.trust);
+  });
+}
+
+function bindModes() {
+  for (const button of $$('.modes [role=tab]')) {
+    button.addEventListener('click', () => setMode(button.id === 'mode-author' ? 'author' : 'verify'));
+  }
+}
+
+function setMode(mode) {
+  $('#verify-mode').hidden = mode !== 'verify';
+  $('#author-mode').hidden = mode !== 'author';
+  $('#mode-verify').setAttribute('aria-selected', String(mode === 'verify'));
+  $('#mode-author').setAttribute('aria-selected', String(mode === 'author'));
+}
+
+// ---------------------------------------------------------------------------
+// Verify mode
+
+function bindVerify() {
+  $('#open-packs').addEventListener('click', async () => {
+    const paths = await invoke('pick_packs');
+    for (const path of paths ?? []) openPack(path, state.trust);
+  });
+  $('#open-path-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const path = $('#open-path').value.trim();
+    if (path) openPack(path, state.trust);
+  });
+  $('#choose-trust').addEventListener('click', async () => {
+    const path = await invoke('pick_trust_store');
+    if (path) await useTrust(path, { remember: true });
+  });
+  $('#trust-path-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const path = $('#trust-path').value.trim();
+    if (path) await useTrust(path, { remember: true });
+  });
+  $('#forget-trust').addEventListener('click', async () => {
+    await invoke('forget_trust_store');
+    state.trust = null;
+    state.trustView = null;
+    renderTrustSummary();
+  });
+  $('#cancel').addEventListener('click', () => {
+    if (state.job !== null) invoke('cancel_verification', { job: state.job });
+  });
+  const tabs = $$('.tabs [role=tab]');
+  tabs.forEach((tab, i) => {
+    tab.addEventListener('click', () => showPanel(tab.dataset.panel));
+    tab.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(i + step + tabs.length) % tabs.length];
+      next.focus();
+      showPanel(next.dataset.panel);
+    });
+  });
+  for (const button of $$('#export [data-format]')) {
+    button.addEventListener('click', () => exportReport(button.dataset.format, $('#export-path').value.trim()));
+  }
+  $('#export-dialog').addEventListener('click', async () => {
+    const v = currentVerified();
+    if (!v) return;
+    const path = await invoke('pick_save_path', { suggested: 'report.html' });
+    if (path) exportReport(path.endsWith('.json') ? 'json' : 'html', path, true);
+  });
+}
+
+async function useTrust(path, { remember, quiet = false }) {
+  try {
+    const view = remember
+      ? await invoke('remember_trust_store', { path })
+      : await invoke('load_trust_store', { path });
+    state.trust = path;
+    state.trustView = view;
+    renderTrustSummary();
+    if (!quiet) hideError();
+  } catch (err) {
+    if (!quiet) showError(describe(err));
+  }
+}
+
+function renderTrustSummary() {
+  const box = $('#trust-summary');
+  box.replaceChildren();
+  if (!state.trustView) {
+    box.append(el('p', { class: 'warn', text: 'No trust store: packs opened here are at best untrusted.' }));
+    return;
+  }
+  const t = state.trustView;
+  box.append(
+    el('p', { class: 'mono', text: t.path }),
+    el('p', { text: `${t.keys} keys · modified ${dash(t.modified)}` }),
+    el('p', { class: 'mono small', text: `sha256 ${t.sha256}` }),
+  );
+}
+
+function openPack(path, trust) {
+  let index = state.packs.findIndex((p) => p.path === path && p.trust === trust);
+  if (index < 0) {
+    state.packs.push({ path, trust, status: 'verifying' });
+    index = state.packs.length - 1;
+  }
+  renderPackList();
+  verifyAt(index);
+}
+
+let jobCounter = 0;
+
+async function verifyAt(index) {
+  const pack = state.packs[index];
+  pack.status = 'verifying';
+  state.current = index;
+  const job = Date.now() * 1000 + (jobCounter++ % 1000);
+  state.job = job;
+  hideError();
+  $('#progress').hidden = false;
+  $('#progress-bar').removeAttribute('value');
+  $('#progress-label').textContent = `Verifying ${pack.path}…`;
+  $('#verdict').hidden = true;
+  $('#panels').hidden = true;
+  $('#empty').hidden = true;
+  try {
+    pack.verified = await invoke('verify_pack', { job, request: { path: pack.path, trust: pack.trust } });
+    pack.status = 'done';
+  } catch (err) {
+    pack.status = 'error';
+    pack.error = describe(err);
+  }
+  if (state.job === job) state.job = null;
+  $('#progress').hidden = true;
+  renderPackList();
+  if (state.current === index) showPack(index);
+}
+
+function progress(p) {
+  if (p.job !== state.job || !p.total) return;
+  const bar = $('#progress-bar');
+  bar.max = p.total;
+  bar.value = p.read;
+}
+
+function currentVerified() {
+  const p = state.packs[state.current];
+  return p && p.status === 'done' ? p.verified : null;
+}
+
+function renderPackList() {
+  const list = $('#pack-list');
+  list.replaceChildren();
+  state.packs.forEach((p, i) => {
+    const verdict = p.status === 'done' ? p.verified.report.verdict : p.status === 'error' ? 'error' : '…';
+    const button = el(
+      'button',
+      { type: 'button', class: 'pack', 'data-verdict': verdict, 'aria-current': i === state.current ? 'true' : null },
+      el('span', { class: 'badge', 'data-verdict': verdict, text: verdict }),
+      el('span', { class: 'name', text: p.path.split('/').pop() }),
+    );
+    button.addEventListener('click', () => {
+      state.current = i;
+      renderPackList();
+      showPack(i);
+    });
+    list.append(el('li', { title: p.path }, button));
+  });
+}
+
+function showError(message) {
+  const box = $('#error');
+  box.textContent = message;
+  box.hidden = false;
+  $('#verdict').hidden = true;
+  $('#panels').hidden = true;
+  $('#empty').hidden = true;
+}
+
+function hideError() {
+  $('#error').hidden = true;
+}
+
+/** The words of a typed AppError. */
+function describe(err) {
+  if (err && typeof err === 'object' && err.kind) {
+    switch (err.kind) {
+      case 'read': return `Cannot read ${err.path}: ${err.message}`;
+      case 'trust_store': return `The trust store ${err.path} cannot be used: ${err.message}`;
+      case 'cancelled': return 'The verification was cancelled.';
+      case 'exists': return `${err.path} exists. Tick “Replace an existing file” to replace it; nothing was written.`;
+      case 'write': return `Cannot write ${err.path}: ${err.message}`;
+      case 'internal': return `Internal error of the verifier (no verdict is given): ${err.message}`;
+      default: return err.message ?? JSON.stringify(err);
+    }
+  }
+  return String(err);
+}
+
+function showPack(index) {
+  const p = state.packs[index];
+  if (!p) return;
+  if (p.status === 'error') {
+    showError(p.error);
+    return;
+  }
+  if (p.status !== 'done') return;
+  hideError();
+  const { report } = p.verified;
+  const v = $('#verdict');
+  v.setAttribute('data-verdict', report.verdict);
+  $('.icon', v).textContent = VERDICT[report.verdict].icon;
+  $('.word', v).textContent = `${report.verdict} (exit ${EXIT[report.verdict]})`;
+  $('.meaning', v).textContent = VERDICT[report.verdict].meaning;
+  $('.which', v).textContent = `${p.path} · ${p.trust ? `trust store ${p.trust}` : 'no trust store'}`;
+  v.hidden = false;
+  $('#unverified-note').hidden = !report.claims_unverified;
+  $('#panels').hidden = false;
+  $('#empty').hidden = true;
+  $('#export-status').textContent = '';
+  state.receipts.page = 0;
+  state.members.page = 0;
+  renderPanels(p.verified);
+  showPanel(state.panel);
+}
+
+function showPanel(name) {
+  state.panel = name;
+  for (const tab of $$('.tabs [role=tab]')) {
+    const on = tab.dataset.panel === name;
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
+  }
+  for (const panel of $$('.panel')) panel.hidden = panel.id !== `panel-${name}`;
+}
+
+function renderPanels(verified) {
+  renderFindings(verified.report);
+  renderTiers(verified.report);
+  renderSla(verified);
+  renderReceipts(verified.report);
+  renderAudit(verified.report);
+  renderProvenance(verified);
+  renderContents(verified.report);
+  renderTrustPanel(verified);
+}
+
+/** A two-column table of (label, value). */
+function kv(rows) {
+  const table = el('table', { class: 'kv' });
+  for (const [label, value, cls] of rows) {
+    table.append(el('tr', {}, el('th', { scope: 'row', text: label }), el('td', { class: cls ?? null, text: dash(value) })));
+  }
+  return table;
+}
+
+function table(headers, rows, { numeric = [] } = {}) {
+  const t = el('table');
+  const head = el('tr');
+  headers.forEach((h, i) => head.append(el('th', { scope: 'col', class: numeric.includes(i) ? 'num' : null, text: h })));
+  t.append(el('thead', {}, head));
+  const body = el('tbody');
+  for (const row of rows) {
+    const tr = el('tr');
+    row.forEach((cell, i) => {
+      tr.append(cell instanceof Node ? el('td', {}, cell) : el('td', { class: numeric.includes(i) ? 'num' : null, text: dash(cell) }));
+    });
+    body.append(tr);
+  }
+  t.append(body);
+  return t;
+}
+
+function renderFindings(r) {
+  const panel = $('#panel-findings');
+  panel.replaceChildren();
+  const pack = r.pack;
+  panel.append(
+    el('h3', { text: 'The pack' }),
+    kv([
+      ['Pack', pack.pack_id, 'mono'],
+      ['Request', pack.request_id, 'mono'],
+      ['Tenant', pack.tenant_id, 'mono'],
+      ['Legal basis', pack.legal_basis],
+      ['Cascade run by', pack.cascade_runner, 'mono'],
+      ['Signed by', `${dash(pack.signer)} at ${dash(pack.signed_at)}`, 'mono'],
+      ['Signing key', `${dash(pack.signature_key_id)} · ${pack.signer_key_fingerprint ?? 'not in the trust store'}`, 'mono'],
+      ['Signature', pack.signature_verified ? 'verified with the trust store’s key' : 'NOT verified'],
+      ['all_clear', `claimed ${dash(pack.all_clear_claimed)}; recomputed ${pack.all_clear_recomputed}`],
+    ]),
+  );
+  panel.append(el('h3', { text: `Checks that passed (${r.passed.length})` }));
+  const passed = el('ul', { class: 'passed' });
+  for (const p of r.passed) passed.append(el('li', {}, el('code', { text: p.code }), ` ${p.message}`));
+  if (!r.passed.length) passed.append(el('li', { text: 'None.' }));
+  panel.append(passed);
+
+  panel.append(el('h3', { text: `Findings (${r.findings.length})` }));
+  if (!r.findings.length) panel.append(el('p', { text: 'None.' }));
+  const areas = [];
+  for (const f of r.findings) {
+    const area = f.code.split('.')[0];
+    if (!areas.includes(area)) areas.push(area);
+  }
+  for (const area of areas) {
+    const group = el('section', { class: 'area', 'aria-label': area }, el('h4', { text: area }));
+    for (const f of r.findings.filter((x) => x.code.split('.')[0] === area)) group.append(findingCard(f));
+    panel.append(group);
+  }
+}
+
+function findingCard(f, remedy) {
+  const e = state.explanations.get(f.code) ?? {};
+  return el(
+    'article',
+    { class: `finding effect-${f.effect}`, 'data-code': f.code, 'data-effect': f.effect },
+    el('div', { class: 'head' },
+      el('code', { class: 'code', text: f.code }),
+      el('span', { class: `effect effect-${f.effect}`, text: f.effect }),
+      el('span', { class: 'mono where', text: `at ${f.location}` })),
+    el('p', { class: 'mono message', text: f.message }),
+    el('dl', {},
+      el('dt', { text: 'What it means' }), el('dd', { text: e.meaning ?? '' }),
+      el('dt', { text: 'Why it matters' }), el('dd', { text: e.why ?? '' }),
+      el('dt', { text: 'What to ask' }), el('dd', { text: e.ask ?? '' }),
+      remedy ? el('dt', { text: 'What to fix' }) : null,
+      remedy ? el('dd', { text: remedy }) : null),
+  );
+}
+
+function tierEvidence(t) {
+  const lines = [];
+  const d = t.status_detail;
+  if (d) {
+    if (d.exemption) lines.push(`exempt under ${d.exemption.legal_basis}: ${d.exemption.justification}`);
+    if (d.expires_at) lines.push(`deferred until ${d.expires_at}`);
+    if (d.due_at) lines.push(`pending, due ${d.due_at}`);
+    if (d.error || d.exception_id) lines.push(`failed: ${dash(d.error)} (exception ${dash(d.exception_id)})`);
+  }
+  const e = t.evidence;
+  if (e.replication_lag_drained !== null && e.replication_lag_drained !== undefined) lines.push(`replication lag drained: ${e.replication_lag_drained ? 'yes' : 'no'}`);
+  if (e.purge) lines.push(`purge: ${e.purge}`);
+  if (e.models) {
+    if (!e.models.length) lines.push('models: none affected');
+    for (const m of e.models) lines.push(`model ${dash(m.model_id)}: ${dash(m.action)}${m.complete ? '' : ' (incomplete entry)'}`);
+  }
+  const box = el('div', { class: 'evidence' });
+  for (const line of lines) box.append(el('div', { text: line }));
+  return box;
+}
+
+function renderTiers(r) {
+  const panel = $('#panel-tiers');
+  panel.replaceChildren(
+    el('h3', { text: 'Tiers of the cascade' }),
+    table(
+      ['Tier', 'Requested', 'Status', 'Before → after', 'Residue', 'Evidence'],
+      r.tiers.map((t) => [
+        t.tier,
+        t.requested ? 'yes' : 'no',
+        t.status,
+        t.before_count === null && t.after_count === null ? '—' : `${dash(t.before_count)} → ${dash(t.after_count)}`,
+        t.residue,
+        tierEvidence(t),
+      ]),
+      { numeric: [4] },
+    ),
+  );
+}
+
+function svgImage(svg, label) {
+  return el('img', { class: 'drawing', alt: label, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+}
+
+function margin(seconds) {
+  if (seconds === null || seconds === undefined) return '—';
+  const sign = seconds < 0 ? '-' : '';
+  const m = Math.abs(seconds);
+  return `${sign}${Math.floor(m / 86400)}d ${Math.floor((m % 86400) / 3600)}h ${Math.floor((m % 3600) / 60)}m`;
+}
+
+function renderSla(verified) {
+  const s = verified.report.sla;
+  const panel = $('#panel-sla');
+  panel.replaceChildren(el('h3', { text: 'Deadlines' }));
+  if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, 'SLA timeline: received, deadlines, completed, margin'));
+  panel.append(
+    el('p', { class: 'rule', text: `Rule: ${dash(s.rule)}` }),
+    kv([
+      ['Received', s.received_at, 'mono'],
+      ['End of first period', s.base_deadline, 'mono'],
+      ['End of extended period', s.max_deadline, 'mono'],
+      ['Statutory deadline', `${dash(s.statutory_deadline)}${s.extension_applied ? ' (extended)' : ''}`, 'mono'],
+      ['Declared deadline', s.declared_deadline, 'mono'],
+      ['Effective deadline', s.effective_deadline, 'mono'],
+      ['Completed', s.completed_at, 'mono'],
+      ['Margin', margin(s.margin_seconds)],
+    ]),
+  );
+}
+
+const PAGE = 100;
+
+function pager(page, total, onPage) {
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const nav = el('nav', { class: 'pager', 'aria-label': 'Pages' });
+  const prev = el('button', { type: 'button', text: '‹ Previous', disabled: page <= 0 });
+  const next = el('button', { type: 'button', text: 'Next ›', disabled: page >= pages - 1 });
+  prev.addEventListener('click', () => onPage(page - 1));
+  next.addEventListener('click', () => onPage(page + 1));
+  nav.append(prev, el('span', { text: ` page ${page + 1} of ${pages} (${total} rows) ` }), next);
+  return nav;
+}
+
+function renderReceipts(r) {
+  const panel = $('#panel-receipts');
+  const opt = state.receipts;
+  const statuses = [...new Set(r.receipts.map((x) => x.status ?? ''))].sort();
+  const channels = [...new Set(r.receipts.map((x) => x.channel ?? ''))].sort();
+  const select = (label, id, values, current) => {
+    const s = el('select', { id, 'aria-label': label });
+    s.append(el('option', { value: '', text: `all ${label}` }));
+    for (const v of values) s.append(el('option', { value: v, text: v || '(none)', selected: v === current }));
+    return s;
+  };
+  const statusSel = select('statuses', 'receipt-status', statuses, opt.status);
+  const channelSel = select('channels', 'receipt-channel', channels, opt.channel);
+  statusSel.addEventListener('change', () => { opt.status = statusSel.value; opt.page = 0; renderReceipts(r); });
+  channelSel.addEventListener('change', () => { opt.channel = channelSel.value; opt.page = 0; renderReceipts(r); });
+  let rows = r.receipts.filter((x) => (!opt.status || (x.status ?? '') === opt.status) && (!opt.channel || (x.channel ?? '') === opt.channel));
+  const key = opt.sort;
+  rows = rows.slice().sort((a, b) => {
+    const va = a[key] ?? '';
+    const vb = b[key] ?? '';
+    return (va < vb ? -1 : va > vb ? 1 : 0) * opt.dir;
+  });
+  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Erased']];
+  const t = el('table', { class: 'receipts' });
+  const head = el('tr');
+  for (const [k, label] of columns) {
+    const sorted = opt.sort === k ? (opt.dir > 0 ? 'ascending' : 'descending') : 'none';
+    const b = el('button', { type: 'button', class: 'sort', text: label });
+    b.addEventListener('click', () => { opt.dir = opt.sort === k ? -opt.dir : 1; opt.sort = k; renderReceipts(r); });
+    head.append(el('th', { scope: 'col', 'aria-sort': sorted }, b));
+  }
+  t.append(el('thead', {}, head));
+  const body = el('tbody');
+  for (const x of rows.slice(opt.page * PAGE, (opt.page + 1) * PAGE)) {
+    const when = x.status === 'pending' && x.status_at ? `due ${x.status_at}` : x.status_at;
+    body.append(el('tr', { 'data-status': x.status ?? '' },
+      el('td', { class: 'num', text: x.line }),
+      el('td', { class: 'mono', text: x.subprocessor }),
+      el('td', { text: dash(x.channel) }),
+      el('td', { text: dash(x.status) }),
+      el('td', { class: 'mono', text: dash(when) }),
+      el('td', { class: 'mono', text: dash(x.ticket_id) }),
+      el('td', { class: x.subprocessor_erased ? 'ok' : 'bad', text: x.subprocessor_erased ? 'erased' : 'not erased' })));
+  }
+  t.append(body);
+  panel.replaceChildren(
+    el('h3', { text: `Subprocessor receipts (${r.receipts.length})` }),
+    el('div', { class: 'filters' }, statusSel, channelSel),
+    t,
+    pager(opt.page, rows.length, (page) => { opt.page = page; renderReceipts(r); }),
+  );
+}
+
+function renderAudit(r) {
+  const a = r.audit;
+  $('#panel-audit').replaceChildren(
+    el('h3', { text: 'Audit-log witness' }),
+    kv([
+      ['Log (checkpoint origin)', a.log_origin, 'mono'],
+      ['Tree size', `${dash(a.tree_size_before)} → ${dash(a.tree_size_after)}`],
+      ['Checkpoints', a.checkpoints_verified ? 'verified with the log’s key' : 'NOT verified'],
+      ['Consistency', a.consistency_verified ? 'proved' : 'NOT proved'],
+      ['Entries proved', `${a.entries_proved} of ${a.entries}`],
+      ['Disclosures', a.disclosures],
+      ['PII fields disclosed', a.pii_disclosed],
+      ['Redaction records', a.redactions],
+    ]),
+  );
+}
+
+function renderProvenance(verified) {
+  const p = verified.report.provenance;
+  const panel = $('#panel-provenance');
+  panel.replaceChildren(el('h3', { text: 'Provenance graph' }));
+  if (!p.present) {
+    panel.append(el('p', { text: 'No provenance graph in the pack.' }));
+    return;
+  }
+  if (verified.provenance_svg) panel.append(svgImage(verified.provenance_svg, 'Provenance graph: tombstones, derived artefacts by state, open obligations'));
+  if (p.view && p.view.omitted) panel.append(el('p', { class: 'hint', text: `${p.view.omitted} records are not drawn; the counts below include them.` }));
+  panel.append(kv([
+    ['Graph version', p.graph_version, 'mono'],
+    ['Reverse index', p.reverse_index],
+    ['Scopes', p.scopes],
+    ['Tombstones', p.tombstones],
+    ['Derived artefacts', `${p.artifacts} (${p.reachable} reachable from erased data: ${p.live} live, ${p.expiring} expiring)`],
+    ['Open obligations', p.obligations],
+  ]));
+}
+
+function renderContents(r) {
+  const panel = $('#panel-contents');
+  const page = state.members.page;
+  const rows = r.members.slice(page * PAGE, (page + 1) * PAGE).map((m) => [m.path, m.size, m.sha256, m.listing.replaceAll('_', ' ')]);
+  const attestation = el('pre', { class: 'attestation', 'data-testid': 'attestation', text: r.pack.attestation ?? '(absent, or not UTF-8 text)' });
+  panel.replaceChildren(
+    el('h3', { text: `Members (${r.members.length})` }),
+    table(['Path', 'Size', 'SHA-256', 'In the manifest'], rows, { numeric: [1] }),
+    pager(page, r.members.length, (next) => { state.members.page = next; renderContents(r); }),
+    el('h3', { text: 'Attestation' }),
+    attestation,
+  );
+}
+
+function renderTrustPanel(verified) {
+  const panel = $('#panel-trust');
+  panel.replaceChildren(el('h3', { text: 'Trust store used' }));
+  const t = verified.trust;
+  if (!t) {
+    panel.append(el('p', { text: 'None: no trust store was used for this pack, so it is at best untrusted.' }));
+    return;
+  }
+  panel.append(
+    kv([
+      ['Path', t.path, 'mono'],
+      ['SHA-256', t.sha256, 'mono'],
+      ['Keys', t.keys],
+      ['Modified', t.modified, 'mono'],
+    ]),
+    table(
+      ['Key id', 'Owner', 'Roles', 'Valid from', 'Valid to', 'Revoked', 'Fingerprint'],
+      t.key_views.map((k) => [k.key_id, k.owner, k.roles.join(', '), k.not_before ?? 'unbounded', k.not_after ?? 'unbounded', k.revoked_at ?? 'no', k.fingerprint]),
+    ),
+  );
+}
+
+async function exportReport(format, path, overwrite = $('#export-overwrite').checked) {
+  const v = currentVerified();
+  const status = $('#export-status');
+  if (!v || !path) {
+    status.textContent = 'Give a file to export to.';
+    return;
+  }
+  try {
+    const written = await invoke('export_report', { job: v.job, format, path, overwrite });
+    status.textContent = `Saved ${format.toUpperCase()} to ${written}.`;
+    status.setAttribute('data-saved', written);
+  } catch (err) {
+    status.textContent = describe(err);
+    status.removeAttribute('data-saved');
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Author mode
+
+function authorRequest() {
+  return {
+    dir: $('#author-dir').value.trim(),
+    key: $('#author-key').value.trim(),
+    trust: $('#author-trust').value.trim(),
+    accept_incomplete: $('#author-accept').checked,
+    attestation: state.author.folder ? $('#author-attestation').value : null,
+    signed_at: null,
+  };
+}
+
+function authorError(message) {
+  const box = $('#author-error');
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+function bindAuthor() {
+  const pick = (id, cmd, target, then) => $(id).addEventListener('click', async () => {
+    const path = await invoke(cmd, cmd === 'pick_save_path' ? { suggested: 'proof.tar.gz' } : undefined);
+    if (path) { $(target).value = path; if (then) then(); }
+  });
+  pick('#author-dir-pick', 'pick_evidence_folder', '#author-dir', loadFolder);
+  pick('#author-key-pick', 'pick_key_file', '#author-key');
+  pick('#author-trust-pick', 'pick_trust_store', '#author-trust');
+  pick('#author-out-pick', 'pick_save_path', '#author-out');
+  $('#author-load').addEventListener('click', loadFolder);
+  $('#author-check').addEventListener('click', checkAuthor);
+  $('#author-accept').addEventListener('change', () => { if (state.author.presign) checkAuthor(); });
+  $('#author-sign').addEventListener('click', signAuthor);
+  $('#author-entry-copy').addEventListener('click', async () => {
+    const text = $('#author-entry').value;
+    try { await navigator.clipboard.writeText(text); } catch { $('#author-entry').select(); }
+  });
+}
+
+async function loadFolder() {
+  authorError('');
+  try {
+    const folder = await invoke('author_open', { dir: $('#author-dir').value.trim() });
+    state.author.folder = folder;
+    $('#author-attestation').value = folder.attestation ?? '';
+    const box = $('#author-folder');
+    box.replaceChildren(kv([
+      ['Pack', folder.pack_id, 'mono'],
+      ['Signer', folder.signer, 'mono'],
+      ['Cascade run by', folder.cascade_runner, 'mono'],
+      ['Signing key id', folder.signature_key_id, 'mono'],
+      ['Subprocessors', folder.subprocessors.join(', ')],
+      ['Members', folder.members.join(', '), 'mono'],
+    ]));
+  } catch (err) {
+    state.author.folder = null;
+    authorError(describe(err));
+  }
+}
+
+function renderPresign(p) {
+  state.author.presign = p;
+  $('#author-result').hidden = false;
+  const v = $('#author-verdict');
+  v.setAttribute('data-verdict', p.verdict);
+  $('.icon', v).textContent = VERDICT[p.verdict].icon;
+  $('.word', v).textContent = p.would_sign ? `would verify as ${p.verdict}: ready to sign` : `would verify as ${p.verdict}: refused`;
+  $('.meaning', v).textContent = VERDICT[p.verdict].meaning;
+  const refusal = $('#author-refusal');
+  refusal.textContent = p.refusal ?? '';
+  refusal.hidden = !p.refusal;
+  const ks = $('#author-key-status');
+  ks.replaceChildren();
+  if (p.signing_key.state === 'missing') {
+    ks.append(
+      el('p', { text: 'The trust store lacks the signing key. Add this entry to the store the recipients use, then check again:' }),
+      el('pre', { class: 'mono', 'data-testid': 'author-missing-entry', text: JSON.stringify(p.signing_key.entry, null, 2) }),
+      el('p', { class: 'mono', text: p.signing_key.command }),
+    );
+  } else if (p.signing_key.state === 'mismatch') {
+    ks.append(el('p', { text: `The store holds this key id under another key (${p.signing_key.listed}); the key given is ${p.signing_key.given}.` }));
+  }
+  const list = $('#author-findings');
+  list.replaceChildren(el('h3', { text: `Findings (${p.findings.length})` }));
+  if (!p.findings.length) list.append(el('p', { text: 'None.' }));
+  for (const f of p.findings) list.append(findingCard(f, f.remedy));
+  $('#author-sign').disabled = !p.would_sign;
+}
+
+async function checkAuthor() {
+  authorError('');
+  $('#author-status').textContent = '';
+  try {
+    if (!state.author.folder) await loadFolder();
+    const p = await invoke('author_check', { request: authorRequest() });
+    renderPresign(p);
+    const entry = await invoke('author_trust_entry', { dir: $('#author-dir').value.trim(), key: $('#author-key').value.trim() });
+    $('#author-entry').value = entry;
+  } catch (err) {
+    $('#author-result').hidden = true;
+    authorError(describe(err));
+  }
+}
+
+async function signAuthor() {
+  const status = $('#author-status');
+  status.textContent = '';
+  status.removeAttribute('data-saved');
+  const out = $('#author-out').value.trim();
+  if (!out) {
+    status.textContent = 'Give a file to save the pack to.';
+    return;
+  }
+  try {
+    const result = await invoke('author_sign', { request: authorRequest(), out, overwrite: $('#author-overwrite').checked });
+    if (result.outcome === 'signed') {
+      status.textContent = `Signed and saved ${result.path} (sha256 ${result.sha256}); it verifies as ${result.verdict}.`;
+      status.setAttribute('data-saved', result.path);
+    } else {
+      renderPresign(result);
+      status.textContent = 'Refused: nothing was written.';
+    }
+  } catch (err) {
+    status.textContent = describe(err);
+  }
+}
+
+start().catch((err) => showError(describe(err)));
