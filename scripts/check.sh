@@ -9,6 +9,7 @@ cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked
 ./scripts/install-app-deps.sh
-cargo clippy --locked -p proofpack-app --all-targets -- -D warnings
+# Tests first: clippy then reuses the dependencies they built.
 cargo test --locked -p proofpack-app
+cargo clippy --locked -p proofpack-app --all-targets -- -D warnings
 ./scripts/e2e.sh

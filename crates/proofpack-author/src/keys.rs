@@ -84,6 +84,19 @@ pub enum KeyProblem {
 
 const ED25519: &str = "1.3.101.112";
 
+/// Refuses a key whose algorithm is not Ed25519, naming the one it is.
+fn ed25519_only(algorithm: &pkcs8::spki::AlgorithmIdentifierRef<'_>) -> Result<(), KeyProblem> {
+    let oid = algorithm.oid.to_string();
+    if oid == ED25519 {
+        return Ok(());
+    }
+    let parameters = algorithm.parameters_oid().ok().map(|p| p.to_string());
+    Err(KeyProblem::OtherAlgorithm(algorithm_name(
+        &oid,
+        parameters.as_deref(),
+    )))
+}
+
 /// The algorithm a key's OIDs name, in words.
 fn algorithm_name(oid: &str, parameters: Option<&str>) -> String {
     let name = match (oid, parameters) {
@@ -139,14 +152,7 @@ fn load(text: &str) -> Result<Loaded, KeyProblem> {
             let (_, doc) = pkcs8::SecretDocument::from_pem(block).map_err(|e| malformed(&e))?;
             let info =
                 pkcs8::PrivateKeyInfo::try_from(doc.as_bytes()).map_err(|e| malformed(&e))?;
-            let oid = info.algorithm.oid.to_string();
-            if oid != ED25519 {
-                let parameters = info.algorithm.parameters_oid().ok().map(|p| p.to_string());
-                return Err(KeyProblem::OtherAlgorithm(algorithm_name(
-                    &oid,
-                    parameters.as_deref(),
-                )));
-            }
+            ed25519_only(&info.algorithm)?;
             SigningKey::from_pkcs8_der(doc.as_bytes())
                 .map(Loaded::Private)
                 .map_err(|e| malformed(&e))
@@ -155,14 +161,7 @@ fn load(text: &str) -> Result<Loaded, KeyProblem> {
             let (_, doc) = pkcs8::Document::from_pem(block).map_err(|e| malformed(&e))?;
             let info = pkcs8::spki::SubjectPublicKeyInfoRef::try_from(doc.as_bytes())
                 .map_err(|e| malformed(&e))?;
-            let oid = info.algorithm.oid.to_string();
-            if oid != ED25519 {
-                let parameters = info.algorithm.parameters_oid().ok().map(|p| p.to_string());
-                return Err(KeyProblem::OtherAlgorithm(algorithm_name(
-                    &oid,
-                    parameters.as_deref(),
-                )));
-            }
+            ed25519_only(&info.algorithm)?;
             VerifyingKey::from_public_key_der(doc.as_bytes())
                 .map(Loaded::Public)
                 .map_err(|e| malformed(&e))
