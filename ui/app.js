@@ -26,14 +26,6 @@ function el(tag, attrs = {}, ...children) {
 
 const dash = (v) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
-const VERDICT = {
-  complete: { icon: '✓', meaning: 'The pack is authentic and trusted, and shows the erasure complete and on time.' },
-  late: { icon: '⌛', meaning: 'The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.' },
-  incomplete: { icon: '◐', meaning: 'The pack is authentic and trusted, but the erasure it shows is not complete.' },
-  untrusted: { icon: '⚠', meaning: 'The pack is intact, but the signer or the audit-log witness is not trusted for this claim.' },
-  invalid: { icon: '✗', meaning: 'The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.' },
-};
-const EXIT = { complete: 0, late: 3, incomplete: 4, untrusted: 5, invalid: 6 };
 
 const state = {
   explanations: new Map(), // code -> {meaning, why, ask, effect}
@@ -278,12 +270,12 @@ function showPack(index) {
   }
   if (p.status !== 'done') return;
   hideError();
-  const { report } = p.verified;
+  const { report, words } = p.verified;
   const v = $('#verdict');
   v.setAttribute('data-verdict', report.verdict);
-  $('.icon', v).textContent = VERDICT[report.verdict].icon;
-  $('.word', v).textContent = `${report.verdict} (exit ${EXIT[report.verdict]})`;
-  $('.meaning', v).textContent = VERDICT[report.verdict].meaning;
+  $('.icon', v).textContent = words.icon;
+  $('.word', v).textContent = `${report.verdict} (exit ${words.exit})`;
+  $('.meaning', v).textContent = words.meaning;
   $('.which', v).textContent = `${p.path} · ${p.trust ? `trust store ${p.trust}` : 'no trust store'}`;
   v.hidden = false;
   $('#unverified-note').hidden = !report.claims_unverified;
@@ -308,7 +300,7 @@ function showPanel(name) {
 
 function renderPanels(verified) {
   renderFindings(verified.report);
-  renderTiers(verified.report);
+  renderTiers(verified);
   renderSla(verified);
   renderReceipts(verified.report);
   renderAudit(verified.report);
@@ -400,40 +392,27 @@ function findingCard(f, remedy) {
   );
 }
 
-function tierEvidence(t) {
-  const lines = [];
-  const d = t.status_detail;
-  if (d) {
-    if (d.exemption) lines.push(`exempt under ${d.exemption.legal_basis}: ${d.exemption.justification}`);
-    if (d.expires_at) lines.push(`deferred until ${d.expires_at}`);
-    if (d.due_at) lines.push(`pending, due ${d.due_at}`);
-    if (d.error || d.exception_id) lines.push(`failed: ${dash(d.error)} (exception ${dash(d.exception_id)})`);
-  }
-  const e = t.evidence;
-  if (e.replication_lag_drained !== null && e.replication_lag_drained !== undefined) lines.push(`replication lag drained: ${e.replication_lag_drained ? 'yes' : 'no'}`);
-  if (e.purge) lines.push(`purge: ${e.purge}`);
-  if (e.models) {
-    if (!e.models.length) lines.push('models: none affected');
-    for (const m of e.models) lines.push(`model ${dash(m.model_id)}: ${dash(m.action)}${m.complete ? '' : ' (incomplete entry)'}`);
-  }
+/** A tier's evidence lines, as the core's human report words them. */
+function evidenceLines(lines) {
   const box = el('div', { class: 'evidence' });
   for (const line of lines) box.append(el('div', { text: line }));
   return box;
 }
 
-function renderTiers(r) {
+function renderTiers(verified) {
+  const r = verified.report;
   const panel = $('#panel-tiers');
   panel.replaceChildren(
     el('h3', { text: 'Tiers of the cascade' }),
     table(
       ['Tier', 'Requested', 'Status', 'Before → after', 'Residue', 'Evidence'],
-      r.tiers.map((t) => [
+      r.tiers.map((t, i) => [
         t.tier,
         t.requested ? 'yes' : 'no',
         t.status,
         t.before_count === null && t.after_count === null ? '—' : `${dash(t.before_count)} → ${dash(t.after_count)}`,
         t.residue,
-        tierEvidence(t),
+        evidenceLines(verified.words.tier_details[i] ?? []),
       ]),
       { numeric: [4] },
     ),
@@ -442,13 +421,6 @@ function renderTiers(r) {
 
 function svgImage(svg, label) {
   return el('img', { class: 'drawing', alt: label, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-}
-
-function margin(seconds) {
-  if (seconds === null || seconds === undefined) return '—';
-  const sign = seconds < 0 ? '-' : '';
-  const m = Math.abs(seconds);
-  return `${sign}${Math.floor(m / 86400)}d ${Math.floor((m % 86400) / 3600)}h ${Math.floor((m % 3600) / 60)}m`;
 }
 
 function renderSla(verified) {
@@ -466,7 +438,7 @@ function renderSla(verified) {
       ['Declared deadline', s.declared_deadline, 'mono'],
       ['Effective deadline', s.effective_deadline, 'mono'],
       ['Completed', s.completed_at, 'mono'],
-      ['Margin', margin(s.margin_seconds)],
+      ['Margin', verified.words.margin],
     ]),
   );
 }
@@ -692,9 +664,9 @@ function renderPresign(p) {
   $('#author-result').hidden = false;
   const v = $('#author-verdict');
   v.setAttribute('data-verdict', p.verdict);
-  $('.icon', v).textContent = VERDICT[p.verdict].icon;
+  $('.icon', v).textContent = p.words.icon;
   $('.word', v).textContent = p.would_sign ? `would verify as ${p.verdict}: ready to sign` : `would verify as ${p.verdict}: refused`;
-  $('.meaning', v).textContent = VERDICT[p.verdict].meaning;
+  $('.meaning', v).textContent = p.words.meaning;
   const refusal = $('#author-refusal');
   refusal.textContent = p.refusal ?? '';
   refusal.hidden = !p.refusal;

@@ -8,7 +8,7 @@ use crate::error::AppError;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
 use proofpack_author::{keys, trust_edit};
 use proofpack_core::explain::{self, ExplainedCode};
-use proofpack_core::render::{html, json};
+use proofpack_core::render::{html, json, text};
 use proofpack_core::report::TrustStoreInfo;
 use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{fingerprint, key_entry_json, KeyView};
@@ -263,6 +263,36 @@ pub struct Verified {
     pub provenance_svg: Option<String>,
     /// The trust store used.
     pub trust: Option<TrustStoreView>,
+    /// The core's words for what the UI shows, so that it says what the CLI says.
+    pub words: ReportWords,
+}
+
+/// The core's words for a report: the verdict's icon and meaning, each
+/// tier's evidence lines and the SLA margin, as the human report has them.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportWords {
+    /// The verdict's icon.
+    pub icon: &'static str,
+    /// The verdict's §12 exit status.
+    pub exit: i32,
+    /// What the verdict means, in one sentence.
+    pub meaning: &'static str,
+    /// Per tier, in the report's order: its evidence lines.
+    pub tier_details: Vec<Vec<String>>,
+    /// The margin to the effective deadline, `[-]Nd Nh Nm`.
+    pub margin: Option<String>,
+}
+
+impl ReportWords {
+    fn of(report: &Report) -> Self {
+        ReportWords {
+            icon: report.verdict.icon(),
+            exit: report.exit_status(),
+            meaning: report.verdict.meaning(),
+            tier_details: report.tiers.iter().map(text::tier_details).collect(),
+            margin: report.sla.margin_seconds.map(text::margin),
+        }
+    }
 }
 
 /// Reads the pack through, counting bytes and honouring a cancel flag.
@@ -341,6 +371,7 @@ pub fn verify_pack(
         sla_svg: html::sla_svg(&report),
         provenance_svg: html::provenance_svg(&report),
         trust: trust.map(|t| t.view),
+        words: ReportWords::of(&report),
         report,
     };
     lock(&state.reports).insert(job, verified.report.clone());
@@ -409,8 +440,7 @@ pub fn export_report(
 
 /// Writes `bytes` atomically, refusing to replace a file unless `overwrite`.
 fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), AppError> {
-    // A dangling symbolic link counts as existing: it would be replaced.
-    if !overwrite && Path::new(path).symlink_metadata().is_ok() {
+    if !overwrite && trust_edit::occupied(Path::new(path)) {
         return Err(AppError::Exists {
             path: path.to_owned(),
         });
@@ -531,6 +561,8 @@ pub struct Presign {
     pub signing_key: SigningKeyView,
     /// The full report of the would-be pack.
     pub report: Report,
+    /// The core's words for it.
+    pub words: ReportWords,
 }
 
 /// The outcome of signing.
@@ -633,6 +665,7 @@ fn presign_view(
         (_, v) => format!("The pack would verify as {v}: fix the findings below before signing."),
     });
     Presign {
+        words: ReportWords::of(&report),
         would_sign,
         verdict: report.verdict,
         refusal,
@@ -664,7 +697,7 @@ pub fn author_sign(
     out: &str,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    if !overwrite && Path::new(out).symlink_metadata().is_ok() {
+    if !overwrite && trust_edit::occupied(Path::new(out)) {
         return Err(AppError::Exists {
             path: out.to_owned(),
         });

@@ -348,8 +348,7 @@ fn explain_signing_key(
 }
 
 fn refuse_existing(out: &Path) -> Option<i32> {
-    // A dangling symbolic link counts as existing: it would be replaced.
-    if out.symlink_metadata().is_ok() {
+    if proofpack_author::trust_edit::occupied(out) {
         eprintln!(
             "proofpack: {} exists; nothing was written. Give --force to replace it.",
             out.display()

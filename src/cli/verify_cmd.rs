@@ -205,34 +205,13 @@ fn colour(choice: ColorChoice) -> bool {
     }
 }
 
-/// Writes a file atomically (a temporary file beside it, then a rename), so
-/// a reader never sees half a report.
-fn write_file(
-    path: &Path,
-    write: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<()>,
-) -> Result<(), Stop> {
-    let fail = |e: io::Error| Stop::Failed(format!("{}: {e}", shown(path)));
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp).and_then(|file| {
-        let mut w = io::BufWriter::new(file);
-        write(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    match result.and_then(|()| std::fs::rename(&tmp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(fail(e))
-        }
-    }
+/// Writes a report file atomically (the author crate's writer: a reader
+/// never sees half a report).
+fn write_file(path: &Path, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> Result<(), Stop> {
+    let fail = |e: &dyn std::fmt::Display| Stop::Failed(format!("{}: {e}", shown(path)));
+    let mut bytes = Vec::new();
+    write(&mut bytes).map_err(|e| fail(&e))?;
+    proofpack_author::trust_edit::write_atomic(path, &bytes).map_err(|e| fail(&e))
 }
 
 fn load_trust(path: &Path) -> Result<Trust, String> {

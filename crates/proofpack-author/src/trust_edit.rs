@@ -169,6 +169,12 @@ impl TrustStoreFile {
     }
 }
 
+/// Whether writing `path` would replace something: a dangling symbolic link
+/// counts, since the write would replace it.
+pub fn occupied(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
+}
+
 /// Writes `bytes` to a new temporary file beside `path` (same directory,
 /// so the rename cannot cross file systems), flushes it to disk, then
 /// renames it over `path`: a reader sees the old file or the new one,

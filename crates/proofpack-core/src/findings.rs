@@ -350,6 +350,17 @@ impl Verdict {
         }
     }
 
+    /// The verdict's icon, always shown beside its word and colour.
+    pub fn icon(self) -> &'static str {
+        match self {
+            Verdict::Complete => "✓",
+            Verdict::Late => "⌛",
+            Verdict::Incomplete => "◐",
+            Verdict::Untrusted => "⚠",
+            Verdict::Invalid => "✗",
+        }
+    }
+
     /// The §12 exit status of the verdict.
     pub fn exit_status(self) -> i32 {
         match self {

@@ -9,7 +9,7 @@
 //! can only ever be text. It is first made inert as on a terminal
 //! ([`Untrusted`]), so bidi controls cannot reorder what a reader sees.
 
-use crate::findings::{Effect, Verdict};
+use crate::findings::Effect;
 use crate::render::text::{area, margin, tier_details};
 use crate::report::{GraphView, Listing, Report, ViewKind};
 use crate::text::Untrusted;
@@ -89,16 +89,6 @@ fn ov<T: std::fmt::Display>(v: &Option<T>) -> String {
     v.as_ref().map_or_else(|| "—".to_owned(), T::to_string)
 }
 
-fn icon(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Complete => "✓",
-        Verdict::Late => "⌛",
-        Verdict::Incomplete => "◐",
-        Verdict::Untrusted => "⚠",
-        Verdict::Invalid => "✗",
-    }
-}
-
 fn effect_class(e: Effect) -> String {
     format!("effect-{}", e.as_str())
 }
@@ -130,7 +120,7 @@ fn page(r: &Report) -> Markup {
                     h1 { "Proof-of-erasure pack report" }
                     div class="mono" { "pack " (ot(&p.pack_id)) " · sha256 " (p.sha256) }
                     div class="banner" role="status" {
-                        span class="icon" aria-hidden="true" { (icon(r.verdict)) }
+                        span class="icon" aria-hidden="true" { (r.verdict.icon()) }
                         div {
                             div class="word" { (r.verdict.as_str()) " (exit " (r.exit_status()) ")" }
                             div class="meaning" { (r.verdict.meaning()) }
