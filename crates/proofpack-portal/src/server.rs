@@ -708,9 +708,10 @@ async fn fallback(State(portal): State<Arc<Portal>>, request: Request) -> Respon
     // Under /api/ even a path that names nothing needs a token: no
     // unauthenticated request learns what the API holds.
     if request.uri().path().starts_with("/api/") {
-        if let Err(denied) = authorize(&portal, request.headers()) {
-            return denied.into_response();
-        }
+        return match authorize(&portal, request.headers()) {
+            Ok(who) => with_served(error(StatusCode::NOT_FOUND, "not_found"), &who.id, None),
+            Err(denied) => denied.into_response(),
+        };
     }
     error(StatusCode::NOT_FOUND, "not_found")
 }

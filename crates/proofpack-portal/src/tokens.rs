@@ -334,10 +334,11 @@ impl TokenSet {
         for entry in &file.tokens {
             entry.check()?;
             let mut hash = [0u8; 32];
-            for (i, byte) in hash.iter_mut().enumerate() {
-                let pair = entry.sha256.get(2 * i..2 * i + 2).unwrap_or("00");
-                *byte = u8::from_str_radix(pair, 16)
-                    .map_err(|e| PortalError::Invalid(e.to_string()))?;
+            for (byte, pair) in hash.iter_mut().zip(entry.sha256.as_bytes().chunks(2)) {
+                // `check` made sure these are 64 lowercase hex digits.
+                let text = std::str::from_utf8(pair).unwrap_or_default();
+                *byte = u8::from_str_radix(text, 16)
+                    .map_err(|e| PortalError::Invalid(format!("token {}: {e}", entry.id)))?;
             }
             credentials.push(Credential {
                 hash,

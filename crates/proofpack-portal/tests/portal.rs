@@ -658,10 +658,9 @@ fn load_many_concurrent_clients_get_no_error() {
 #[cfg(unix)]
 #[test]
 fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
-    use std::io::{BufRead, BufReader, Read};
     use std::os::unix::fs::PermissionsExt;
-    use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_proofpack-portal");
+    use std::process::Command;
+    let bin = BIN;
     let fixture = Fixture::new();
     let tokens = fixture.dir.path().join("cli-tokens.json");
     let tokens_arg = tokens.to_str().unwrap();
@@ -738,16 +737,9 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
 
     // A non-loopback address without TLS is refused before anything listens.
     let open = Command::new(bin)
-        .args([
-            "serve",
-            fixture.store.to_str().unwrap(),
-            "--trust",
-            fixture.trust.to_str().unwrap(),
-            "--tokens",
-            tokens_arg,
-            "--addr",
-            "0.0.0.0:0",
-        ])
+        .arg("serve")
+        .args(serve_args(&fixture, &tokens))
+        .args(["--addr", "0.0.0.0:0"])
         .output()
         .unwrap();
     assert_eq!(open.status.code(), Some(1));
@@ -764,31 +756,10 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
         .unwrap();
     assert_eq!(untrusted.status.code(), Some(2));
 
-    let mut child = Command::new(bin)
-        .args([
-            "serve",
-            fixture.store.to_str().unwrap(),
-            "--trust",
-            fixture.trust.to_str().unwrap(),
-            "--tokens",
-            tokens_arg,
-            "--addr",
-            "127.0.0.1:0",
-            "--access-log",
-            fixture.access_log.to_str().unwrap(),
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let base = line
-        .trim_end()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("first line {line:?}"))
-        .to_owned();
+    let mut args = serve_args(&fixture, &tokens);
+    args.extend(["--addr".into(), "127.0.0.1:0".into()]);
+    let portal = Binary::serve(&args);
+    let base = portal.base.clone();
     assert!(base.starts_with("http://127.0.0.1:"), "{base}");
 
     let agent = agent();
@@ -815,29 +786,7 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
         401
     );
 
-    nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap()),
-        nix::sys::signal::Signal::SIGTERM,
-    )
-    .unwrap();
-    // Bounded wait: a server that does not stop fails here.
-    let mut status = None;
-    for _ in 0..200 {
-        if let Some(s) = child.try_wait().unwrap() {
-            status = Some(s);
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let Some(status) = status else {
-        child.kill().unwrap();
-        child.wait().unwrap();
-        panic!("the portal did not stop on SIGTERM");
-    };
-    assert!(status.success(), "{status:?}");
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    assert_eq!(rest, "", "stdout holds only the listening line");
+    assert_eq!(portal.stop(), "", "stdout holds only the listening line");
     let log = std::fs::read_to_string(&fixture.access_log).unwrap();
     let events: Vec<Value> = log
         .lines()
@@ -853,4 +802,156 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
     assert!(events
         .iter()
         .any(|e| e["status"] == 200 && e["token_id"] == "cli-auditor"));
+}
+
+const BIN: &str = env!("CARGO_BIN_EXE_proofpack-portal");
+
+/// `serve`'s arguments for the fixture's store, with `tokens`, logging to
+/// the fixture's access log.
+fn serve_args(fixture: &Fixture, tokens: &std::path::Path) -> Vec<String> {
+    let path = |p: &std::path::Path| p.display().to_string();
+    vec![
+        path(&fixture.store),
+        "--trust".into(),
+        path(&fixture.trust),
+        "--tokens".into(),
+        path(tokens),
+        "--access-log".into(),
+        path(&fixture.access_log),
+    ]
+}
+
+/// The real binary, serving.
+#[cfg(unix)]
+struct Binary {
+    child: std::process::Child,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+    /// What follows `listening on ` on its first line.
+    base: String,
+}
+
+#[cfg(unix)]
+impl Binary {
+    /// Starts `proofpack-portal serve ARGS` and reads its first line.
+    fn serve(args: &[String]) -> Binary {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let Some(base) = line.trim_end().strip_prefix("listening on ") else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("first line {line:?}");
+        };
+        let base = base.to_owned();
+        Binary {
+            child,
+            stdout,
+            base,
+        }
+    }
+
+    /// Sends SIGTERM, waits (bounded) for a clean exit, and returns the
+    /// rest of its stdout.
+    fn stop(mut self) -> String {
+        use std::io::Read;
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(i32::try_from(self.child.id()).unwrap()),
+            nix::sys::signal::Signal::SIGTERM,
+        )
+        .unwrap();
+        // Bounded wait: a server that does not stop fails here.
+        let mut status = None;
+        for _ in 0..200 {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let Some(status) = status else {
+            self.child.kill().unwrap();
+            self.child.wait().unwrap();
+            panic!("the portal did not stop on SIGTERM");
+        };
+        assert!(status.success(), "{status:?}");
+        let mut rest = String::new();
+        self.stdout.read_to_string(&mut rest).unwrap();
+        rest
+    }
+}
+
+/// TLS with rustls: a self-signed certificate for 127.0.0.1 (made with the
+/// openssl command, as an operator would), trusted by the client alone.
+#[cfg(unix)]
+#[test]
+fn the_real_binary_serves_over_tls() {
+    use std::process::Command;
+    let fixture = Fixture::new();
+    let cert = fixture.dir.path().join("cert.pem");
+    let key = fixture.dir.path().join("key.pem");
+    let made = Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "ed25519", "-nodes", "-days", "2"])
+        .args(["-subj", "/CN=proofpack-portal-test"])
+        .args(["-addext", "subjectAltName=IP:127.0.0.1"])
+        .args(["-addext", "basicConstraints=critical,CA:FALSE"])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let mut args = serve_args(&fixture, &fixture.tokens_file);
+    args.extend(["--addr".into(), "127.0.0.1:0".into()]);
+    args.extend(["--tls-cert".into(), cert.display().to_string()]);
+    args.extend(["--tls-key".into(), key.display().to_string()]);
+    let portal = Binary::serve(&args);
+    let base = portal.base.clone();
+    assert!(base.starts_with("https://127.0.0.1:"), "{base}");
+    let pem = std::fs::read(&cert).unwrap();
+    let root = ureq::tls::Certificate::from_pem(&pem).unwrap();
+    let tls = ureq::tls::TlsConfig::builder()
+        .root_certs(ureq::tls::RootCerts::new_with_certs(&[root]))
+        .build();
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .tls_config(tls)
+        .build()
+        .into();
+    let list = call(
+        &agent,
+        "GET",
+        &format!("{base}/api/v1/packs"),
+        Some(&fixture.tokens.a),
+    );
+    assert_eq!(list.status, 200);
+    let list: Value = serde_json::from_slice(&list.body).unwrap();
+    assert_eq!(
+        list["packs"].as_array().unwrap().len(),
+        fixture.visible(&[TENANT_A]).len()
+    );
+    assert_eq!(
+        call(&agent, "GET", &format!("{base}/api/v1/packs"), None).status,
+        401
+    );
+    // Plain HTTP to the TLS port gets no answer.
+    let plain = base.replace("https://", "");
+    assert_eq!(
+        raw(plain.parse().unwrap(), &request("GET", "/api/v1/packs", "")),
+        None
+    );
+    assert_eq!(portal.stop(), "");
 }
