@@ -255,7 +255,15 @@ pub fn scan(
         };
         let key = (sha256.clone(), trust_sha.clone());
         let report = match cache.reports.get(&key).or_else(|| reports.get(&key)) {
-            Some(report) => Arc::clone(report),
+            Some(report) if report.meta.input.as_deref() == Some(file.as_str()) => {
+                Arc::clone(report)
+            }
+            // The same bytes under another name: the report names its file.
+            Some(report) => {
+                let mut copy = Report::clone(report);
+                copy.meta.input = Some(file.clone());
+                Arc::new(copy)
+            }
             None => {
                 let verified = std::fs::File::open(&path)
                     .map_err(|e| e.to_string())
@@ -280,7 +288,7 @@ pub fn scan(
                 Arc::new(report)
             }
         };
-        reports.insert(key, Arc::clone(&report));
+        reports.entry(key).or_insert_with(|| Arc::clone(&report));
         hashes.insert(path.clone(), (stamp, sha256.clone()));
         let placement = match &report.pack.tenant_id {
             Some(claimed) if *claimed != tenant => Placement::Quarantined {
@@ -315,4 +323,78 @@ pub fn scan(
     cache.hashes = hashes;
     cache.reports = reports;
     Ok((store, notices))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn samples() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sample-packs")
+    }
+
+    #[test]
+    fn reports_are_cached_by_pack_and_trust_store_and_the_folder_decides_tenancy() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("ten_0440");
+        let b = dir.path().join("ten_0441");
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
+        let complete = samples().join("complete-gdpr.tar.gz");
+        std::fs::copy(&complete, a.join("one.tar.gz")).unwrap();
+        // The same bytes twice in A (one verification), and once in B (quarantined).
+        std::fs::copy(&complete, a.join("two.tar.gz")).unwrap();
+        std::fs::copy(&complete, b.join("three.tar.gz")).unwrap();
+        std::fs::create_dir_all(dir.path().join("bad name")).unwrap();
+        let trust_path = dir.path().join("trust.json");
+        std::fs::copy(samples().join("trust.json"), &trust_path).unwrap();
+        let trust = Trust::open(&trust_path).unwrap();
+        let mut cache = Cache::default();
+        let limits = Limits::default();
+
+        let (store, notices) = scan(dir.path(), &trust, &mut cache, &limits).unwrap();
+        assert_eq!(cache.verifications(), 1);
+        assert_eq!(store.packs().len(), 3);
+        let inputs: Vec<_> = store
+            .packs()
+            .iter()
+            .map(|p| p.report.meta.input.clone())
+            .collect();
+        assert_eq!(
+            inputs,
+            [
+                Some("one.tar.gz".into()),
+                Some("two.tar.gz".into()),
+                Some("three.tar.gz".into())
+            ]
+        );
+        let sha = store.packs()[0].sha256.clone();
+        let only_b: BTreeSet<String> = ["ten_0441".to_owned()].into();
+        let only_a: BTreeSet<String> = ["ten_0440".to_owned()].into();
+        assert!(store.find(&sha, &only_b).is_none());
+        assert_eq!(store.find(&sha, &only_a).unwrap().tenant, "ten_0440");
+        assert_eq!(store.visible(&only_a).count(), 2);
+        assert_eq!(store.visible(&only_b).count(), 0);
+        assert!(notices
+            .iter()
+            .any(|n| matches!(n, Notice::Quarantined { tenant, .. } if tenant == "ten_0441")));
+        assert!(notices.iter().any(|n| matches!(n, Notice::Skipped { .. })));
+
+        // Nothing changed: nothing is verified again.
+        scan(dir.path(), &trust, &mut cache, &limits).unwrap();
+        assert_eq!(cache.verifications(), 1);
+        // Another trust store (other bytes, same keys): verified again, once.
+        let mut bytes = std::fs::read(&trust_path).unwrap();
+        bytes.extend_from_slice(b"\n");
+        std::fs::write(&trust_path, bytes).unwrap();
+        let trust = Trust::open(&trust_path).unwrap();
+        scan(dir.path(), &trust, &mut cache, &limits).unwrap();
+        assert_eq!(cache.verifications(), 2);
+        // A pack replaced by other bytes: verified again.
+        std::fs::copy(samples().join("late-ccpa.tar.gz"), a.join("two.tar.gz")).unwrap();
+        let (store, _) = scan(dir.path(), &trust, &mut cache, &limits).unwrap();
+        assert_eq!(cache.verifications(), 3);
+        assert_eq!(store.visible(&only_a).count(), 2);
+    }
 }
