@@ -77,7 +77,7 @@ async function show() {
       cell(row, p.verdict, `verdict verdict-${p.verdict}`);
       cell(row, p.signed_at, "mono");
       cell(row, p.file, "mono");
-      cell(row, p.sha256, "mono");
+      cell(row, p.sha256, "mono sha");
       const actions = cell(row, "");
       button(actions, "Pack", () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
       button(actions, "Report (HTML)", () => download(p.sha256, "/report.html", `${p.sha256}.html`));
