@@ -212,6 +212,12 @@ fn announce(log: &AccessLog, notice: &Notice) {
     }
 }
 
+/// The details of an event that is a problem: what went wrong.
+#[derive(Serialize)]
+struct Problem<'a> {
+    problem: &'a str,
+}
+
 /// Serves until `shutdown` completes. `ready` is called once with the bound
 /// address (and whether it is TLS) when the server accepts connections.
 pub async fn run(
@@ -232,13 +238,7 @@ pub async fn run(
     let token_log = Arc::clone(&log);
     let tokens = TokenSource::open(
         &config.tokens,
-        Box::new(move |problem| {
-            #[derive(Serialize)]
-            struct Details<'a> {
-                problem: &'a str,
-            }
-            token_log.event("tokens_unusable", Details { problem });
-        }),
+        Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
     )?;
     let mut scanner = Scanner::open(&config)?;
     let (mut scanner, scanned) = tokio::task::spawn_blocking(move || {
@@ -294,18 +294,12 @@ pub async fn run(
                     }
                     rescan_portal.replace_store(store);
                 }
-                Err(e) => {
-                    #[derive(Serialize)]
-                    struct Details {
-                        problem: String,
-                    }
-                    rescan_portal.log.event(
-                        "rescan_failed",
-                        Details {
-                            problem: e.to_string(),
-                        },
-                    );
-                }
+                Err(e) => rescan_portal.log.event(
+                    "rescan_failed",
+                    Problem {
+                        problem: &e.to_string(),
+                    },
+                ),
             }
         }
     });
