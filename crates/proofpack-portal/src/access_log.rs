@@ -26,6 +26,9 @@ pub struct Access<'a> {
     pub status: u16,
     /// The SHA-256 of the pack answered about, if one was.
     pub pack_sha256: Option<&'a str>,
+    /// Why the token was refused (a 401), if it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<crate::tokens::Refusal>,
 }
 
 /// Something the operator must know of, as logged.

@@ -380,6 +380,7 @@ pub fn router(portal: Arc<Portal>) -> Router {
 struct Served {
     token_id: Option<String>,
     pack_sha256: Option<String>,
+    refused: Option<Refusal>,
 }
 
 /// Every request passes here: methods other than GET and HEAD are refused,
@@ -426,6 +427,7 @@ async fn observe(State(portal): State<Arc<Portal>>, request: Request, next: Next
         path: &path,
         status: response.status().as_u16(),
         pack_sha256: served.pack_sha256.as_deref(),
+        refused: served.refused,
     });
     response
 }
@@ -439,6 +441,7 @@ fn with_served(mut response: Response, token_id: &str, pack_sha256: Option<&str>
     response.extensions_mut().insert(Served {
         token_id: Some(token_id.to_owned()),
         pack_sha256: pack_sha256.map(str::to_owned),
+        refused: None,
     });
     response
 }
@@ -464,8 +467,8 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// Why a request about packs is not answered with data.
 enum Denied {
-    /// 401: no valid token (which refusal it was is not said).
-    Unauthorized,
+    /// 401: no valid token (which refusal it was is said to the log only).
+    Unauthorized(Refusal),
     /// 400: the id is not a SHA-256.
     MalformedId { token_id: String },
     /// 404: no such pack, or not this token's: the same answer.
@@ -475,12 +478,16 @@ enum Denied {
 impl IntoResponse for Denied {
     fn into_response(self) -> Response {
         match self {
-            Denied::Unauthorized => {
+            Denied::Unauthorized(refusal) => {
                 let mut refused = error(StatusCode::UNAUTHORIZED, "unauthorized");
                 refused.headers_mut().insert(
                     header::WWW_AUTHENTICATE,
                     HeaderValue::from_static("Bearer realm=\"proofpack-portal\""),
                 );
+                refused.extensions_mut().insert(Served {
+                    refused: Some(refusal),
+                    ..Served::default()
+                });
                 refused
             }
             Denied::MalformedId { token_id } => with_served(
@@ -506,7 +513,7 @@ fn authorize(portal: &Portal, headers: &HeaderMap) -> Result<Arc<Principal>, Den
             .authenticate(token, time::OffsetDateTime::now_utc()),
         None => Err(Refusal::Missing),
     };
-    outcome.map_err(|_| Denied::Unauthorized)
+    outcome.map_err(Denied::Unauthorized)
 }
 
 /// Whether `id` is a SHA-256 as the portal writes it: 64 lowercase hex digits.

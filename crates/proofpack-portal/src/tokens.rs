@@ -301,8 +301,10 @@ pub struct Principal {
     pub tenants: BTreeSet<String>,
 }
 
-/// Why a presented token is refused (each is a 401).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Why a presented token is refused (each is a 401; only the access log
+/// says which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Refusal {
     /// No `Authorization: Bearer` header, or a malformed one.
     Missing,
