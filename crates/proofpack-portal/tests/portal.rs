@@ -962,3 +962,82 @@ fn the_real_binary_serves_over_tls() {
     );
     assert_eq!(portal.stop(), "");
 }
+
+/// The README's walk-through, as a newcomer runs it (in a scratch folder
+/// holding `sample-packs/`, with the built binary and a free port).
+#[cfg(unix)]
+#[test]
+fn the_readme_walk_through_works() {
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"),
+    )
+    .unwrap();
+    let section = readme
+        .split("## The auditor portal")
+        .nth(1)
+        .expect("README has the portal section");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a sh block");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    assert!(block.contains("PORTAL=target/debug/proofpack-portal") && block.contains("8080"));
+    let script = block
+        .replace("cargo build -p proofpack-portal\n", "")
+        .replace(
+            "PORTAL=target/debug/proofpack-portal",
+            &format!("PORTAL={BIN}"),
+        )
+        .replace("8080", &port.to_string());
+    let dir = tempfile::tempdir().unwrap();
+    let samples = dir.path().join("sample-packs");
+    std::fs::create_dir_all(&samples).unwrap();
+    for entry in std::fs::read_dir(common::sample_packs()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, samples.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    // `wait`: the portal has stopped on the block's `kill` before the test goes on.
+    let run = std::process::Command::new("bash")
+        .args([
+            "-euo",
+            "pipefail",
+            "-c",
+            &format!("{script}wait $PORTAL_PID || true\n"),
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        stdout.starts_with(&format!("listening on http://127.0.0.1:{port}\n")),
+        "{stdout}"
+    );
+    let list: Value = serde_json::Deserializer::from_str(stdout.lines().nth(1).unwrap())
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(list["packs"].as_array().unwrap().len(), 4);
+    let pack = std::fs::read(dir.path().join("proof.tar.gz")).unwrap();
+    assert_eq!(
+        pack,
+        std::fs::read(samples.join("complete-gdpr.tar.gz")).unwrap()
+    );
+    let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.contains("data-verdict=\"complete\""));
+    assert!(std::fs::read_to_string(dir.path().join("tokens.json"))
+        .unwrap()
+        .contains("revoked_at"));
+}
