@@ -266,6 +266,7 @@ impl Cascade<'_> {
             each(&entry, false);
             entries.push(entry);
         }
+        self.store.checkpoint_wal()?;
         Ok(entries)
     }
 
@@ -302,7 +303,7 @@ impl Cascade<'_> {
         &self.intake.user_id
     }
 
-    /// 1. Wipe in-flight session state.
+    /// Step 1: Wipe in-flight session state.
     fn working(&mut self) -> Result<Done, DemoError> {
         const SQL: &str = "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1";
         let before = count(self.store, SQL, self.user())?;
@@ -314,7 +315,7 @@ impl Cascade<'_> {
         Ok(ok(before, after, TierProof::None, json!({})))
     }
 
-    /// 2. Delete subject-tagged rows on the primary, tombstone them as
+    /// Step 2: Delete subject-tagged rows on the primary, tombstone them as
     /// provenance sources, record the subject in the suppression ledger
     /// (for any restore of a backup), and drain replication to the replica.
     fn episodic(&mut self) -> Result<Done, DemoError> {
@@ -380,7 +381,7 @@ impl Cascade<'_> {
         ))
     }
 
-    /// 3. Delete subject-attributed nodes and their edges, then rebuild the
+    /// Step 3: Delete subject-attributed nodes and their edges, then rebuild the
     /// graph (drop edges left dangling).
     fn semantic(&mut self) -> Result<Done, DemoError> {
         const SQL: &str = "SELECT (SELECT COUNT(*) FROM entities WHERE user_id = ?1)
@@ -415,7 +416,7 @@ impl Cascade<'_> {
         ))
     }
 
-    /// 4. Delete the subject's vectors and rebuild every affected shard
+    /// Step 4: Delete the subject's vectors and rebuild every affected shard
     /// into a new generation, dropping the older ones.
     fn vectors(&mut self) -> Result<Done, DemoError> {
         if self.fault == Some(Fault::VectorIndexNotRebuilt) {
@@ -484,7 +485,7 @@ impl Cascade<'_> {
         ))
     }
 
-    /// 5. Remove the subject's examples from every dataset manifest, and
+    /// Step 5: Remove the subject's examples from every dataset manifest, and
     /// retrain each model release whose lineage includes them.
     fn fine_tune(&mut self) -> Result<Done, DemoError> {
         const SQL: &str = "SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1";
@@ -539,7 +540,7 @@ impl Cascade<'_> {
         ))
     }
 
-    /// 6. Delete the subject's upload blobs, their replicas and their rows.
+    /// Step 6: Delete the subject's upload blobs, their replicas and their rows.
     fn uploads(&mut self) -> Result<Done, DemoError> {
         let paths = &self.store.paths;
         let user = self.user().to_owned();
@@ -568,7 +569,7 @@ impl Cascade<'_> {
         Ok(ok(before, after, TierProof::None, json!({})))
     }
 
-    /// 7. Every artefact reachable, through the reverse index, from a
+    /// Step 7: Every artefact reachable, through the reverse index, from a
     /// source this request tombstoned: summaries are deleted, cached
     /// answers purged (or, in a TTL-only cache, left to expire).
     fn derivatives(&mut self) -> Result<Done, DemoError> {
@@ -636,7 +637,7 @@ impl Cascade<'_> {
         }
     }
 
-    /// 8. Ask every subprocessor to delete the subject and collect the
+    /// Step 8: Ask every subprocessor to delete the subject and collect the
     /// receipts (kept in the store).
     fn subprocessor(&mut self) -> Result<Done, DemoError> {
         let subject = &self.intake.subject_id;
@@ -683,7 +684,7 @@ impl Cascade<'_> {
         })
     }
 
-    /// 9. Redact (never delete) the subject's personal fields in the
+    /// Step 9: Redact (never delete) the subject's personal fields in the
     /// audit log.
     fn audit_log(&mut self) -> Result<Done, DemoError> {
         let subject = self.intake.subject_id.clone();

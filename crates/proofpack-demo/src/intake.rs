@@ -68,7 +68,8 @@ pub struct Submission {
 }
 
 /// Validates and accepts `submission`, or returns the request already
-/// accepted for the same subject and receipt time.
+/// accepted for the same subject and receipt time (found by the subject's
+/// pseudonym, so even once the account is erased).
 pub fn accept(
     store: &Store,
     audit: &mut AuditStore,
@@ -80,15 +81,6 @@ pub fn accept(
             "a request needs the subject's identifier and an identity proof".to_owned(),
         ));
     }
-    let user_id: String = store
-        .conn
-        .query_row(
-            "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
-            [&submission.raw_identifier],
-            |r| r.get(0),
-        )
-        .optional()?
-        .ok_or_else(|| DemoError::Request("no account has that identifier".to_owned()))?;
     let key = store
         .meta("pseudonym_key")?
         .and_then(|b64| STANDARD.decode(b64).ok())
@@ -98,7 +90,7 @@ pub fn accept(
         .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
     let request_id = format!(
         "req-{}",
-        &crate::store::sha256_hex(format!("{user_id} {}", received.raw()).as_bytes())[..8]
+        &crate::store::sha256_hex(format!("{subject_id} {}", received.raw()).as_bytes())[..8]
     );
     let existing: Option<String> = store
         .conn
@@ -111,6 +103,15 @@ pub fn accept(
     if let Some(document) = existing {
         return serde_json::from_str(&document).map_err(|e| DemoError::Store(e.to_string()));
     }
+    let user_id: String = store
+        .conn
+        .query_row(
+            "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
+            [&submission.raw_identifier],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| DemoError::Request("no account has that identifier".to_owned()))?;
     // The regulatory clock (§6): the statutory deadline, and an internal
     // deadline a day earlier.
     let (first, _) = periods(LegalBasis::Gdpr);
