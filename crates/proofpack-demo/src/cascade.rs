@@ -64,7 +64,7 @@ pub enum TierProof {
 /// How a step ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
-pub enum Outcome {
+pub enum StepOutcome {
     /// Done.
     Ok {
         /// Its evidence.
@@ -96,7 +96,7 @@ pub struct StepEntry {
     /// Records after it.
     pub after_count: u64,
     /// How it ended.
-    pub outcome: Outcome,
+    pub outcome: StepOutcome,
     /// Free members of `output` (or of the record when not `ok`).
     pub details: Map<String, Value>,
 }
@@ -114,7 +114,7 @@ impl StepEntry {
         let step = self.step()?;
         let details = || self.details.iter().map(|(k, v)| (k.clone(), v.clone()));
         let status = match &self.outcome {
-            Outcome::Ok { proof } => {
+            StepOutcome::Ok { proof } => {
                 let mut output = match proof {
                     TierProof::None => StepOutput::none(),
                     TierProof::Episodic {
@@ -141,10 +141,10 @@ impl StepEntry {
                 output.extra.extend(details());
                 StepStatus::Ok { output }
             }
-            Outcome::Pending { due_at } => StepStatus::Pending {
+            StepOutcome::Pending { due_at } => StepStatus::Pending {
                 due_at: due_at.clone(),
             },
-            Outcome::Deferred { expires_at } => StepStatus::Deferred {
+            StepOutcome::Deferred { expires_at } => StepStatus::Deferred {
                 expires_at: expires_at.clone(),
             },
         };
@@ -155,7 +155,7 @@ impl StepEntry {
             .before_count(self.before_count)
             .after_count(self.after_count)
             .code_ref(CASCADE_CODE);
-        if !matches!(self.outcome, Outcome::Ok { .. }) && !self.details.is_empty() {
+        if !matches!(self.outcome, StepOutcome::Ok { .. }) && !self.details.is_empty() {
             builder = builder.extra("details", Value::Object(self.details.clone()));
         }
         Ok(builder.build()?)
@@ -165,9 +165,9 @@ impl StepEntry {
     #[must_use]
     pub fn status_name(&self) -> &'static str {
         match self.outcome {
-            Outcome::Ok { .. } => "ok",
-            Outcome::Pending { .. } => "pending",
-            Outcome::Deferred { .. } => "deferred",
+            StepOutcome::Ok { .. } => "ok",
+            StepOutcome::Pending { .. } => "pending",
+            StepOutcome::Deferred { .. } => "deferred",
         }
     }
 }
@@ -176,7 +176,7 @@ impl StepEntry {
 struct Done {
     before: u64,
     after: u64,
-    outcome: Outcome,
+    outcome: StepOutcome,
     details: Map<String, Value>,
 }
 
@@ -184,7 +184,7 @@ fn ok(before: u64, after: u64, proof: TierProof, details: Value) -> Done {
     Done {
         before,
         after,
-        outcome: Outcome::Ok { proof },
+        outcome: StepOutcome::Ok { proof },
         details: match details {
             Value::Object(map) => map,
             _ => Map::new(),
@@ -628,7 +628,7 @@ impl Cascade<'_> {
             Some(expires_at) if after > 0 => Ok(Done {
                 before,
                 after,
-                outcome: Outcome::Deferred {
+                outcome: StepOutcome::Deferred {
                     expires_at: expires_at.clone(),
                 },
                 details: details.as_object().cloned().unwrap_or_default(),
@@ -679,7 +679,7 @@ impl Cascade<'_> {
         Ok(Done {
             before,
             after,
-            outcome: Outcome::Pending { due_at },
+            outcome: StepOutcome::Pending { due_at },
             details: details.as_object().cloned().unwrap_or_default(),
         })
     }

@@ -3,7 +3,7 @@
 //! (whose identity is not the cascade runner's) with the author crate.
 
 use crate::audit::{AuditStore, PII_FIELDS};
-use crate::cascade::{Outcome, StepEntry};
+use crate::cascade::{StepEntry, StepOutcome};
 use crate::intake::{Intake, TENANT};
 use crate::receipts::CollectedReceipt;
 use crate::store::Store;
@@ -93,11 +93,11 @@ fn attestation(m: &Material<'_>) -> String {
     let mut open = Vec::new();
     for s in m.steps {
         match &s.outcome {
-            Outcome::Ok { .. } => {}
-            Outcome::Pending { due_at } => {
+            StepOutcome::Ok { .. } => {}
+            StepOutcome::Pending { due_at } => {
                 open.push(format!("the {} step is pending (due {due_at})", s.step))
             }
-            Outcome::Deferred { expires_at } => {
+            StepOutcome::Deferred { expires_at } => {
                 open.push(format!(
                     "the {} step is deferred until {expires_at}",
                     s.step

@@ -413,22 +413,7 @@ impl Platform {
             );
         }
 
-        let probes = verification::run(&Target {
-            db: self.paths.store.db.clone(),
-            upload_roots: vec![
-                self.paths.store.uploads.clone(),
-                self.paths.store.uploads_replica.clone(),
-            ],
-            subprocessors: self
-                .services
-                .endpoints
-                .iter()
-                .map(|e| (e.name.to_owned(), e.base_url.clone()))
-                .collect(),
-            user_id: intake.user_id.clone(),
-            subject_id: intake.subject_id.clone(),
-            pii_fields: audit::PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
-        })?;
+        let probes = verification::run(&self.verification_target(&intake))?;
         let verified_at = clock.stamp();
         say(
             story,
@@ -501,6 +486,24 @@ impl Platform {
             report,
             paths: self.paths.clone(),
         })
+    }
+
+    /// What the verification job probes for `intake`.
+    fn verification_target(&self, intake: &Intake) -> Target {
+        let store = &self.paths.store;
+        Target {
+            db: store.db.clone(),
+            upload_roots: vec![store.uploads.clone(), store.uploads_replica.clone()],
+            subprocessors: self
+                .services
+                .endpoints
+                .iter()
+                .map(|e| (e.name.to_owned(), e.base_url.clone()))
+                .collect(),
+            user_id: intake.user_id.clone(),
+            subject_id: intake.subject_id.clone(),
+            pii_fields: audit::PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
+        }
     }
 
     /// The receipts the cascade collected for `request_id`.
