@@ -428,3 +428,38 @@ fn the_verifier_links_no_database_network_or_runtime() {
         assert!(!names.contains(&banned), "proofpack depends on {banned}");
     }
 }
+
+fn answers(base_url: &str) -> bool {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(std::time::Duration::from_secs(2)))
+        .build()
+        .into();
+    agent
+        .get(&format!("{base_url}/v1/subjects/nobody/records"))
+        .call()
+        .is_ok()
+}
+
+/// A step that fails ends the run with an error, and dropping the platform
+/// then stops every service: nothing is left listening.
+#[test]
+fn a_failing_step_leaves_no_service_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let urls: Vec<String> = platform
+        .services()
+        .endpoints
+        .iter()
+        .map(|e| e.base_url.clone())
+        .collect();
+    assert!(urls.iter().all(|u| answers(u)));
+    // The fine-tune tier is gone: its step fails.
+    platform
+        .store()
+        .conn
+        .execute_batch("DROP TABLE dataset_examples")
+        .unwrap();
+    assert!(platform.erase(&mut std::io::sink()).is_err());
+    drop(platform);
+    assert!(urls.iter().all(|u| !answers(u)));
+}
