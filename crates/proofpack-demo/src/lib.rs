@@ -213,6 +213,14 @@ pub struct Platform {
     started_at: time::OffsetDateTime,
 }
 
+/// Tells one line of the story; a story that cannot be written (a closed
+/// pipe) does not stop the erasure.
+macro_rules! say {
+    ($story:expr, $($arg:tt)*) => {{
+        let _ = writeln!($story, $($arg)*);
+    }};
+}
+
 /// The first subject, whom the demo's request erases.
 pub const SUBJECT: store::Subject = SUBJECTS[0];
 
@@ -309,131 +317,107 @@ impl Platform {
 
     /// The whole story for [`Self::submission`], told to `story` as it runs.
     pub fn erase(&mut self, story: &mut dyn Write) -> Result<Outcome, DemoError> {
-        let say = |story: &mut dyn Write, text: String| {
-            let _ = writeln!(story, "{text}");
-        };
         let fault = self.config.fault;
         let clock = self.config.clock.clone();
-        say(
+        say!(
             story,
-            format!(
-                "proofpack-demo: store at {}",
-                self.paths.store.dir.display()
-            ),
+            "proofpack-demo: store at {}",
+            self.paths.store.dir.display()
         );
         for e in &self.services.endpoints {
-            say(
+            say!(
                 story,
-                format!("  subprocessor {} listening on {}", e.name, e.base_url),
+                "  subprocessor {} listening on {}",
+                e.name,
+                e.base_url
             );
         }
         if let Some(f) = fault {
-            say(story, format!("  injected fault: {}", f.name()));
+            say!(story, "  injected fault: {}", f.name());
         }
 
-        let submission = self.submission();
-        let intake = self.intake(&submission)?;
-        say(story, "\n== Intake".to_owned());
-        say(
+        let intake = self.intake(&self.submission())?;
+        say!(story, "\n== Intake");
+        say!(
             story,
-            format!(
-                "  request {} for account {} ({})",
-                intake.request_id, intake.user_id, intake.subject_id
-            ),
-        );
-        say(
-            story,
-            format!(
-                "  received {}; statutory deadline {} (GDPR, 1 month); internal deadline {}",
-                intake.received_at, intake.statutory_deadline, intake.sla_deadline
-            ),
-        );
-        say(
-            story,
-            "  logged erasure_request_accepted on the audit log".to_owned(),
+            "  request {} for account {} ({})\n  received {}; statutory deadline {} (GDPR, 1 month); internal deadline {}\n  logged erasure_request_accepted on the audit log",
+            intake.request_id,
+            intake.user_id,
+            intake.subject_id,
+            intake.received_at,
+            intake.statutory_deadline,
+            intake.sla_deadline
         );
 
         // A background summariser picks up the subject's latest note now,
         // and only writes its summary after the cascade.
         let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &clock)?;
 
-        say(
+        say!(
             story,
-            "\n== Cascade (before -> after, counted in the store)".to_owned(),
+            "\n== Cascade (before -> after, counted in the store)"
         );
-        let mut print_step = |e: &StepEntry, from_ledger: bool| {
-            let seq = e.step().map_or(0, |s| s.seq());
-            say(
+        let steps = self.cascade(&intake, &mut |e, from_ledger| {
+            say!(
                 story,
-                format!(
-                    "  {seq}. {:<13} {:>4} -> {:<4} {}{}",
-                    e.step,
-                    e.before_count,
-                    e.after_count,
-                    e.status_name(),
-                    if from_ledger {
-                        " (from the step ledger)"
-                    } else {
-                        ""
-                    }
-                ),
+                "  {}. {:<13} {:>4} -> {:<4} {}{}",
+                e.step().map_or(0, |s| s.seq()),
+                e.step,
+                e.before_count,
+                e.after_count,
+                e.status_name(),
+                if from_ledger {
+                    " (from the step ledger)"
+                } else {
+                    ""
+                }
             );
-        };
-        let steps = self.cascade(&intake, &mut print_step)?;
+        })?;
 
         if let Some(draft) = draft {
+            let (note, read_at) = (draft.note, &draft.read_at);
             match summarizer::write(&self.store, &draft, &clock, fault)? {
-                Some(id) => say(story, format!("\n  summariser: read note-{} at {} (before its tombstone), wrote {id} after the cascade", draft.note, draft.read_at)),
-                None => say(story, format!("\n  summariser: read note-{} at {}; the note was tombstoned since, output dropped", draft.note, draft.read_at)),
+                Some(id) => say!(story, "\n  summariser: read note-{note} at {read_at} (before its tombstone), wrote {id} after the cascade"),
+                None => say!(story, "\n  summariser: read note-{note} at {read_at}; the note was tombstoned since, output dropped"),
             }
         }
         let apply_ledger = fault != Some(Fault::BackupRestored);
         let restored = self.store.restore_backup(apply_ledger)?;
-        say(
+        say!(
             story,
-            format!(
-                "  restore drill: episodic backup restored {} the suppression ledger ({restored} rows back)",
-                if apply_ledger { "applying" } else { "WITHOUT applying" }
-            ),
+            "  restore drill: episodic backup restored {} the suppression ledger ({restored} rows back)",
+            if apply_ledger { "applying" } else { "WITHOUT applying" }
         );
 
         let receipts = self.receipts(&intake.request_id)?;
-        say(story, "\n== Subprocessor receipts".to_owned());
+        say!(story, "\n== Subprocessor receipts");
         for r in &receipts {
-            say(
+            say!(
                 story,
-                format!(
-                    "  {}: {} by {} ticket {:?} ({} raw exchange(s) attached)",
-                    Untrusted(&r.subprocessor),
-                    r.status,
-                    r.channel,
-                    Untrusted(&r.ticket_id).to_string(),
-                    r.exchanges.len()
-                ),
+                "  {}: {} by {} ticket {:?} ({} raw exchange(s) attached)",
+                Untrusted(&r.subprocessor),
+                r.status,
+                r.channel,
+                Untrusted(&r.ticket_id).to_string(),
+                r.exchanges.len()
             );
         }
 
         let probes = verification::run(&self.verification_target(&intake))?;
         let verified_at = clock.stamp();
-        say(
+        say!(
             story,
-            format!(
-                "\n== Independent verification ({})",
-                verification::VERIFY_CODE
-            ),
+            "\n== Independent verification ({})",
+            verification::VERIFY_CODE
         );
-        for p in probes
-            .classes
-            .iter()
-            .map(|(_, p)| p)
-            .chain([&probes.subprocessor, &probes.unredacted_pii])
-        {
-            say(
+        let all = probes.classes.iter().map(|(_, p)| p);
+        for p in all.chain([&probes.subprocessor, &probes.unredacted_pii]) {
+            say!(
                 story,
-                format!(
-                    "  {:<19} residue {:<3} ({})",
-                    p.probe, p.residue, p.looked_at
-                ),
+                "  {:<19} residue {:<3} ({})",
+                p.probe,
+                p.residue,
+                p.looked_at
             );
         }
 
@@ -465,17 +449,15 @@ impl Platform {
             fault.is_some(),
         )?;
         proofpack_author::trust_edit::write_atomic(&self.paths.pack, &authored.bytes)?;
-        say(
+        say!(
             story,
-            format!(
-                "\n== Pack\n  signed by {} (key {}), cascade run by {}\n  wrote {}, {} and {}/\n",
-                evidence::DPO,
-                evidence::DPO_KEY_ID,
-                evidence::CASCADE_RUNNER,
-                self.paths.pack.display(),
-                self.paths.trust.display(),
-                self.paths.evidence.display()
-            ),
+            "\n== Pack\n  signed by {} (key {}), cascade run by {}\n  wrote {}, {} and {}/\n",
+            evidence::DPO,
+            evidence::DPO_KEY_ID,
+            evidence::CASCADE_RUNNER,
+            self.paths.pack.display(),
+            self.paths.trust.display(),
+            self.paths.evidence.display()
         );
         let report = verify_from_disk(&self.paths)?;
         Ok(Outcome {
