@@ -12,12 +12,26 @@
 //! again from disk with the core. The platform keeps its services running
 //! until it is dropped.
 //!
-//! ```no_run
-//! use proofpack_demo::{Clock, Config, Platform};
-//! let config = Config { out_dir: "demo-out".into(), fault: None, clock: Clock::system() };
+//! ```
+//! use proofpack_demo::{Clock, Config, Fault, Platform};
+//! use proofpack_core::{Code, Verdict};
+//! let dir = tempfile::tempdir().map_err(|e| proofpack_demo::DemoError::io(".", e))?;
+//! let config = Config { out_dir: dir.path().join("out"), fault: None, clock: Clock::system() };
 //! let mut platform = Platform::start(config)?;
 //! let outcome = platform.erase(&mut std::io::sink())?;
+//! assert_eq!(outcome.report.verdict, Verdict::Complete);
 //! assert_eq!(outcome.report.exit_status(), 0);
+//! drop(platform); // stops the subprocessors
+//!
+//! // A real defect, found by the verifier from the evidence.
+//! let config = Config {
+//!     out_dir: dir.path().join("faulty"),
+//!     fault: Some(Fault::VectorIndexNotRebuilt),
+//!     clock: Clock::system(),
+//! };
+//! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
+//! assert_eq!(outcome.report.verdict, Verdict::Incomplete);
+//! assert!(outcome.report.findings.iter().any(|f| f.code == Code::StepsVectorsNotPurged));
 //! # Ok::<(), proofpack_demo::DemoError>(())
 //! ```
 #![forbid(unsafe_code)]
