@@ -3,7 +3,13 @@
 //!
 //! Members are hashed while they are read; only the members the verifier
 //! parses are kept in memory, so memory does not grow with attachment size
-//! ([`read_member`] keeps one chosen member instead).
+//! ([`read_member`] keeps one chosen member instead). A parsed JSON or JSONL
+//! member is kept only while its bytes can still be JSON
+//! ([`crate::json_prefix`]): a member of 500 MiB of zeros costs one byte.
+//!
+//! The decompressed stream is read in 256 KiB slices, and members of 1 MiB
+//! or more are hashed on a second thread fed with a few reused buffers, so
+//! inflating and hashing overlap; a small pack never starts that thread.
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
 //!
@@ -19,9 +25,12 @@
 //! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
+use crate::json_prefix::{Framing, ViablePrefix};
+use crate::vocab::MemberName;
 use flate2::bufread::GzDecoder;
 use sha2::{Digest, Sha256};
 use std::io::{self, BufRead, BufReader, Read};
+use std::sync::mpsc;
 
 /// Resource limits of §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +71,10 @@ pub struct Member {
     /// SHA-256 of the content.
     pub sha256: [u8; 32],
     /// The content, for members the verifier parses; `None` for the rest.
+    /// A JSON or JSONL member is kept whole while it can still be JSON
+    /// (per line for JSONL); once it cannot, only its bytes through the one
+    /// that made it hopeless are kept, which the full parser still rejects
+    /// (`json.malformed` at the same location).
     pub content: Option<Vec<u8>>,
 }
 
@@ -140,45 +153,274 @@ impl<R: Read> Read for HashingReader<R> {
     }
 }
 
-/// The decompressed tar stream, counted against the limit.
+/// Bytes of decompressed stream read ahead at a time.
+const SLICE: usize = 256 * 1024;
+
+/// The decompressed tar stream, counted against the limit. It is inflated
+/// [`SLICE`] bytes ahead of the reader, never past the limit's first
+/// excess byte, and `consumed` counts the bytes handed out, so every check
+/// sees the stream exactly as a byte-at-a-time reader would.
 struct TarStream<R: Read> {
     gz: GzDecoder<BufReader<HashingReader<R>>>,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    inflated: u64,
     consumed: u64,
     limit: u64,
+    /// Hashes large members on a second thread, once one is met.
+    offload: Offload,
 }
 
 impl<R: Read> TarStream<R> {
-    /// Fills `buf` completely; `Ok(false)` when the stream ended before the first byte.
-    fn read_block(&mut self, buf: &mut [u8]) -> Result<bool, Stop> {
+    fn stop(&self, e: io::Error) -> Stop {
+        if self.gz.get_ref().get_ref().failed {
+            Stop::Io(e)
+        } else {
+            Stop::Corrupt
+        }
+    }
+
+    /// The next at most `max` bytes, counted as consumed; empty at the end
+    /// of the stream.
+    fn take(&mut self, max: usize) -> Result<&[u8], Stop> {
+        if self.pos == self.end {
+            let room = (self.limit + 1).saturating_sub(self.inflated);
+            let want = usize::try_from(room).unwrap_or(SLICE).min(SLICE);
+            let target = self.buf.get_mut(..want).unwrap_or_default();
+            let n = loop {
+                match self.gz.read(target) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(self.stop(e)),
+                }
+            };
+            self.pos = 0;
+            self.end = n;
+            self.inflated += n as u64;
+        }
+        let n = (self.end - self.pos).min(max);
+        let start = self.pos;
+        self.pos += n;
+        self.consumed += n as u64;
+        if self.consumed > self.limit {
+            return Err(Stop::Limit);
+        }
+        Ok(self.buf.get(start..start + n).unwrap_or_default())
+    }
+
+    /// Fills `block` completely; `Ok(false)` when the stream ended before the first byte.
+    fn read_block(&mut self, block: &mut [u8; BLOCK]) -> Result<bool, Stop> {
         let mut filled = 0;
-        while filled < buf.len() {
-            let rest = buf.get_mut(filled..).unwrap_or_default();
-            match self.gz.read(rest) {
-                Ok(0) => {
-                    return if filled == 0 {
-                        Ok(false)
-                    } else {
-                        Err(Stop::Corrupt)
-                    }
-                }
-                Ok(n) => {
-                    filled += n;
-                    self.consumed += n as u64;
-                    if self.consumed > self.limit {
-                        return Err(Stop::Limit);
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(if self.gz.get_ref().get_ref().failed {
-                        Stop::Io(e)
-                    } else {
-                        Stop::Corrupt
-                    })
-                }
+        while filled < BLOCK {
+            let chunk = self.take(BLOCK - filled)?;
+            if chunk.is_empty() {
+                return if filled == 0 {
+                    Ok(false)
+                } else {
+                    Err(Stop::Corrupt)
+                };
             }
+            if let Some(to) = block.get_mut(filled..filled + chunk.len()) {
+                to.copy_from_slice(chunk);
+            }
+            filled += chunk.len();
         }
         Ok(true)
+    }
+}
+
+/// Members this large are hashed on the second thread: below it, handing
+/// buffers over costs more than it saves.
+const OFFLOAD_MIN: u64 = 1 << 20;
+/// Buffers in flight to the hashing thread (4 x 256 KiB).
+const OFFLOAD_BUFFERS: usize = 4;
+
+/// The hashing thread, started on the first large member.
+#[derive(Default)]
+enum Offload {
+    #[default]
+    NotStarted,
+    Running(HashWorker),
+    /// The thread could not be started: hash on the reading thread.
+    Unavailable,
+}
+
+impl Offload {
+    fn worker(&mut self) -> Option<&mut HashWorker> {
+        if matches!(self, Offload::NotStarted) {
+            *self = HashWorker::spawn().map_or(Offload::Unavailable, Offload::Running);
+        }
+        match self {
+            Offload::Running(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+enum Job {
+    /// Member bytes to hash.
+    Data(Vec<u8>),
+    /// The member ended: reply with its digest and start the next one.
+    Digest(mpsc::SyncSender<[u8; 32]>),
+}
+
+/// A thread hashing one member at a time from a bounded queue of reused
+/// buffers; memory stays at [`OFFLOAD_BUFFERS`] + 1 slices.
+struct HashWorker {
+    jobs: Option<mpsc::SyncSender<Job>>,
+    free: mpsc::Receiver<Vec<u8>>,
+    allocated: usize,
+    current: Vec<u8>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+fn worker_gone() -> Stop {
+    Stop::Io(io::Error::other("the hashing thread stopped"))
+}
+
+impl HashWorker {
+    fn spawn() -> Option<HashWorker> {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(OFFLOAD_BUFFERS);
+        let (give_back, free) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("proofpack-hash".to_owned())
+            .spawn(move || {
+                let mut hasher = Sha256::new();
+                for job in queue {
+                    match job {
+                        Job::Data(buf) => {
+                            hasher.update(&buf);
+                            // The reader may have finished: nothing to give back to.
+                            let _ = give_back.send(buf);
+                        }
+                        Job::Digest(reply) => {
+                            let _ = reply.send(std::mem::take(&mut hasher).finalize().into());
+                        }
+                    }
+                }
+            })
+            .ok()?;
+        Some(HashWorker {
+            jobs: Some(jobs),
+            free,
+            allocated: 0,
+            current: Vec::new(),
+            thread: Some(thread),
+        })
+    }
+
+    fn send(&mut self, job: Job) -> Result<(), Stop> {
+        self.jobs
+            .as_ref()
+            .ok_or_else(worker_gone)?
+            .send(job)
+            .map_err(|_| worker_gone())
+    }
+
+    fn update(&mut self, mut data: &[u8]) -> Result<(), Stop> {
+        while !data.is_empty() {
+            if self.current.capacity() == 0 {
+                self.current = if let Ok(buf) = self.free.try_recv() {
+                    buf
+                } else if self.allocated < OFFLOAD_BUFFERS {
+                    self.allocated += 1;
+                    Vec::with_capacity(SLICE)
+                } else {
+                    self.free.recv().map_err(|_| worker_gone())?
+                };
+                self.current.clear();
+            }
+            let room = SLICE.saturating_sub(self.current.len()).min(data.len());
+            let (now, rest) = data.split_at(room);
+            self.current.extend_from_slice(now);
+            data = rest;
+            if self.current.len() >= SLICE {
+                let full = std::mem::take(&mut self.current);
+                self.send(Job::Data(full))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<[u8; 32], Stop> {
+        if !self.current.is_empty() {
+            let partial = std::mem::take(&mut self.current);
+            self.send(Job::Data(partial))?;
+        }
+        let (reply, digest) = mpsc::sync_channel(1);
+        self.send(Job::Digest(reply))?;
+        digest.recv().map_err(|_| worker_gone())
+    }
+}
+
+impl Drop for HashWorker {
+    fn drop(&mut self) {
+        // Closing the queue ends the thread's loop.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Where one member's bytes are hashed.
+enum MemberHash<'w> {
+    Here(Sha256),
+    Offloaded(&'w mut HashWorker),
+}
+
+impl MemberHash<'_> {
+    fn update(&mut self, data: &[u8]) -> Result<(), Stop> {
+        match self {
+            MemberHash::Here(h) => {
+                h.update(data);
+                Ok(())
+            }
+            MemberHash::Offloaded(w) => w.update(data),
+        }
+    }
+
+    fn finish(self) -> Result<[u8; 32], Stop> {
+        match self {
+            MemberHash::Here(h) => Ok(h.finalize().into()),
+            MemberHash::Offloaded(w) => w.finish(),
+        }
+    }
+}
+
+/// What is kept of one member's content.
+enum Kept {
+    Whole(Vec<u8>),
+    Json(ViablePrefix),
+}
+
+impl Kept {
+    fn extend(&mut self, data: &[u8]) {
+        match self {
+            Kept::Whole(v) => v.extend_from_slice(data),
+            Kept::Json(p) => p.extend(data),
+        }
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Kept::Whole(v) => v,
+            Kept::Json(p) => p.into_bytes(),
+        }
+    }
+}
+
+/// How the verifier reads each named member: JSON, JSONL, or text.
+fn framing(name: MemberName) -> Option<Framing> {
+    match name {
+        MemberName::Manifest
+        | MemberName::Signature
+        | MemberName::Request
+        | MemberName::Verification
+        | MemberName::Audit => Some(Framing::Document),
+        MemberName::Steps | MemberName::Receipts | MemberName::Provenance => Some(Framing::Lines),
+        MemberName::Attestation => None,
     }
 }
 
@@ -193,10 +435,17 @@ enum Keep<'a> {
 }
 
 impl Keep<'_> {
-    fn wants(self, path: &str) -> bool {
+    /// How the content of the member at `path` is kept, if it is.
+    fn keeper(self, path: &str) -> Option<Kept> {
         match self {
-            Keep::Parsed => path.parse::<crate::vocab::MemberName>().is_ok(),
-            Keep::Only(wanted) => path == wanted,
+            Keep::Parsed => {
+                let name = path.parse::<MemberName>().ok()?;
+                Some(match framing(name) {
+                    Some(f) => Kept::Json(ViablePrefix::new(f)),
+                    None => Kept::Whole(Vec::new()),
+                })
+            }
+            Keep::Only(wanted) => (path == wanted).then(|| Kept::Whole(Vec::new())),
         }
     }
 }
@@ -250,8 +499,13 @@ fn read_keeping<R: Read>(
     };
     let mut stream = TarStream {
         gz: GzDecoder::new(BufReader::with_capacity(64 * 1024, hashing)),
+        buf: vec![0; SLICE],
+        pos: 0,
+        end: 0,
+        inflated: 0,
         consumed: 0,
         limit: limits.max_decompressed_bytes,
+        offload: Offload::NotStarted,
     };
     let mut archive = Archive::default();
     let outcome = read_tar(&mut stream, limits, keep, &mut archive, findings);
@@ -361,33 +615,19 @@ fn read_tar<R: Read>(
 
 /// After the end-of-archive marker only zero bytes may follow (§1).
 fn check_tail<R: Read>(stream: &mut TarStream<R>, findings: &mut Findings) -> Result<(), Stop> {
-    let mut buf = vec![0u8; 64 * 1024];
     let mut flagged = false;
     loop {
-        match stream.gz.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => {
-                stream.consumed += n as u64;
-                if stream.consumed > stream.limit {
-                    return Err(Stop::Limit);
-                }
-                if !flagged && buf.get(..n).unwrap_or_default().iter().any(|b| *b != 0) {
-                    flagged = true;
-                    findings.add(
-                        Code::ArchiveTrailingData,
-                        "proof.tar.gz",
-                        "non-zero bytes follow the end-of-archive marker",
-                    );
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                return Err(if stream.gz.get_ref().get_ref().failed {
-                    Stop::Io(e)
-                } else {
-                    Stop::Corrupt
-                })
-            }
+        let chunk = stream.take(SLICE)?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if !flagged && chunk.iter().any(|b| *b != 0) {
+            flagged = true;
+            findings.add(
+                Code::ArchiveTrailingData,
+                "proof.tar.gz",
+                "non-zero bytes follow the end-of-archive marker",
+            );
         }
     }
 }
@@ -561,7 +801,7 @@ fn read_entry<R: Read>(
                 ),
             );
             return if has_data {
-                skip_data(stream, header.size, |_| {})
+                skip_data(stream, header.size, |_| Ok(()))
             } else {
                 Ok(())
             };
@@ -571,22 +811,30 @@ fn read_entry<R: Read>(
         Ok(p) => p.to_owned(),
         Err(why) => {
             findings.add(Code::ArchiveBadPath, shown, why);
-            return skip_data(stream, header.size, |_| {});
+            return skip_data(stream, header.size, |_| Ok(()));
         }
     };
-    let mut hasher = Sha256::new();
-    let mut content = if keep.wants(&path) {
-        // The declared size is bounded by the member limit; grow as data arrives.
-        Some(Vec::new())
+    // The declared size is bounded by the member limit; grow as data arrives.
+    let mut content = keep.keeper(&path);
+    let mut offload = std::mem::take(&mut stream.offload);
+    let worker = if header.size >= OFFLOAD_MIN {
+        offload.worker()
     } else {
         None
     };
-    skip_data(stream, header.size, |chunk| {
-        hasher.update(chunk);
+    let mut hasher = match worker {
+        Some(worker) => MemberHash::Offloaded(worker),
+        None => MemberHash::Here(Sha256::new()),
+    };
+    let read = skip_data(stream, header.size, |chunk| {
         if let Some(c) = content.as_mut() {
-            c.extend_from_slice(chunk);
+            c.extend(chunk);
         }
-    })?;
+        hasher.update(chunk)
+    });
+    let sha256 = read.and_then(|()| hasher.finish());
+    stream.offload = offload;
+    let sha256 = sha256?;
     if !archive.paths.insert(path.clone()) {
         findings.add(
             Code::ArchiveDuplicateEntry,
@@ -598,8 +846,8 @@ fn read_entry<R: Read>(
     archive.members.push(Member {
         path,
         size: header.size,
-        sha256: hasher.finalize().into(),
-        content,
+        sha256,
+        content: content.map(Kept::into_bytes),
     });
     Ok(())
 }
@@ -609,17 +857,19 @@ fn read_entry<R: Read>(
 fn skip_data<R: Read>(
     stream: &mut TarStream<R>,
     size: u64,
-    mut sink: impl FnMut(&[u8]),
+    mut sink: impl FnMut(&[u8]) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
-    let mut block = [0u8; BLOCK];
-    let mut left = size;
+    let mut data_left = size;
+    let mut left = size.div_ceil(BLOCK as u64) * BLOCK as u64;
     while left > 0 {
-        if !stream.read_block(&mut block)? {
+        let chunk = stream.take(usize::try_from(left).unwrap_or(usize::MAX))?;
+        if chunk.is_empty() {
             return Err(Stop::Corrupt);
         }
-        let take = usize::try_from(left.min(BLOCK as u64)).unwrap_or(BLOCK);
-        sink(block.get(..take).unwrap_or_default());
-        left -= take as u64;
+        let data = usize::try_from(data_left).map_or(chunk.len(), |d| d.min(chunk.len()));
+        sink(chunk.get(..data).unwrap_or_default())?;
+        data_left -= data as u64;
+        left -= chunk.len() as u64;
     }
     Ok(())
 }

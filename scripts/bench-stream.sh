@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Streaming verification and authoring of a pack with large attachments, side
+# by side in one run (docs/BENCHMARKS.md, "Streaming verification and
+# authoring"). Generates its inputs (seeded, not committed) with the project's
+# own libraries: the sample evidence folder plus MIB MiB of attachments,
+# signed by `proofpack pack` with the sample DPO key.
+#
+#   scripts/bench-stream.sh              # MIB=480 RUNS=5
+#   MIB=100 RUNS=3 scripts/bench-stream.sh
+#   KEEP=1 scripts/bench-stream.sh       # keeps the generated inputs
+#
+# Needs hyperfine and GNU time (`apt-get install -y hyperfine time`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MIB=${MIB:-480}
+RUNS=${RUNS:-5}
+
+for tool in hyperfine /usr/bin/time; do
+    command -v "$tool" >/dev/null || {
+        echo "$tool is missing: apt-get install -y hyperfine time" >&2
+        exit 1
+    }
+done
+
+cargo build --release --locked --bin proofpack >&2
+cargo build --release --locked -p proofpack-samples --bin make-samples \
+    --example bench-attachments >&2
+cargo build --release --locked -p proofpack-core --example inflate-sink >&2
+bin=$PWD/target/release/proofpack
+sink=$PWD/target/release/examples/inflate-sink
+
+work=$(mktemp -d)
+if [ -z "${KEEP:-}" ]; then
+    trap 'rm -rf "$work"' EXIT
+else
+    echo "inputs kept in $work" >&2
+fi
+
+evidence=$work/evidence
+cp -r sample-packs/evidence/complete-gdpr "$evidence"
+target/release/examples/bench-attachments "$evidence" "$MIB" 8
+target/release/make-samples --dpo-key "$work/dpo.pem" >/dev/null
+trust=sample-packs/trust.json
+pack_cmd="$bin pack $evidence --key $work/dpo.pem --trust $trust --signed-at 2026-04-22T16:02:00Z"
+$pack_cmd --out "$work/big.tar.gz" >/dev/null
+$pack_cmd --out "$work/again.tar.gz" >/dev/null
+if cmp -s "$work/big.tar.gz" "$work/again.tar.gz"; then reproducible=yes; else reproducible=NO; fi
+pack=$work/big.tar.gz
+
+echo "machine: $(nproc) cores, $(sed -n 's/^model name\t: //p' /proc/cpuinfo | head -1)," \
+    "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# Mean wall times in seconds, from hyperfine's JSON export.
+mean() { python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' "$1"; }
+rss() {
+    /usr/bin/time -v "$@" >/dev/null 2>"$work/time.txt" || true
+    sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt"
+}
+time_it() {
+    local name=$1
+    shift
+    hyperfine --style none --warmup 1 --runs "$RUNS" --export-json "$work/$name.json" "$@" >&2
+    mean "$work/$name.json"
+}
+
+verify=$(time_it verify "$bin verify $pack --trust $trust --json")
+gzip_sha=$(time_it gzip_sha "gzip -dc $pack | sha256sum")
+zlibrs=$(time_it zlibrs "$sink $pack zlib-rs")
+miniz=$(time_it miniz "$sink $pack miniz")
+serial=$(time_it serial "$sink $pack zlib-rs --hash")
+verify_rss=$(rss "$bin" verify "$pack" --trust "$trust" --json)
+pack_t=$(time_it pack --prepare "rm -f $work/p.tar.gz" "$pack_cmd --out $work/p.tar.gz")
+tar_t=$(time_it tar --prepare "rm -f $work/t.tar.gz" "tar -czf $work/t.tar.gz -C $evidence .")
+pack_rss=$(rss $pack_cmd --out "$work/r.tar.gz")
+
+ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
+echo
+echo "pack: $(stat -c %s "$pack") bytes for $MIB MiB of attachments; load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| command | mean wall (s) | ratio | max RSS (KiB) |"
+echo "|---|---|---|---|"
+echo "| \`proofpack verify\` | $verify | 1.00 | $verify_rss |"
+echo "| \`gzip -dc PACK \| sha256sum\` | $gzip_sha | verify / this = $(ratio "$verify" "$gzip_sha") | |"
+echo "| inflate to a sink, zlib-rs, 1 thread | $zlibrs | verify / this = $(ratio "$verify" "$zlibrs") | |"
+echo "| inflate to a sink, miniz_oxide, 1 thread | $miniz | this / zlib-rs = $(ratio "$miniz" "$zlibrs") | |"
+echo "| inflate + SHA-256, zlib-rs, 1 thread | $serial | this / zlib-rs = $(ratio "$serial" "$zlibrs") | |"
+echo "| \`proofpack pack\` (reproducible: $reproducible) | $pack_t | pack / tar = $(ratio "$pack_t" "$tar_t") | $pack_rss |"
+echo "| \`tar -czf\` of the same folder | $tar_t | 1.00 | |"
