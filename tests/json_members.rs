@@ -35,11 +35,16 @@ fn malformed_at(findings: &[(Code, String)]) -> Vec<&str> {
 #[test]
 fn nul_filled_json_members_are_malformed_hashed_and_not_kept() {
     let nul = vec![0u8; 3 << 20]; // large enough to be hashed on the second thread
-    let input = pack(&[("manifest.json", &nul), ("request.json", &nul[..1000])]);
+    let input = pack(&[("manifest.json", &nul), ("request.json", &nul[..(2 << 20) + 7])]);
     let mut findings = Findings::new();
     let archive = read_archive(input.as_slice(), &Limits::default(), &mut findings).expect("reads");
     assert!(findings.as_slice().is_empty());
-    for (path, size) in [("manifest.json", nul.len()), ("request.json", 1000)] {
+    let whole: [u8; 32] = Sha256::digest(&input).into();
+    assert_eq!(
+        archive.sha256, whole,
+        "the pack's own hash, partly on the second thread"
+    );
+    for (path, size) in [("manifest.json", nul.len()), ("request.json", (2 << 20) + 7)] {
         let member = archive.member(path).expect("present");
         assert_eq!(member.size, size as u64);
         let digest: [u8; 32] = Sha256::digest(&nul[..size]).into();

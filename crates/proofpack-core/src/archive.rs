@@ -132,6 +132,22 @@ struct HashingReader<R> {
     hasher: Sha256,
     size: u64,
     failed: bool,
+    /// Once the hashing thread runs, it hashes the raw input too: `hasher`
+    /// was handed to it, and every read is sent there.
+    offload: Option<mpsc::SyncSender<Job>>,
+}
+
+impl<R> HashingReader<R> {
+    /// The SHA-256 of every byte read.
+    fn digest(self) -> Result<[u8; 32], Stop> {
+        let Some(jobs) = self.offload else {
+            return Ok(self.hasher.finalize().into());
+        };
+        let (reply, digest) = mpsc::sync_channel(1);
+        jobs.send(Job::RawDigest(reply))
+            .map_err(|_| worker_gone())?;
+        digest.recv().map_err(|_| worker_gone())
+    }
 }
 
 impl<R: Read> Read for HashingReader<R> {
@@ -139,7 +155,12 @@ impl<R: Read> Read for HashingReader<R> {
         match self.inner.read(buf) {
             Ok(n) => {
                 let read = buf.get(..n).unwrap_or_default();
-                self.hasher.update(read);
+                match &self.offload {
+                    Some(jobs) => jobs
+                        .send(Job::Raw(read.to_vec()))
+                        .map_err(|_| io::Error::other("the hashing thread stopped"))?,
+                    None => self.hasher.update(read),
+                }
                 self.size += n as u64;
                 Ok(n)
             }
@@ -247,9 +268,27 @@ enum Offload {
 }
 
 impl Offload {
-    fn worker(&mut self) -> Option<&mut HashWorker> {
+    /// The hashing thread, started now if it was not; it takes over the
+    /// hashing of the raw input from `raw` (where the hasher is so far).
+    fn worker<R>(&mut self, raw: &mut HashingReader<R>) -> Option<&mut HashWorker> {
         if matches!(self, Offload::NotStarted) {
-            *self = HashWorker::spawn().map_or(Offload::Unavailable, Offload::Running);
+            *self = match HashWorker::spawn() {
+                Some(w) => {
+                    let hasher = std::mem::take(&mut raw.hasher);
+                    match w.jobs.as_ref().map(|jobs| jobs.send(Job::AdoptRaw(hasher))) {
+                        Some(Ok(())) => {
+                            raw.offload = w.jobs.clone();
+                            Offload::Running(w)
+                        }
+                        Some(Err(mpsc::SendError(Job::AdoptRaw(hasher)))) => {
+                            raw.hasher = hasher;
+                            Offload::Unavailable
+                        }
+                        _ => Offload::Unavailable,
+                    }
+                }
+                None => Offload::Unavailable,
+            };
         }
         match self {
             Offload::Running(w) => Some(w),
@@ -263,16 +302,22 @@ enum Job {
     Data(Vec<u8>),
     /// The member ended: reply with its digest and start the next one.
     Digest(mpsc::SyncSender<[u8; 32]>),
+    /// The raw input's hasher, as far as the reading thread got.
+    AdoptRaw(Sha256),
+    /// Raw input bytes to hash.
+    Raw(Vec<u8>),
+    /// The input ended: reply with its digest.
+    RawDigest(mpsc::SyncSender<[u8; 32]>),
 }
 
 /// A thread hashing one member at a time from a bounded queue of reused
-/// buffers; memory stays at [`OFFLOAD_BUFFERS`] + 1 slices.
+/// buffers, and the raw input beside it; memory stays at a few slices. It
+/// ends by itself once every sender of its queue is dropped.
 struct HashWorker {
     jobs: Option<mpsc::SyncSender<Job>>,
     free: mpsc::Receiver<Vec<u8>>,
     allocated: usize,
     current: Vec<u8>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 fn worker_gone() -> Stop {
@@ -283,10 +328,11 @@ impl HashWorker {
     fn spawn() -> Option<HashWorker> {
         let (jobs, queue) = mpsc::sync_channel::<Job>(OFFLOAD_BUFFERS);
         let (give_back, free) = mpsc::channel();
-        let thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("proofpack-hash".to_owned())
             .spawn(move || {
                 let mut hasher = Sha256::new();
+                let mut raw = Sha256::new();
                 for job in queue {
                     match job {
                         Job::Data(buf) => {
@@ -297,6 +343,11 @@ impl HashWorker {
                         Job::Digest(reply) => {
                             let _ = reply.send(std::mem::take(&mut hasher).finalize().into());
                         }
+                        Job::AdoptRaw(so_far) => raw = so_far,
+                        Job::Raw(bytes) => raw.update(&bytes),
+                        Job::RawDigest(reply) => {
+                            let _ = reply.send(std::mem::take(&mut raw).finalize().into());
+                        }
                     }
                 }
             })
@@ -306,7 +357,6 @@ impl HashWorker {
             free,
             allocated: 0,
             current: Vec::new(),
-            thread: Some(thread),
         })
     }
 
@@ -351,16 +401,6 @@ impl HashWorker {
         let (reply, digest) = mpsc::sync_channel(1);
         self.send(Job::Digest(reply))?;
         digest.recv().map_err(|_| worker_gone())
-    }
-}
-
-impl Drop for HashWorker {
-    fn drop(&mut self) {
-        // Closing the queue ends the thread's loop.
-        self.jobs = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
     }
 }
 
@@ -496,6 +536,7 @@ fn read_keeping<R: Read>(
         hasher: Sha256::new(),
         size: 0,
         failed: false,
+        offload: None,
     };
     let mut stream = TarStream {
         gz: GzDecoder::new(BufReader::with_capacity(64 * 1024, hashing)),
@@ -557,8 +598,16 @@ fn read_keeping<R: Read>(
     }
     io::copy(&mut raw, &mut io::sink())?;
     let hashing = raw.into_inner();
-    archive.sha256 = hashing.hasher.finalize().into();
     archive.size = hashing.size;
+    archive.sha256 = match hashing.digest() {
+        Ok(digest) => digest,
+        Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
+        Err(_) => {
+            return Err(ReadError::Io(io::Error::other(
+                "the hashing thread stopped",
+            )))
+        }
+    };
     Ok(archive)
 }
 
@@ -818,7 +867,7 @@ fn read_entry<R: Read>(
     let mut content = keep.keeper(&path);
     let mut offload = std::mem::take(&mut stream.offload);
     let worker = if header.size >= OFFLOAD_MIN {
-        offload.worker()
+        offload.worker(stream.gz.get_mut().get_mut())
     } else {
         None
     };
