@@ -35,7 +35,7 @@ run() {
     local status=0
     /usr/bin/time -v "$bin" verify "$pack" --json "$@" >"$work/out.json" 2>"$work/time.txt" ||
         status=$?
-    local codes wall rss
+    local codes wall user rss
     codes=$(python3 -c '
 import collections, json, sys
 r = json.load(open(sys.argv[1]))
@@ -43,13 +43,15 @@ c = collections.Counter(f["code"] for f in r["findings"])
 print(r["verdict"] + ": " + (", ".join(f"{k} x{v}" if v > 1 else k for k, v in c.items()) or "no finding"))
 ' "$work/out.json")
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time.txt")
+    user=$(sed -n 's/.*User time (seconds): //p' "$work/time.txt")
     rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt")
-    printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$(stat -c %s "$pack")" \
-        "$status" "$codes" "$wall" "$rss"
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$(stat -c %s "$pack")" \
+        "$status" "$codes" "$wall" "$user" "$rss"
 }
 
-echo "| input | file bytes | exit | verdict: findings | wall | max RSS (KiB) |"
-echo "|---|---|---|---|---|---|"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "| input | file bytes | exit | verdict: findings | wall | user (s) | max RSS (KiB) |"
+echo "|---|---|---|---|---|---|---|"
 run "sample pack (baseline)" sample-packs/complete-gdpr.tar.gz \
     --trust sample-packs/trust.json
 run "(a) gzip bomb: end marker + zeros, 1.2 GiB" "$work/a-zeros-1.2GiB.tar.gz"

@@ -35,7 +35,10 @@ fn malformed_at(findings: &[(Code, String)]) -> Vec<&str> {
 #[test]
 fn nul_filled_json_members_are_malformed_hashed_and_not_kept() {
     let nul = vec![0u8; 3 << 20]; // large enough to be hashed on the second thread
-    let input = pack(&[("manifest.json", &nul), ("request.json", &nul[..(2 << 20) + 7])]);
+    let input = pack(&[
+        ("manifest.json", &nul),
+        ("request.json", &nul[..(2 << 20) + 7]),
+    ]);
     let mut findings = Findings::new();
     let archive = read_archive(input.as_slice(), &Limits::default(), &mut findings).expect("reads");
     assert!(findings.as_slice().is_empty());
@@ -44,7 +47,10 @@ fn nul_filled_json_members_are_malformed_hashed_and_not_kept() {
         archive.sha256, whole,
         "the pack's own hash, partly on the second thread"
     );
-    for (path, size) in [("manifest.json", nul.len()), ("request.json", (2 << 20) + 7)] {
+    for (path, size) in [
+        ("manifest.json", nul.len()),
+        ("request.json", (2 << 20) + 7),
+    ] {
         let member = archive.member(path).expect("present");
         assert_eq!(member.size, size as u64);
         let digest: [u8; 32] = Sha256::digest(&nul[..size]).into();
@@ -131,4 +137,39 @@ fn a_valid_json_member_at_the_member_limit_is_kept_whole_and_one_byte_over_is_re
     let found = findings_of(&over, &limits);
     let codes: Vec<Code> = found.iter().map(|(c, _)| *c).collect();
     assert_eq!(codes, vec![Code::ArchiveLimitExceeded]);
+}
+
+#[test]
+fn the_decompressed_limit_holds_to_the_byte_on_a_member_hashed_on_the_second_thread() {
+    let data = vec![7u8; (3 << 20) + 100];
+    let input = pack(&[("attachments/big.bin", &data)]);
+    let stream_len = {
+        let mut raw = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(input.as_slice()),
+            &mut raw,
+        )
+        .expect("gzip");
+        raw.len() as u64
+    };
+    let limits = |max| Limits {
+        max_decompressed_bytes: max,
+        max_member_size: 4 << 20,
+        max_headers: 16,
+    };
+    let codes = |max| -> Vec<Code> {
+        let mut findings = Findings::new();
+        let archive = read_archive(input.as_slice(), &limits(max), &mut findings).expect("reads");
+        if findings.as_slice().is_empty() {
+            let member = archive.member("attachments/big.bin").expect("present");
+            let digest: [u8; 32] = Sha256::digest(&data).into();
+            assert_eq!(member.sha256, digest);
+        }
+        findings.as_slice().iter().map(|f| f.code).collect()
+    };
+    assert_eq!(codes(stream_len), Vec::<Code>::new());
+    assert_eq!(codes(stream_len - 1), vec![Code::ArchiveLimitExceeded]);
+    // Inside the member's data, where whole slices are inflated straight
+    // into the hashing thread's buffers.
+    assert_eq!(codes(2 << 20), vec![Code::ArchiveLimitExceeded]);
 }

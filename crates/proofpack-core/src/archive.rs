@@ -194,28 +194,47 @@ struct TarStream<R: Read> {
 }
 
 impl<R: Read> TarStream<R> {
-    fn stop(&self, e: io::Error) -> Stop {
-        if self.gz.get_ref().get_ref().failed {
-            Stop::Io(e)
-        } else {
-            Stop::Corrupt
+    /// Inflates into `target`, never past the limit's first excess byte.
+    fn inflate(
+        gz: &mut GzDecoder<BufReader<HashingReader<R>>>,
+        target: &mut [u8],
+        room: u64,
+    ) -> Result<usize, Stop> {
+        let want = usize::try_from(room).map_or(target.len(), |r| r.min(target.len()));
+        let target = target.get_mut(..want).unwrap_or_default();
+        loop {
+            match gz.read(target) {
+                Ok(n) => return Ok(n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if gz.get_ref().get_ref().failed => return Err(Stop::Io(e)),
+                Err(_) => return Err(Stop::Corrupt),
+            }
         }
+    }
+
+    fn room(&self) -> u64 {
+        (self.limit + 1).saturating_sub(self.inflated)
+    }
+
+    /// With the read-ahead slice used up, inflates the next bytes straight
+    /// into `out` (no copy), counted as consumed; 0 at the end of the stream.
+    fn take_into(&mut self, out: &mut [u8]) -> Result<usize, Stop> {
+        let room = self.room();
+        let n = Self::inflate(&mut self.gz, out, room)?;
+        self.inflated += n as u64;
+        self.consumed += n as u64;
+        if self.consumed > self.limit {
+            return Err(Stop::Limit);
+        }
+        Ok(n)
     }
 
     /// The next at most `max` bytes, counted as consumed; empty at the end
     /// of the stream.
     fn take(&mut self, max: usize) -> Result<&[u8], Stop> {
         if self.pos == self.end {
-            let room = (self.limit + 1).saturating_sub(self.inflated);
-            let want = usize::try_from(room).unwrap_or(SLICE).min(SLICE);
-            let target = self.buf.get_mut(..want).unwrap_or_default();
-            let n = loop {
-                match self.gz.read(target) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(self.stop(e)),
-                }
-            };
+            let room = self.room();
+            let n = Self::inflate(&mut self.gz, &mut self.buf, room)?;
             self.pos = 0;
             self.end = n;
             self.inflated += n as u64;
@@ -368,17 +387,32 @@ impl HashWorker {
             .map_err(|_| worker_gone())
     }
 
+    /// A buffer to fill: one the thread is done with, or a new one while
+    /// fewer than [`OFFLOAD_BUFFERS`] exist.
+    fn buffer(&mut self) -> Result<Vec<u8>, Stop> {
+        if let Ok(buf) = self.free.try_recv() {
+            Ok(buf)
+        } else if self.allocated < OFFLOAD_BUFFERS {
+            self.allocated += 1;
+            Ok(Vec::with_capacity(SLICE))
+        } else {
+            self.free.recv().map_err(|_| worker_gone())
+        }
+    }
+
+    /// Sends what `update` has gathered so far.
+    fn flush(&mut self) -> Result<(), Stop> {
+        if self.current.is_empty() {
+            return Ok(());
+        }
+        let partial = std::mem::take(&mut self.current);
+        self.send(Job::Data(partial))
+    }
+
     fn update(&mut self, mut data: &[u8]) -> Result<(), Stop> {
         while !data.is_empty() {
             if self.current.capacity() == 0 {
-                self.current = if let Ok(buf) = self.free.try_recv() {
-                    buf
-                } else if self.allocated < OFFLOAD_BUFFERS {
-                    self.allocated += 1;
-                    Vec::with_capacity(SLICE)
-                } else {
-                    self.free.recv().map_err(|_| worker_gone())?
-                };
+                self.current = self.buffer()?;
                 self.current.clear();
             }
             let room = SLICE.saturating_sub(self.current.len()).min(data.len());
@@ -394,10 +428,7 @@ impl HashWorker {
     }
 
     fn finish(&mut self) -> Result<[u8; 32], Stop> {
-        if !self.current.is_empty() {
-            let partial = std::mem::take(&mut self.current);
-            self.send(Job::Data(partial))?;
-        }
+        self.flush()?;
         let (reply, digest) = mpsc::sync_channel(1);
         self.send(Job::Digest(reply))?;
         digest.recv().map_err(|_| worker_gone())
@@ -875,12 +906,17 @@ fn read_entry<R: Read>(
         Some(worker) => MemberHash::Offloaded(worker),
         None => MemberHash::Here(Sha256::new()),
     };
-    let read = skip_data(stream, header.size, |chunk| {
-        if let Some(c) = content.as_mut() {
-            c.extend(chunk);
+    let read = match &mut hasher {
+        MemberHash::Offloaded(worker) => {
+            offload_data(stream, worker, header.size, content.as_mut())
         }
-        hasher.update(chunk)
-    });
+        MemberHash::Here(_) => skip_data(stream, header.size, |chunk| {
+            if let Some(c) = content.as_mut() {
+                c.extend(chunk);
+            }
+            hasher.update(chunk)
+        }),
+    };
     let sha256 = read.and_then(|()| hasher.finish());
     stream.offload = offload;
     let sha256 = sha256?;
@@ -919,6 +955,52 @@ fn skip_data<R: Read>(
         sink(chunk.get(..data).unwrap_or_default())?;
         data_left -= data as u64;
         left -= chunk.len() as u64;
+    }
+    Ok(())
+}
+
+/// Reads `size` bytes of member data for the hashing thread, plus the
+/// padding to the next block. Whole slices are inflated straight into the
+/// thread's buffers; only the bytes already read ahead are copied.
+fn offload_data<R: Read>(
+    stream: &mut TarStream<R>,
+    worker: &mut HashWorker,
+    size: u64,
+    mut content: Option<&mut Kept>,
+) -> Result<(), Stop> {
+    let mut data_left = size;
+    while data_left > 0 {
+        let n = if stream.pos == stream.end && data_left >= SLICE as u64 {
+            worker.flush()?;
+            let mut buf = worker.buffer()?;
+            buf.resize(SLICE, 0);
+            let n = stream.take_into(&mut buf)?;
+            buf.truncate(n);
+            if let Some(c) = content.as_deref_mut() {
+                c.extend(&buf);
+            }
+            worker.send(Job::Data(buf))?;
+            n
+        } else {
+            let chunk = stream.take(usize::try_from(data_left).unwrap_or(usize::MAX))?;
+            if let Some(c) = content.as_deref_mut() {
+                c.extend(chunk);
+            }
+            worker.update(chunk)?;
+            chunk.len()
+        };
+        if n == 0 {
+            return Err(Stop::Corrupt);
+        }
+        data_left -= n as u64;
+    }
+    let mut padding = size.div_ceil(BLOCK as u64) * BLOCK as u64 - size;
+    while padding > 0 {
+        let chunk = stream.take(usize::try_from(padding).unwrap_or(BLOCK))?;
+        if chunk.is_empty() {
+            return Err(Stop::Corrupt);
+        }
+        padding -= chunk.len() as u64;
     }
     Ok(())
 }
