@@ -8,6 +8,7 @@
 #   scripts/bench-stream.sh              # MIB=480 RUNS=5 PACK_RUNS=2
 #   MIB=100 RUNS=3 scripts/bench-stream.sh
 #   KEEP=1 scripts/bench-stream.sh       # keeps the generated inputs
+#   SKIP_PACK=1 scripts/bench-stream.sh  # verification only (the authoring rows take minutes)
 #
 # Needs hyperfine and GNU time (`apt-get install -y hyperfine time`).
 set -euo pipefail
@@ -50,7 +51,9 @@ echo "machine: $(nproc) cores, $(sed -n 's/^model name\t: //p' /proc/cpuinfo | h
     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # Mean wall times in seconds, from hyperfine's JSON export.
-mean() { python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' "$1"; }
+mean() {
+    python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%.3f | %.3f | %.3f" % (r["mean"], r["min"], r["user"]))' "$1"
+}
 rss() {
     /usr/bin/time -v "$@" >/dev/null 2>"$work/time.txt" || true
     sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt"
@@ -71,22 +74,52 @@ zlibrs=$(time_it zlibrs "$RUNS" "$sink $pack zlib-rs")
 miniz=$(time_it miniz "$RUNS" "$sink $pack miniz")
 serial=$(time_it serial "$RUNS" "$sink $pack zlib-rs --hash")
 verify_rss=$(rss "$bin" verify "$pack" --trust "$trust" --json)
+# On a machine whose cores other work keeps busy, a two-thread pipeline
+# cannot show in wall time; the reading thread's CPU time (its share of
+# perf's samples times verify's user time) is the load-independent figure
+# to hold against the one-thread sink's.
+reader_cpu=""
+if command -v perf >/dev/null &&
+    perf record -q -o "$work/perf.data" "$bin" verify "$pack" --trust "$trust" --json \
+        >/dev/null 2>&1; then
+    reader_cpu=$(perf report -i "$work/perf.data" --sort comm --stdio 2>/dev/null | python3 -c '
+import json, re, sys
+share = {}
+for line in sys.stdin:
+    m = re.match(r"\s*([0-9.]+)%\s+(\S+)", line)
+    if m:
+        share[m.group(2)] = float(m.group(1))
+main, hashing = share.get("proofpack", 0.0), share.get("proofpack-hash", 0.0)
+user = json.load(open(sys.argv[1]))["results"][0]["user"]
+print("%.3f s of CPU (%.0f%% of the samples; the hashing thread %.0f%%)" % (user * main / (main + hashing), main, hashing))
+' "$work/verify.json")
+fi
+if [ -z "${SKIP_PACK:-}" ]; then
 pack_t=$(time_it pack "$PACK_RUNS" --prepare "rm -f $work/p.tar.gz" "$pack_cmd --out $work/p.tar.gz")
 tar_t=$(time_it tar "$PACK_RUNS" --prepare "rm -f $work/t.tar.gz" "tar -czf $work/t.tar.gz -C $evidence .")
 pack_rss=$(rss $pack_cmd --out "$work/r.tar.gz")
 # The same folder, key and signed_at, packed again: byte for byte the same.
 if cmp -s "$pack" "$work/r.tar.gz"; then reproducible=yes; else reproducible=NO; fi
+fi
 
-ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
+# Ratios of the mean wall times (the first field of each figure).
+ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1].split()[0]) / float(sys.argv[2].split()[0])))' "$1" "$2"; }
 echo
 echo "pack: $(stat -c %s "$pack") bytes for $MIB MiB of attachments; load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| command | mean wall (s) | ratio | max RSS (KiB) |"
-echo "|---|---|---|---|"
+echo "| command | mean wall (s) | min (s) | user (s) | ratio of means | max RSS (KiB) |"
+echo "|---|---|---|---|---|---|"
 echo "| \`proofpack verify\` | $verify | 1.00 | $verify_rss |"
 echo "| \`gzip -dc PACK \| sha256sum\` | $gzip_sha | verify / this = $(ratio "$verify" "$gzip_sha") | |"
 echo "| inflate to a sink, zlib-rs, 1 thread | $zlibrs | verify / this = $(ratio "$verify" "$zlibrs") | |"
 echo "| inflate to a sink, miniz_oxide, 1 thread | $miniz | this / zlib-rs = $(ratio "$miniz" "$zlibrs") | |"
 echo "| inflate + SHA-256, zlib-rs, 1 thread | $serial | this / zlib-rs = $(ratio "$serial" "$zlibrs") | |"
-echo "| \`proofpack pack\` (reproducible: $reproducible) | $pack_t | pack / tar = $(ratio "$pack_t" "$tar_t") | $pack_rss |"
-echo "| \`tar -czf\` of the same folder | $tar_t | 1.00 | |"
+if [ -z "${SKIP_PACK:-}" ]; then
+    echo "| \`proofpack pack\` (reproducible: $reproducible) | $pack_t | pack / tar = $(ratio "$pack_t" "$tar_t") | $pack_rss |"
+    echo "| \`tar -czf\` of the same folder | $tar_t | 1.00 | |"
+fi
+if [ -n "$reader_cpu" ]; then
+    sink_user=$(echo "$zlibrs" | cut -d'|' -f3)
+    echo
+    echo "verify's reading thread: $reader_cpu, against$sink_user s of user time for the zlib-rs sink"
+fi
