@@ -8,8 +8,10 @@
 //! ([`crate::json_prefix`]): a member of 500 MiB of zeros costs one byte.
 //!
 //! The decompressed stream is read in 256 KiB slices, and members of 1 MiB
-//! or more are hashed on a second thread fed with a few reused buffers, so
-//! inflating and hashing overlap; a small pack never starts that thread.
+//! or more are hashed on a second thread fed with a few reused buffers (the
+//! raw input too, once that thread runs), so inflating and hashing overlap;
+//! a small pack never starts that thread.
+//!
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
 //!
