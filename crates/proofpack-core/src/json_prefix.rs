@@ -5,9 +5,9 @@
 //!
 //! The archive reader keeps a parsed member only while its bytes are a
 //! *viable prefix*: one that some continuation would make a document the
-//! full parser ([`crate::json::parse`]) accepts. The scanner is sound, never
-//! tight: it rejects only prefixes that no continuation can save (a lexical or
-//! structural error, invalid UTF-8, a lone surrogate escape, nesting past
+//! full parser ([`crate::json::parse`]) accepts. The scanner is sound, not
+//! complete: it rejects only prefixes that no continuation can save (a
+//! lexical or structural error, invalid UTF-8, a lone surrogate escape, nesting past
 //! 64 levels), and leaves everything it cannot see with O(1) memory
 //! (duplicate member names) to the full parser, which stays the judge. So a
 //! member of 500 MiB of NUL bytes costs one byte of memory, not 500 MiB.
@@ -15,9 +15,11 @@
 //! [`ViablePrefix`] applies this to a member: it keeps the bytes through the
 //! first one that makes the prefix non-viable and drops the rest. The kept
 //! bytes are themselves a non-viable prefix, so the full parser still rejects
-//! them: `json.malformed` at the same location. JSONL members (§0) are judged
-//! line by line, so that a bad line costs only its own bytes and every other
-//! line is still parsed and reported.
+//! them: `json.malformed` at the same location (its message may name another
+//! byte or reason than for the whole member: the full parser reports invalid
+//! UTF-8 anywhere in a document first, and the dropped bytes are not seen).
+//! JSONL members (§0) are judged line by line, so that a bad line costs only
+//! its own bytes and every other line is still parsed and reported.
 
 use crate::json::MAX_DEPTH;
 
