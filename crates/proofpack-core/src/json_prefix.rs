@@ -145,17 +145,7 @@ impl JsonPrefix {
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             // Fast path: a run of plain ASCII string characters.
-            if self.state
-                == (State::String {
-                    name: false,
-                    at: PLAIN,
-                })
-                || self.state
-                    == (State::String {
-                        name: true,
-                        at: PLAIN,
-                    })
-            {
+            if matches!(self.state, State::String { at: PLAIN, .. }) {
                 let run = bytes
                     .get(i..)
                     .unwrap_or_default()
