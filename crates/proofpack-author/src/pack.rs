@@ -291,12 +291,14 @@ pub fn build(
         .findings
         .iter()
         .any(|f| f.effect == Effect::Incomplete);
-    let bytes = if complete {
-        first
+    // A complete pack is signed as first assembled: its report is final.
+    let (bytes, report) = if complete {
+        (first, first_report)
     } else {
-        assemble(evidence, key, &signed_at, false)?
+        let second = assemble(evidence, key, &signed_at, false)?;
+        let report = verify_bytes(&second, trust)?;
+        (second, report)
     };
-    let report = verify_bytes(&bytes, trust)?;
     let refuse = match report.verdict {
         Verdict::Invalid | Verdict::Untrusted => true,
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
