@@ -170,6 +170,7 @@ pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
         reason: JsonErrorKind::InvalidUtf8,
     })?;
     let mut parser = Parser {
+        text,
         bytes: text.as_bytes(),
         pos: 0,
     };
@@ -183,9 +184,16 @@ pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
 }
 
 struct Parser<'a> {
+    /// The input, known to be UTF-8: runs between ASCII delimiters are
+    /// sliced from it without being checked again.
+    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
 }
+
+/// Up to this many members, an object finds a repeated name by comparing it
+/// with the names before it; beyond, with a set (wide objects stay linear).
+const SMALL_OBJECT: usize = 16;
 
 impl Parser<'_> {
     fn err(&self, reason: JsonErrorKind) -> JsonError {
@@ -256,7 +264,8 @@ impl Parser<'_> {
         }
         self.expect(b'{')?;
         let mut members: Vec<(String, Json)> = Vec::new();
-        // Names seen, for the duplicate check in linear time on wide objects.
+        // Names seen, for the duplicate check in linear time on wide objects
+        // (filled once the object outgrows SMALL_OBJECT).
         let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
@@ -274,7 +283,15 @@ impl Parser<'_> {
                 }));
             }
             let name = self.string()?;
-            if !names.insert(name.clone()) {
+            let repeated = if members.len() < SMALL_OBJECT {
+                members.iter().any(|(n, _)| *n == name)
+            } else {
+                if names.is_empty() {
+                    names.extend(members.iter().map(|(n, _)| n.clone()));
+                }
+                !names.insert(name.clone())
+            };
+            if repeated {
                 return Err(JsonError {
                     offset: name_at,
                     reason: JsonErrorKind::DuplicateMember,
@@ -349,9 +366,8 @@ impl Parser<'_> {
                 }
                 self.pos += 1;
             }
-            if let Some(run) = self.bytes.get(start..self.pos) {
-                out.push_str(&String::from_utf8_lossy(run));
-            }
+            // Both ends are at ASCII bytes, so on character boundaries.
+            out.push_str(self.text.get(start..self.pos).unwrap_or_default());
             let at = self.pos;
             match self.next()? {
                 b'"' => return Ok(out),
@@ -444,8 +460,8 @@ impl Parser<'_> {
                 return Err(self.err(JsonErrorKind::Syntax));
             }
         }
-        let text = self.bytes.get(start..self.pos).unwrap_or_default();
-        Ok(Json::Number(String::from_utf8_lossy(text).into_owned()))
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        Ok(Json::Number(text.to_owned()))
     }
 }
 

@@ -221,6 +221,22 @@ pub fn parse_jsonl(
     findings: &mut Findings,
 ) -> Vec<(usize, Json)> {
     let mut records = Vec::new();
+    for_each_jsonl(bytes, member, schema, findings, |number, value| {
+        records.push((number, value));
+    });
+    records
+}
+
+/// [`parse_jsonl`] one record at a time: `record` gets each object as it is
+/// parsed, so that a member of a million lines never holds a million parsed
+/// values at once.
+pub fn for_each_jsonl(
+    bytes: &[u8],
+    member: &str,
+    schema: Code,
+    findings: &mut Findings,
+    mut record: impl FnMut(usize, Json),
+) {
     for (number, line) in json::jsonl_lines(bytes) {
         let location = format!("{member}:{number}");
         let Some(line) = line else {
@@ -233,11 +249,10 @@ pub fn parse_jsonl(
         };
         if let Some(value) = parse_json(line, &location, findings) {
             if value.as_object().is_some() {
-                records.push((number, value));
+                record(number, value);
             } else {
                 findings.add(schema, location, "a JSONL record must be a JSON object");
             }
         }
     }
-    records
 }
