@@ -52,6 +52,13 @@ impl JsonObject {
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
+
+    /// Takes the member named `name` out of the object, so that a large
+    /// member can be consumed (and its memory given back) piece by piece.
+    pub fn remove(&mut self, name: &str) -> Option<Json> {
+        let at = self.members.iter().position(|(k, _)| k == name)?;
+        Some(self.members.remove(at).1)
+    }
 }
 
 impl Json {
@@ -75,6 +82,22 @@ impl Json {
     pub fn as_object(&self) -> Option<&JsonObject> {
         match self {
             Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The object, owned, if this is an object.
+    pub fn into_object(self) -> Option<JsonObject> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The array, owned, if this is an array.
+    pub fn into_array(self) -> Option<Vec<Json>> {
+        match self {
+            Json::Array(a) => Some(a),
             _ => None,
         }
     }
@@ -305,7 +328,12 @@ impl Parser<'_> {
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b'}' => return Ok(Json::Object(JsonObject { members })),
+                b'}' => {
+                    // Growth by doubling leaves up to half unused: a parsed
+                    // value keeps only what it holds.
+                    members.shrink_to_fit();
+                    return Ok(Json::Object(JsonObject { members }));
+                }
                 _ => {
                     self.pos -= 1;
                     return Err(self.err(JsonErrorKind::Syntax));
@@ -331,7 +359,10 @@ impl Parser<'_> {
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b']' => return Ok(Json::Array(items)),
+                b']' => {
+                    items.shrink_to_fit();
+                    return Ok(Json::Array(items));
+                }
                 _ => {
                     self.pos -= 1;
                     return Err(self.err(JsonErrorKind::Syntax));

@@ -163,7 +163,7 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
         PROVENANCE.as_str(),
         Code::ProvenanceSchema,
         findings,
-        |line, value| read_record(&mut graph, line, &value, &mut record_findings),
+        |line, value| read_record(&mut graph, line, value, &mut record_findings),
     );
     if bytes.is_empty() {
         findings.add(
