@@ -49,7 +49,7 @@ echo
 timed() {
     /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$@" >"$work/out.txt"
     read -r wall user sys rss <"$work/time.txt"
-    cpu=$(echo "$user + $sys" | bc)
+    cpu=$(printf '%.2f' "$(echo "$user + $sys" | bc)")
 }
 
 echo "### In-process checks (parse + check, input already read)"
@@ -97,13 +97,14 @@ cmp -s "$work/serial.txt" "$work/parallel.txt" && same=identical || same=DIFFERE
 hyperfine --style basic --warmup 2 --runs 10 -i --export-json "$work/batch.json" \
     "$bin verify $work/batch --trust $trust --jobs 1 --quiet" \
     "$bin verify $work/batch --trust $trust --quiet" >&2
-echo "| command | mean (s) | packs/s |"
+echo "| command | wall, mean ± σ (s) | packs/s |"
 echo "|---|---|---|"
 python3 - "$work/batch.json" "$batch" <<'EOF'
 import json, sys
 runs = json.load(open(sys.argv[1]))["results"]
 for r in runs:
-    print(f"| `{r['command'].split('/')[0]}... {' '.join(r['command'].split()[-3:])}` | {r['mean']:.3f} | {int(sys.argv[2]) / r['mean']:.0f} |")
+    jobs = "--jobs 1" if "--jobs 1" in r["command"] else "default (one per core)"
+    print(f"| `proofpack verify DIR --trust T --quiet`, {jobs} | {r['mean']:.3f} ± {r['stddev']:.3f} | {int(sys.argv[2]) / r['mean']:.0f} |")
 EOF
 echo
 echo "parallel output vs --jobs 1: $same"

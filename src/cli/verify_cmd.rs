@@ -296,7 +296,7 @@ impl Progress {
         }
         let bar = indicatif::ProgressBar::new(packs as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} packs, {per_sec}, {eta} left",
+            "{bar:40} {pos}/{len} packs, {elapsed} so far, {eta} left",
         ) {
             bar.set_style(style);
         }
