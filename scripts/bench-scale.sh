@@ -79,7 +79,7 @@ echo "### Adversarial provenance shapes (n = $shape_n, in-process)"
 echo
 echo "| shape | result |"
 echo "|---|---|"
-for shape in chain distinct-lists distinct-scopes fan-out cycle; do
+for shape in chain distinct-lists distinct-scopes fan-out cycle obligations receipts; do
     echo "| $shape | $("$shapes" "$shape" "$shape_n") |"
 done
 echo

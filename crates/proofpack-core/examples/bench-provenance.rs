@@ -10,6 +10,10 @@
 //! - `fan-out`: one tombstone with N direct derivatives, N more artefacts that
 //!   all share one node, and N tombstones that all omit a scope;
 //! - `cycle`: one ring of N artefacts, N tombstones feeding it;
+//! - `obligations`: N expiring derivatives of one tombstone, each with two
+//!   deferred obligations (2N open obligations, N deferrals to match);
+//! - `receipts`: not a graph: N receipts in `subprocessor-receipts.jsonl`,
+//!   all for one subprocessor, through `receipts::parse` and `receipts::check`.
 //!
 //! `cargo run --release -p proofpack-core --example bench-provenance -- SHAPE N`
 //! (the figures are in docs/BENCHMARKS.md).
@@ -109,6 +113,21 @@ fn graph(shape: &str, n: usize) -> Option<String> {
                 artifact(&mut s, "d", &format!("a{i}"), &from);
             }
         }
+        "obligations" => {
+            tombstone(&mut s, "root", &["d".to_owned()]);
+            for i in 0..n {
+                let _ = writeln!(
+                    s,
+                    "{{\"type\":\"artifact\",\"scope\":\"d\",\"key\":\"e{i}\",\"derived_from\":[{{\"scope\":\"u\",\"key\":\"root\"}}],\"state\":\"expiring\",\"expires_at\":\"2026-06-01T00:00:00Z\"}}"
+                );
+                for day in ["05-01", "07-01"] {
+                    let _ = writeln!(
+                        s,
+                        "{{\"type\":\"obligation\",\"target\":{{\"scope\":\"d\",\"key\":\"e{i}\"}},\"kind\":\"deferred\",\"namespaces\":[\"d\"],\"expires_at\":\"2026-{day}T00:00:00Z\"}}"
+                    );
+                }
+            }
+        }
         _ => return None,
     }
     Some(s)
@@ -122,10 +141,11 @@ fn main() {
         (None, _) => ("chain".to_owned(), None),
     };
     let n = n.unwrap_or(10_000);
+    if shape == "receipts" {
+        return receipts(n);
+    }
     let Some(s) = graph(&shape, n) else {
-        eprintln!(
-            "unknown shape {shape:?}: chain, distinct-lists, distinct-scopes, fan-out, cycle"
-        );
+        eprintln!("unknown shape {shape:?}: chain, distinct-lists, distinct-scopes, fan-out, cycle, obligations, receipts");
         std::process::exit(2);
     };
     let t = std::time::Instant::now();
@@ -137,6 +157,31 @@ fn main() {
         "shape={shape} n={n} bytes={} reachable={} findings={} parse={:.3}s total={:.3}s",
         s.len(),
         summary.reachable,
+        f.as_slice().len(),
+        parsed.as_secs_f64(),
+        t.elapsed().as_secs_f64()
+    );
+}
+
+/// N receipts for one subprocessor, the last one confirming the erasure.
+fn receipts(n: usize) {
+    let mut s = String::new();
+    for i in 0..n {
+        let status = if i + 1 == n { "confirmed" } else { "pending" };
+        let _ = writeln!(
+            s,
+            "{{\"subprocessor\":\"vector-saas\",\"channel\":\"api\",\"endpoint\":\"DELETE /v1/vectors\",\"ticket_id\":\"t{i}\",\"requested_at\":\"2026-04-22T15:21:10Z\",\"status\":\"{status}\",\"confirmed_at\":\"2026-04-22T15:24:02Z\"}}"
+        );
+    }
+    let t = std::time::Instant::now();
+    let mut f = proofpack_core::findings::Findings::new();
+    let records = proofpack_core::receipts::parse(s.as_bytes(), &mut f);
+    let parsed = t.elapsed();
+    proofpack_core::receipts::check(&records, Some(&["vector-saas".to_owned()]), &mut f);
+    println!(
+        "shape=receipts n={n} bytes={} records={} findings={} parse={:.3}s total={:.3}s",
+        s.len(),
+        records.len(),
         f.as_slice().len(),
         parsed.as_secs_f64(),
         t.elapsed().as_secs_f64()
