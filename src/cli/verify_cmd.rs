@@ -160,7 +160,7 @@ fn run_batch(
             let status = done.status.as_ref().map_or(EXIT_OPERATIONAL, |s| *s);
             *verdicts.entry(done.verdict.clone()).or_default() += 1;
             worst = worst.max(status);
-            outcome = written(out.write_all(&done.output), worst);
+            outcome = written(progress.write(out, &done.output), worst);
             outcome.is_ok()
         },
     );
@@ -287,12 +287,20 @@ fn in_order<'i, I: Sync, T: Send>(
 
 /// A progress bar on standard error while a batch runs, when standard error
 /// is a terminal (never when it is piped or redirected).
-struct Progress(Option<indicatif::ProgressBar>);
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    /// Whether standard output shows on the same screen: its lines are then
+    /// written with the bar cleared, not through it.
+    shared_screen: bool,
+}
 
 impl Progress {
     fn new(packs: usize) -> Progress {
         if !io::stderr().is_terminal() {
-            return Progress(None);
+            return Progress {
+                bar: None,
+                shared_screen: false,
+            };
         }
         let bar = indicatif::ProgressBar::new(packs as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -300,26 +308,39 @@ impl Progress {
         ) {
             bar.set_style(style);
         }
-        Progress(Some(bar))
+        Progress {
+            bar: Some(bar),
+            shared_screen: io::stdout().is_terminal(),
+        }
     }
 
     fn step(&self) {
-        if let Some(bar) = &self.0 {
+        if let Some(bar) = &self.bar {
             bar.inc(1);
+        }
+    }
+
+    /// Writes a pack's output on standard output.
+    fn write(&self, out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+        match &self.bar {
+            Some(bar) if self.shared_screen => {
+                bar.suspend(|| out.write_all(bytes).and_then(|()| out.flush()))
+            }
+            _ => out.write_all(bytes),
         }
     }
 
     /// Prints a line on standard error, above the bar (which is cleared
     /// for it and drawn again).
     fn message(&self, line: &str) {
-        match &self.0 {
+        match &self.bar {
             Some(bar) => bar.suspend(|| eprintln!("{line}")),
             None => eprintln!("{line}"),
         }
     }
 
     fn finish(&self) {
-        if let Some(bar) = &self.0 {
+        if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
     }
