@@ -6,6 +6,7 @@
 //! findings by [`Verdict::from_findings`] and is never a default.
 
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// The effect of a finding on the verdict (spec §12).
@@ -500,7 +501,28 @@ pub struct Findings {
     items: Vec<Finding>,
     // (code, location) pairs already reported: a set, so that a pack with a
     // million bad lines costs linear time, not quadratic.
-    seen: std::collections::HashSet<(Code, String)>,
+    // Keyed by code first, so a lookup borrows the location (no copy).
+    seen: HashMap<Code, HashSet<String>>,
+    // Per (code, member): how many line-level findings were listed, and
+    // where the summary of the unlisted ones is, once there are any.
+    per_member: HashMap<Code, HashMap<String, MemberTally>>,
+    // Tests that compare every line with a reference lift the cap.
+    #[cfg(test)]
+    uncapped: bool,
+}
+
+/// The most findings of one code listed for one member's lines
+/// (`path:line` or `path#pointer` locations). A pack can hold millions of
+/// bad lines; listing each would let a 2 MB member cost gigabytes of report.
+/// The rest are counted in one finding of the same code at the member
+/// itself, so the verdict, the codes and the member stay the same.
+pub const MAX_LISTED_PER_MEMBER: usize = 1000;
+
+#[derive(Debug, Default, Clone)]
+struct MemberTally {
+    listed: usize,
+    unlisted: u64,
+    summary: Option<usize>,
 }
 
 impl Findings {
@@ -509,12 +531,54 @@ impl Findings {
         Self::default()
     }
 
+    /// An empty collection that lists every line finding (tests only).
+    #[cfg(test)]
+    pub(crate) fn uncapped() -> Self {
+        Self {
+            uncapped: true,
+            ..Self::default()
+        }
+    }
+
     /// Records a finding unless the same code was already reported at the same location.
+    ///
+    /// Past [`MAX_LISTED_PER_MEMBER`] findings of one code in one member's
+    /// lines, a finding is counted in the member's summary instead.
     pub fn add(&mut self, code: Code, location: impl Into<String>, message: impl Into<String>) {
         let location = location.into();
-        if !self.seen.insert((code, location.clone())) {
+        if self.seen.get(&code).is_some_and(|s| s.contains(&location)) {
             return;
         }
+        #[cfg(test)]
+        let capped = !self.uncapped;
+        #[cfg(not(test))]
+        let capped = true;
+        if let Some(member) = member_of(&location).filter(|_| capped) {
+            let tallies = self.per_member.entry(code).or_default();
+            if !tallies.contains_key(member) {
+                tallies.insert(member.to_string(), MemberTally::default());
+            }
+            if let Some(tally) = tallies.get_mut(member) {
+                if tally.listed >= MAX_LISTED_PER_MEMBER {
+                    tally.unlisted += 1;
+                    if tally.summary.is_none() {
+                        // Its message is written by `into_vec`, once the count is known.
+                        tally.summary = Some(self.items.len());
+                        let member = member.to_string();
+                        self.seen.entry(code).or_default().insert(member.clone());
+                        self.items.push(Finding {
+                            code,
+                            effect: code.effect(),
+                            message: String::new(),
+                            location: member,
+                        });
+                    }
+                    return;
+                }
+                tally.listed += 1;
+            }
+        }
+        self.seen.entry(code).or_default().insert(location.clone());
         self.items.push(Finding {
             code,
             effect: code.effect(),
@@ -546,10 +610,28 @@ impl Findings {
         &self.items
     }
 
-    /// The findings, consumed.
-    pub fn into_vec(self) -> Vec<Finding> {
+    /// The findings, consumed, each member's summary of unlisted line
+    /// findings with its count.
+    pub fn into_vec(mut self) -> Vec<Finding> {
+        for tally in self.per_member.values().flat_map(HashMap::values) {
+            if let Some(summary) = tally.summary.and_then(|index| self.items.get_mut(index)) {
+                summary.message = format!(
+                    "{} more findings of this code in this member's lines are not listed (the first {MAX_LISTED_PER_MEMBER} are)",
+                    tally.unlisted
+                );
+            }
+        }
         self.items
     }
+}
+
+/// The member of a line- or pointer-level location (`steps.jsonl:7`,
+/// `audit-witness.json#/entries/3`); `None` for a member-level one.
+fn member_of(location: &str) -> Option<&str> {
+    location
+        .find([':', '#'])
+        .map(|at| &location[..at])
+        .filter(|member| !member.is_empty())
 }
 
 #[cfg(test)]
@@ -565,6 +647,46 @@ mod tests {
             assert_eq!(Code::from_str_code(code.as_str()), Some(*code));
         }
         assert_eq!(Code::from_str_code("archive.unknown"), None);
+    }
+
+    #[test]
+    fn line_findings_past_the_cap_are_counted_at_the_member() {
+        let mut f = Findings::new();
+        let total = MAX_LISTED_PER_MEMBER + 250;
+        for line in 1..=total {
+            f.add(Code::JsonMalformed, format!("steps.jsonl:{line}"), "blank");
+            f.add(Code::StepsSchema, format!("steps.jsonl:{line}"), "shape");
+        }
+        f.add(Code::JsonMalformed, "receipts.jsonl:1", "other member");
+        let listed = |code, loc_prefix: &str| {
+            f.as_slice()
+                .iter()
+                .filter(|x| x.code == code && x.location.starts_with(loc_prefix))
+                .count()
+        };
+        // The first MAX are listed by line, the rest in one summary at the member.
+        assert_eq!(
+            listed(Code::JsonMalformed, "steps.jsonl:"),
+            MAX_LISTED_PER_MEMBER
+        );
+        assert_eq!(
+            listed(Code::StepsSchema, "steps.jsonl:"),
+            MAX_LISTED_PER_MEMBER
+        );
+        let summary: Vec<&Finding> = f
+            .as_slice()
+            .iter()
+            .filter(|x| x.location == "steps.jsonl")
+            .collect();
+        assert_eq!(summary.len(), 2);
+        assert_eq!(listed(Code::JsonMalformed, "receipts.jsonl:"), 1);
+        assert_eq!(f.as_slice().len(), 2 * MAX_LISTED_PER_MEMBER + 3);
+        // A member-level location is never capped.
+        assert_eq!(member_of("manifest.json"), None);
+        assert_eq!(
+            member_of("audit-witness.json#/entries/3"),
+            Some("audit-witness.json")
+        );
     }
 
     #[test]

@@ -501,18 +501,17 @@ impl Parser<'_> {
 ///
 /// Returns `(1-based line number, Some(bytes))` per line, with `None` for a
 /// line that breaks the framing rules (blank, or holding a `\r`).
-pub fn jsonl_lines(bytes: &[u8]) -> Vec<(usize, Option<&[u8]>)> {
-    if bytes.is_empty() {
-        return Vec::new();
-    }
+///
+/// Lazy: a member of twenty million blank lines is judged line by line
+/// without a twenty-million-entry list.
+pub fn jsonl_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<&[u8]>)> {
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    body.split(|b| *b == b'\n')
-        .enumerate()
-        .map(|(i, line)| {
-            let framed = !line.is_empty() && !line.contains(&b'\r');
-            (i + 1, framed.then_some(line))
-        })
-        .collect()
+    // An empty input has no lines (`split` would give one empty line).
+    let lines = (!bytes.is_empty()).then(|| body.split(|b| *b == b'\n'));
+    lines.into_iter().flatten().enumerate().map(|(i, line)| {
+        let framed = !line.is_empty() && !line.contains(&b'\r');
+        (i + 1, framed.then_some(line))
+    })
 }
 
 #[cfg(test)]
@@ -601,14 +600,13 @@ mod tests {
     fn jsonl_framing() {
         let bad = |b: &[u8]| -> Vec<usize> {
             jsonl_lines(b)
-                .into_iter()
                 .filter(|(_, l)| l.is_none())
                 .map(|(n, _)| n)
                 .collect()
         };
-        assert_eq!(jsonl_lines(b"").len(), 0);
-        assert_eq!(jsonl_lines(b"{}\n{}").len(), 2);
-        assert_eq!(jsonl_lines(b"{}\n{}\n").len(), 2);
+        assert_eq!(jsonl_lines(b"").count(), 0);
+        assert_eq!(jsonl_lines(b"{}\n{}").count(), 2);
+        assert_eq!(jsonl_lines(b"{}\n{}\n").count(), 2);
         assert_eq!(bad(b"{}\n{}\n"), Vec::<usize>::new());
         assert_eq!(bad(b"{}\n\n{}\n"), vec![2]);
         assert_eq!(bad(b"{}\r\n"), vec![1]);

@@ -561,10 +561,7 @@ mod tests {
         let input = b"{}\r\n{} x \r\n";
         let kept = kept(Framing::Lines, input, 3);
         assert_eq!(kept, b"{}\r\n{} x\r\n".to_vec());
-        let framing: Vec<bool> = json::jsonl_lines(&kept)
-            .into_iter()
-            .map(|(_, l)| l.is_some())
-            .collect();
+        let framing: Vec<bool> = json::jsonl_lines(&kept).map(|(_, l)| l.is_some()).collect();
         assert_eq!(framing, vec![false, false]);
     }
 
@@ -641,7 +638,6 @@ mod tests {
             let lines = kept(Framing::Lines, &input, chunk);
             let judged = |bytes: &[u8]| -> Vec<(usize, bool)> {
                 json::jsonl_lines(bytes)
-                    .into_iter()
                     .map(|(n, l)| (n, l.is_some_and(|l| json::parse(l).is_ok())))
                     .collect()
             };

@@ -1108,7 +1108,7 @@ mod tests {
     }
 
     fn agrees_within(c: &Case, bitset_words: usize) {
-        let mut findings = Findings::new();
+        let mut findings = Findings::uncapped();
         let graph = parse(c.jsonl.as_bytes(), &mut findings);
         let summary = check_with(&graph, &mut findings, bitset_words);
         let (offending, live, reached) = reference(c);
