@@ -99,6 +99,25 @@ for path in sorted(glob.glob("../tests/corpora/merkle-rfc6962/consistency/**/*.j
     s1, s2 = c["size1"], c["size2"]
     put("merkle", merkle_seed(s2, s1, 0, proof, 0, s1, s2, b64(c.get("root2") or ""), b64(c.get("root1") or "")))
 
+# The Go archive/tar and tar-split corpora: tar streams, and gzipped ones.
+for path in sorted(glob.glob("../tests/corpora/go-archive-tar/*/*.tar*")):
+    data = open(path, "rb").read()
+    if path.endswith(".tar.gz"):
+        put("archive", data)
+        try:
+            put("verify_pack", gzip.decompress(data))
+        except (OSError, EOFError):
+            pass
+    elif path.endswith(".tar") and len(data) <= 1 << 20:
+        put("verify_pack", data)
+        put("archive", gzip.compress(data, mtime=0))
+
+# Every JSON document of the corpora and the vectors' expectations.
+for path in sorted(glob.glob("../tests/corpora/**/*.json", recursive=True) + ["../tests/vectors/expected.json"]):
+    data = open(path, "rb").read()
+    if len(data) <= 256 << 10:
+        put("json_parse", data)
+
 # Trust stores: the samples' and the vectors', and every key entry alone.
 for path in ["../sample-packs/trust.json", "../tests/vectors/trust.json"]:
     data = open(path, "rb").read()

@@ -31,12 +31,17 @@ run() {
         -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1
 }
 
+# A positive whole number (libFuzzer takes 0 seconds as "forever").
+positive() {
+    [[ $1 =~ ^[1-9][0-9]*$ ]] || { echo "not a positive whole number: $1" >&2; exit 2; }
+}
+
 [ $# -ge 1 ] || usage
 case $1 in
     --list) targets; exit 0 ;;
-    --smoke) [ $# -le 2 ] || usage; mode=smoke; seconds=${2:-15} ;;
+    --smoke) [ $# -le 2 ] || usage; mode=smoke; seconds=${2:-15}; positive "$seconds" ;;
     -*) usage ;;
-    *) [ $# -eq 2 ] || usage; mode=one; target=$1; seconds=$(($2 * 60))
+    *) [ $# -eq 2 ] || usage; mode=one; target=$1; positive "$2"; seconds=$(($2 * 60))
        targets | grep -qx "$target" || { echo "no fuzz target $target; try --list" >&2; exit 2; } ;;
 esac
 
