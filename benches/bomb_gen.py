@@ -167,25 +167,71 @@ def big_pack(out_pack, out_trust, sample_pack, sample_trust, attachment_size):
     return signed
 
 
+def entries(out, count):
+    """`count` empty regular files, then the end marker."""
+    g = GzipWriter(out, level=9)
+    for i in range(count):
+        g.write(header("attachments/e/%05d" % i, 0))
+    g.zeros(2 * BLOCK)
+    g.close()
+
+
+def wide_json(out, path, size):
+    """A JSON object of `size` bytes with members "k0000000": 1, ... (a
+    document that stays valid to its last byte, so it must be held whole)."""
+    member = lambda i: b'"k%07d":1' % i
+    body = bytearray(b"{")
+    i = 0
+    while len(body) + len(member(i)) + 2 <= size:
+        if i:
+            body += b","
+        body += member(i)
+        i += 1
+    body += b" " * (size - len(body) - 1) + b"}"
+    g = GzipWriter(out, level=6)
+    g.write(header(path, len(body)))
+    g.write(bytes(body))
+    g.pad(len(body))
+    g.zeros(2 * BLOCK)
+    g.close()
+
+
+def nested_json(out, levels):
+    """verification.json nested `levels` arrays deep."""
+    doc = b"[" * levels + b"]" * levels
+    g = GzipWriter(out)
+    g.write(header("verification.json", len(doc)))
+    g.write(doc)
+    g.pad(len(doc))
+    g.zeros(2 * BLOCK)
+    g.close()
+
+
 def main():
     out, sample_pack, sample_trust = sys.argv[1:4]
+    limit = 1024 * MIB  # the default decompressed limit
+    member_limit = 512 * MIB
     jobs = {
-        "a-zeros-2GiB.tar.gz": lambda p: zero_bomb(p, 2048 * MIB),
+        "a-zeros-1.2GiB.tar.gz": lambda p: zero_bomb(p, 1229 * MIB),
+        "a1-zeros-1GiB.tar.gz": lambda p: zero_bomb(p, limit),
+        "a2-zeros-1GiB-plus-1.tar.gz": lambda p: zero_bomb(p, limit + 1),
         "b-two-500MiB.tar.gz": lambda p: declared_members(
             p, [("attachments/big.bin", 500 * MIB), ("attachments/big2.bin", 500 * MIB)]
         ),
-        "b2-three-500MiB.tar.gz": lambda p: declared_members(
-            p,
-            [
-                ("attachments/big.bin", 500 * MIB),
-                ("attachments/big2.bin", 500 * MIB),
-                ("attachments/big3.bin", 500 * MIB),
-            ],
+        "c-member-512MiB.tar.gz": lambda p: declared_members(
+            p, [("attachments/big.bin", member_limit)]
         ),
-        "c-one-600MiB.tar.gz": lambda p: declared_members(p, [("attachments/big.bin", 600 * MIB)]),
+        "c1-member-512MiB-plus-1.tar.gz": lambda p: declared_members(
+            p, [("attachments/big.bin", member_limit + 1)]
+        ),
         "d-parsed-2x500MiB.tar.gz": lambda p: declared_members(
             p, [("manifest.json", 500 * MIB), ("request.json", 500 * MIB)]
         ),
+        "f-entries-10000.tar.gz": lambda p: entries(p, 10000),
+        "f1-entries-10001.tar.gz": lambda p: entries(p, 10001),
+        "g-wide-json-100MB.tar.gz": lambda p: wide_json(p, "request.json", 100 * 1000 * 1000),
+        "h-nesting-64.tar.gz": lambda p: nested_json(p, 64),
+        "h1-nesting-65.tar.gz": lambda p: nested_json(p, 65),
     }
     for name, job in jobs.items():
         job(os.path.join(out, name))

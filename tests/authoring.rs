@@ -1461,3 +1461,22 @@ fn pack_never_replaces_an_existing_out_without_force() {
     assert_eq!(dir_names(&outdir), vec!["proof.tar.gz"]);
     assert_eq!(verify_json(&out_path, &trust).0, 0);
 }
+
+#[test]
+fn pack_description_to_json_reads_back() {
+    use proofpack_author::pack::PackDescription;
+    let description = PackDescription {
+        pack_id: "erasure-req-1".to_owned(),
+        completed_at: "2026-04-22T15:44:00Z".to_owned(),
+        cascade_runner: "oncall-eng@example.com".to_owned(),
+        signer: "dpo@example.com".to_owned(),
+        signature_key_id: "dpo-2026".to_owned(),
+        subprocessors: vec!["vector-saas".to_owned(), "llm-provider-kb".to_owned()],
+    };
+    let bytes = description.to_json().unwrap();
+    assert!(bytes.ends_with(b"}\n"));
+    let back = PackDescription::from_json(&bytes).unwrap();
+    assert_eq!(back.to_json().unwrap(), bytes);
+    assert_eq!(back.subprocessors, description.subprocessors);
+    assert_eq!(back.cascade_runner, description.cascade_runner);
+}

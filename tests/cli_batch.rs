@@ -90,3 +90,75 @@ fn an_unreadable_pack_among_others_is_an_operational_error_line() {
         .collect();
     assert!(lines[1]["error"].is_string());
 }
+
+/// The vectors, each given several times, with an unreadable path among them:
+/// enough packs that the workers finish out of order.
+fn many_packs() -> Vec<std::ffi::OsString> {
+    let v = vectors();
+    let mut packs: Vec<PathBuf> = std::fs::read_dir(&v)
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".tar.gz"))
+        .collect();
+    packs.sort();
+    let mut args: Vec<std::ffi::OsString> = Vec::new();
+    for round in 0..4 {
+        args.extend(packs.iter().map(|p| p.clone().into_os_string()));
+        if round == 1 {
+            args.push("no-such.tar.gz".into());
+        }
+    }
+    args
+}
+
+fn batch(jobs: &str, json: bool) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    let trust = vectors().join("trust.json");
+    let mut args: Vec<std::ffi::OsString> = vec!["verify".into()];
+    args.extend(many_packs());
+    args.extend(["--trust".into(), trust.into_os_string()]);
+    args.extend(["--jobs".into(), jobs.into()]);
+    if json {
+        args.push("--json".into());
+    }
+    let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let out = proofpack(&refs);
+    (out.status.code(), out.stdout, out.stderr)
+}
+
+/// JSON Lines without the one volatile member, `meta.verified_at`.
+fn without_time(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("JSON");
+            if let Some(meta) = v.get_mut("meta").and_then(Value::as_object_mut) {
+                meta.remove("verified_at");
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn parallel_batches_print_what_a_serial_run_prints_in_input_order() {
+    let serial = batch("1", false);
+    assert_eq!(serial.0, Some(6));
+    for jobs in ["2", "4"] {
+        assert_eq!(batch(jobs, false), serial, "--jobs {jobs}");
+    }
+    let serial_json = batch("1", true);
+    let lines = without_time(&serial_json.1);
+    assert_eq!(lines.len(), many_packs().len() + 1);
+    let parallel_json = batch("3", true);
+    assert_eq!(parallel_json.0, serial_json.0);
+    assert_eq!(parallel_json.2, serial_json.2);
+    assert_eq!(without_time(&parallel_json.1), lines);
+}
+
+#[test]
+fn no_progress_bar_when_standard_error_is_piped() {
+    let (_, _, stderr) = batch("2", false);
+    // Only the unreadable pack's message: no bar, no carriage return.
+    assert_eq!(String::from_utf8_lossy(&stderr).lines().count(), 1);
+    assert!(!stderr.contains(&b'\r'));
+}

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{baseline, pack_bytes, pack_with_manifest, vector, TEST_KEY_ID};
+use common::{baseline, pack_bytes, pack_with_manifest, tar_in_order, vector, TEST_KEY_ID};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use proofpack_core::archive::read_member;
@@ -19,23 +19,6 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 const ESC_CONTENT: &[u8] = b"before\x1b[2J\x1b]0;owned\x07after\n";
-
-/// A gzip tar of regular members in the given order (not sorted).
-fn tar_in_order(members: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut builder = tar::Builder::new(Vec::new());
-    for (path, content) in members {
-        let mut header = tar::Header::new_ustar();
-        header.set_path(path).expect("path");
-        header.set_size(content.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        builder.append(&header, *content).expect("append");
-    }
-    let tar = builder.into_inner().expect("tar");
-    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
-    gz.write_all(&tar).expect("gzip");
-    gz.finish().expect("gzip")
-}
 
 /// The baseline pack plus a listed attachment holding terminal escapes and
 /// an unlisted member whose path holds one.

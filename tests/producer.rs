@@ -1156,6 +1156,16 @@ fn honest_statuses_are_written_and_reported() {
             ),
             vec![],
         ),
+        (
+            build(
+                Step::Vectors,
+                StepStatus::Ok {
+                    output: StepOutput::vectors_serving_index_only(),
+                },
+                0,
+            ),
+            vec![Code::StepsVectorsNotPurged],
+        ),
     ];
     for (record, expected) in cases {
         assert_eq!(codes(&check_steps(&[record])), expected);

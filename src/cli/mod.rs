@@ -88,6 +88,10 @@ pub(crate) struct VerifyArgs {
     /// When to colour the human report.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+    /// Packs verified at once in a batch (default: one per core). The
+    /// output is the same, in the same order, whatever the number.
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// Parses arguments and runs the command; returns the exit status.

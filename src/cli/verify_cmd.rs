@@ -9,6 +9,8 @@ use proofpack_core::{verify, Limits, Report, TrustStore};
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// The name `-` stands for standard input.
 const STDIN: &str = "-";
@@ -139,36 +141,31 @@ fn run_batch(
             )?;
         }
     }
-    for path in packs {
-        let result = match verify_input(path, trust) {
-            Ok(report) => {
-                *verdicts.entry(report.verdict.to_string()).or_default() += 1;
-                worst = worst.max(report.exit_status());
-                if args.quiet {
-                    Ok(())
-                } else if args.json {
-                    json::compact(out, &report).and_then(|()| writeln!(out))
-                } else {
-                    writeln!(out, "{}", text::line(&report, style))
-                }
+    let jobs = args
+        .jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(packs.len().max(1));
+    let progress = Progress::new(packs.len());
+    let mut outcome = Ok(());
+    in_order(
+        packs,
+        jobs,
+        |path| verified(args, path, trust, style),
+        |done| {
+            progress.step();
+            if let Err(e) = &done.status {
+                progress.message(&format!("proofpack: {}: {e}", shown(done.path)));
             }
-            Err(e) => {
-                *verdicts.entry("error".to_owned()).or_default() += 1;
-                worst = worst.max(EXIT_OPERATIONAL);
-                eprintln!("proofpack: {}: {e}", shown(path));
-                if args.json && !args.quiet {
-                    let line = BatchLine::Error {
-                        path: path.display().to_string(),
-                        error: e,
-                    };
-                    json::compact_value(out, &line).and_then(|()| writeln!(out))
-                } else {
-                    Ok(())
-                }
-            }
-        };
-        written(result, worst)?;
-    }
+            let status = done.status.as_ref().map_or(EXIT_OPERATIONAL, |s| *s);
+            *verdicts.entry(done.verdict.clone()).or_default() += 1;
+            worst = worst.max(status);
+            outcome = written(progress.write(out, &done.output), worst);
+            outcome.is_ok()
+        },
+    );
+    progress.finish();
+    outcome?;
     if !args.quiet {
         let result = if args.json {
             let line = BatchLine::summary(packs.len(), skipped.len(), verdicts, worst);
@@ -185,6 +182,168 @@ fn run_batch(
         written(result, worst)?;
     }
     Ok(worst)
+}
+
+/// One pack of a batch, verified and rendered.
+struct Verified<'p> {
+    path: &'p Path,
+    /// The verdict's name, or `error`.
+    verdict: String,
+    /// The exit status, or why the pack could not be read.
+    status: Result<i32, String>,
+    /// What the batch prints on standard output for it.
+    output: Vec<u8>,
+}
+
+/// Verifies one pack of a batch and renders its line (on a worker thread).
+fn verified<'p>(
+    args: &VerifyArgs,
+    path: &'p Path,
+    trust: Option<&Trust>,
+    style: text::Style,
+) -> Verified<'p> {
+    let mut output = Vec::new();
+    // Writing to a Vec cannot fail.
+    let (verdict, status) = match verify_input(path, trust) {
+        Ok(report) => {
+            if args.json && !args.quiet {
+                let _ = json::compact(&mut output, &report).and_then(|()| writeln!(output));
+            } else if !args.quiet {
+                let _ = writeln!(output, "{}", text::line(&report, style));
+            }
+            (report.verdict.to_string(), Ok(report.exit_status()))
+        }
+        Err(e) => {
+            if args.json && !args.quiet {
+                let line = BatchLine::Error {
+                    path: path.display().to_string(),
+                    error: e.clone(),
+                };
+                let _ = json::compact_value(&mut output, &line).and_then(|()| writeln!(output));
+            }
+            ("error".to_owned(), Err(e))
+        }
+    };
+    Verified {
+        path,
+        verdict,
+        status,
+        output,
+    }
+}
+
+/// Runs `work` on every item on `jobs` threads and hands the results to
+/// `emit` one at a time, in the items' order, as soon as each one's turn
+/// comes; `emit` returning false stops the work (the reader went away).
+fn in_order<'i, I: Sync, T: Send>(
+    items: &'i [I],
+    jobs: usize,
+    work: impl Fn(&'i I) -> T + Sync,
+    mut emit: impl FnMut(T) -> bool,
+) {
+    if jobs <= 1 {
+        for item in items {
+            if !emit(work(item)) {
+                return;
+            }
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<(usize, T)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let send = send.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else {
+                        break;
+                    };
+                    if send.send((i, work(item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Results that came before their turn, by index.
+        let mut waiting = BTreeMap::new();
+        let mut turn = 0;
+        for (i, result) in receive {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&turn) {
+                turn += 1;
+                if !emit(result) {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        }
+    });
+}
+
+/// A progress bar on standard error while a batch runs, when standard error
+/// is a terminal (never when it is piped or redirected).
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    /// Whether standard output shows on the same screen: its lines are then
+    /// written with the bar cleared, not through it.
+    shared_screen: bool,
+}
+
+impl Progress {
+    fn new(packs: usize) -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                shared_screen: false,
+            };
+        }
+        let bar = indicatif::ProgressBar::new(packs as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} packs, {elapsed} so far, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        Progress {
+            bar: Some(bar),
+            shared_screen: io::stdout().is_terminal(),
+        }
+    }
+
+    fn step(&self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    /// Writes a pack's output on standard output.
+    fn write(&self, out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+        match &self.bar {
+            Some(bar) if self.shared_screen => {
+                bar.suspend(|| out.write_all(bytes).and_then(|()| out.flush()))
+            }
+            _ => out.write_all(bytes),
+        }
+    }
+
+    /// Prints a line on standard error, above the bar (which is cleared
+    /// for it and drawn again).
+    fn message(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A path as shown in messages, escaped (a file name can hold controls).

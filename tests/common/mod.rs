@@ -210,3 +210,20 @@ pub fn pack_with_manifest(
     }
     proofpack_author::tar_writer::write_pack(&members).expect("writes")
 }
+
+/// A gzip tar of regular members in the given order (not sorted).
+pub fn tar_in_order(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    for (path, content) in members {
+        let mut header = tar::Header::new_ustar();
+        header.set_path(path).expect("path");
+        header.set_size(content.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append(&header, *content).expect("append");
+    }
+    let tar = builder.into_inner().expect("tar");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &tar).expect("gzip");
+    gz.finish().expect("gzip")
+}

@@ -100,6 +100,23 @@ impl PackDescription {
             subprocessors,
         })
     }
+
+    /// The bytes of `pack.json`: the six members [`Self::from_json`] reads,
+    /// pretty-printed with a final newline.
+    pub fn to_json(&self) -> Result<Vec<u8>, AuthoringError> {
+        let doc = serde_json::json!({
+            "pack_id": self.pack_id,
+            "completed_at": self.completed_at,
+            "cascade_runner": self.cascade_runner,
+            "signer": self.signer,
+            "signature_key_id": self.signature_key_id,
+            "subprocessors": self.subprocessors,
+        });
+        let mut bytes =
+            serde_json::to_vec_pretty(&doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        bytes.push(b'\n');
+        Ok(bytes)
+    }
 }
 
 /// The evidence for one pack: its description and content members.
@@ -274,12 +291,14 @@ pub fn build(
         .findings
         .iter()
         .any(|f| f.effect == Effect::Incomplete);
-    let bytes = if complete {
-        first
+    // A complete pack is signed as first assembled: its report is final.
+    let (bytes, report) = if complete {
+        (first, first_report)
     } else {
-        assemble(evidence, key, &signed_at, false)?
+        let second = assemble(evidence, key, &signed_at, false)?;
+        let report = verify_bytes(&second, trust)?;
+        (second, report)
     };
-    let report = verify_bytes(&bytes, trust)?;
     let refuse = match report.verdict {
         Verdict::Invalid | Verdict::Untrusted => true,
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,

@@ -6,6 +6,13 @@ use crate::AuthoringError;
 use flate2::{Compression, GzBuilder};
 use std::io::Write;
 
+/// The deflate level. With the backend (flate2 on zlib-rs, pinned in the
+/// workspace `Cargo.toml`) it decides the bytes written: changing either
+/// regenerates `sample-packs/`. Level 6 is gzip's default: on the
+/// benchmark's log-like attachments level 9 is 1.4% smaller and takes 2.1
+/// times as long (docs/BENCHMARKS.md, "Streaming verification and authoring").
+pub const LEVEL: u32 = 6;
+
 /// One plain ustar header for a regular file, with every field that could
 /// vary between machines fixed: mode 0644, uid, gid and mtime 0, no user or
 /// group name. `tar` splits a path longer than 100 bytes into the ustar
@@ -46,7 +53,7 @@ pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringErr
     let tar = builder.into_inner().map_err(failed)?;
     let mut gz = GzBuilder::new()
         .operating_system(255)
-        .write(Vec::new(), Compression::best());
+        .write(Vec::with_capacity(tar.len() / 2), Compression::new(LEVEL));
     gz.write_all(&tar)
         .and_then(|()| gz.finish())
         .map_err(|e| AuthoringError::Invalid(format!("gzip failed: {e}")))

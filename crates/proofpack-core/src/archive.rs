@@ -3,7 +3,15 @@
 //!
 //! Members are hashed while they are read; only the members the verifier
 //! parses are kept in memory, so memory does not grow with attachment size
-//! ([`read_member`] keeps one chosen member instead).
+//! ([`read_member`] keeps one chosen member instead). A parsed JSON or JSONL
+//! member is kept only while its bytes can still be JSON
+//! ([`crate::json_prefix`]): a member of 500 MiB of zeros costs one byte.
+//!
+//! The decompressed stream is read in 256 KiB slices, and members of 1 MiB
+//! or more are hashed on a second thread fed with a few reused buffers (the
+//! raw input too, once that thread runs), so inflating and hashing overlap;
+//! a small pack never starts that thread.
+//!
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
 //!
@@ -19,9 +27,12 @@
 //! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
+use crate::json_prefix::{Framing, ViablePrefix};
+use crate::vocab::MemberName;
 use flate2::bufread::GzDecoder;
 use sha2::{Digest, Sha256};
 use std::io::{self, BufRead, BufReader, Read};
+use std::sync::mpsc;
 
 /// Resource limits of §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +73,10 @@ pub struct Member {
     /// SHA-256 of the content.
     pub sha256: [u8; 32],
     /// The content, for members the verifier parses; `None` for the rest.
+    /// A JSON or JSONL member is kept whole while it can still be JSON
+    /// (per line for JSONL); once it cannot, only its bytes through the one
+    /// that made it hopeless are kept, which the full parser still rejects
+    /// (`json.malformed` at the same location).
     pub content: Option<Vec<u8>>,
 }
 
@@ -119,6 +134,22 @@ struct HashingReader<R> {
     hasher: Sha256,
     size: u64,
     failed: bool,
+    /// Once the hashing thread runs, it hashes the raw input too: `hasher`
+    /// was handed to it, and every read is sent there.
+    offload: Option<mpsc::SyncSender<Job>>,
+}
+
+impl<R> HashingReader<R> {
+    /// The SHA-256 of every byte read.
+    fn digest(self) -> Result<[u8; 32], Stop> {
+        let Some(jobs) = self.offload else {
+            return Ok(self.hasher.finalize().into());
+        };
+        let (reply, digest) = mpsc::sync_channel(1);
+        jobs.send(Job::RawDigest(reply))
+            .map_err(|_| worker_gone())?;
+        digest.recv().map_err(|_| worker_gone())
+    }
 }
 
 impl<R: Read> Read for HashingReader<R> {
@@ -126,7 +157,12 @@ impl<R: Read> Read for HashingReader<R> {
         match self.inner.read(buf) {
             Ok(n) => {
                 let read = buf.get(..n).unwrap_or_default();
-                self.hasher.update(read);
+                match &self.offload {
+                    Some(jobs) => jobs
+                        .send(Job::Raw(read.to_vec()))
+                        .map_err(|_| io::Error::other("the hashing thread stopped"))?,
+                    None => self.hasher.update(read),
+                }
                 self.size += n as u64;
                 Ok(n)
             }
@@ -140,45 +176,324 @@ impl<R: Read> Read for HashingReader<R> {
     }
 }
 
-/// The decompressed tar stream, counted against the limit.
+/// Bytes of decompressed stream read ahead at a time.
+const SLICE: usize = 256 * 1024;
+
+/// The decompressed tar stream, counted against the limit. It is inflated
+/// [`SLICE`] bytes ahead of the reader, never past the limit's first
+/// excess byte, and `consumed` counts the bytes handed out, so every check
+/// sees the stream exactly as a byte-at-a-time reader would.
 struct TarStream<R: Read> {
     gz: GzDecoder<BufReader<HashingReader<R>>>,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    inflated: u64,
     consumed: u64,
     limit: u64,
+    /// Hashes large members on a second thread, once one is met.
+    offload: Offload,
 }
 
 impl<R: Read> TarStream<R> {
-    /// Fills `buf` completely; `Ok(false)` when the stream ended before the first byte.
-    fn read_block(&mut self, buf: &mut [u8]) -> Result<bool, Stop> {
-        let mut filled = 0;
-        while filled < buf.len() {
-            let rest = buf.get_mut(filled..).unwrap_or_default();
-            match self.gz.read(rest) {
-                Ok(0) => {
-                    return if filled == 0 {
-                        Ok(false)
-                    } else {
-                        Err(Stop::Corrupt)
-                    }
-                }
-                Ok(n) => {
-                    filled += n;
-                    self.consumed += n as u64;
-                    if self.consumed > self.limit {
-                        return Err(Stop::Limit);
-                    }
-                }
+    /// Inflates into `target`, never past the limit's first excess byte.
+    fn inflate(
+        gz: &mut GzDecoder<BufReader<HashingReader<R>>>,
+        target: &mut [u8],
+        room: u64,
+    ) -> Result<usize, Stop> {
+        let want = usize::try_from(room).map_or(target.len(), |r| r.min(target.len()));
+        let target = target.get_mut(..want).unwrap_or_default();
+        loop {
+            match gz.read(target) {
+                Ok(n) => return Ok(n),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(if self.gz.get_ref().get_ref().failed {
-                        Stop::Io(e)
-                    } else {
-                        Stop::Corrupt
-                    })
-                }
+                Err(e) if gz.get_ref().get_ref().failed => return Err(Stop::Io(e)),
+                Err(_) => return Err(Stop::Corrupt),
             }
         }
+    }
+
+    fn room(&self) -> u64 {
+        (self.limit + 1).saturating_sub(self.inflated)
+    }
+
+    /// With the read-ahead slice used up, inflates the next bytes straight
+    /// into `out` (no copy), counted as consumed; 0 at the end of the stream.
+    fn take_into(&mut self, out: &mut [u8]) -> Result<usize, Stop> {
+        let room = self.room();
+        let n = Self::inflate(&mut self.gz, out, room)?;
+        self.inflated += n as u64;
+        self.consumed += n as u64;
+        if self.consumed > self.limit {
+            return Err(Stop::Limit);
+        }
+        Ok(n)
+    }
+
+    /// The next at most `max` bytes, counted as consumed; empty at the end
+    /// of the stream.
+    fn take(&mut self, max: usize) -> Result<&[u8], Stop> {
+        if self.pos == self.end {
+            let room = self.room();
+            let n = Self::inflate(&mut self.gz, &mut self.buf, room)?;
+            self.pos = 0;
+            self.end = n;
+            self.inflated += n as u64;
+        }
+        let n = (self.end - self.pos).min(max);
+        let start = self.pos;
+        self.pos += n;
+        self.consumed += n as u64;
+        if self.consumed > self.limit {
+            return Err(Stop::Limit);
+        }
+        Ok(self.buf.get(start..start + n).unwrap_or_default())
+    }
+
+    /// Fills `block` completely; `Ok(false)` when the stream ended before the first byte.
+    fn read_block(&mut self, block: &mut [u8; BLOCK]) -> Result<bool, Stop> {
+        let mut filled = 0;
+        while filled < BLOCK {
+            let chunk = self.take(BLOCK - filled)?;
+            if chunk.is_empty() {
+                return if filled == 0 {
+                    Ok(false)
+                } else {
+                    Err(Stop::Corrupt)
+                };
+            }
+            if let Some(to) = block.get_mut(filled..filled + chunk.len()) {
+                to.copy_from_slice(chunk);
+            }
+            filled += chunk.len();
+        }
         Ok(true)
+    }
+}
+
+/// Members this large are hashed on the second thread: below it, handing
+/// buffers over costs more than it saves.
+const OFFLOAD_MIN: u64 = 1 << 20;
+/// Buffers in flight to the hashing thread (4 x 256 KiB).
+const OFFLOAD_BUFFERS: usize = 4;
+
+/// The hashing thread, started on the first large member.
+#[derive(Default)]
+enum Offload {
+    #[default]
+    NotStarted,
+    Running(HashWorker),
+    /// The thread could not be started: hash on the reading thread.
+    Unavailable,
+}
+
+impl Offload {
+    /// The hashing thread, started now if it was not; it takes over the
+    /// hashing of the raw input from `raw` (where the hasher is so far).
+    fn worker<R>(&mut self, raw: &mut HashingReader<R>) -> Option<&mut HashWorker> {
+        if matches!(self, Offload::NotStarted) {
+            *self = match HashWorker::spawn() {
+                Some(w) => {
+                    let hasher = std::mem::take(&mut raw.hasher);
+                    match w.jobs.as_ref().map(|jobs| jobs.send(Job::AdoptRaw(hasher))) {
+                        Some(Ok(())) => {
+                            raw.offload = w.jobs.clone();
+                            Offload::Running(w)
+                        }
+                        Some(Err(mpsc::SendError(Job::AdoptRaw(hasher)))) => {
+                            raw.hasher = hasher;
+                            Offload::Unavailable
+                        }
+                        _ => Offload::Unavailable,
+                    }
+                }
+                None => Offload::Unavailable,
+            };
+        }
+        match self {
+            Offload::Running(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+enum Job {
+    /// Member bytes to hash.
+    Data(Vec<u8>),
+    /// The member ended: reply with its digest and start the next one.
+    Digest(mpsc::SyncSender<[u8; 32]>),
+    /// The raw input's hasher, as far as the reading thread got.
+    AdoptRaw(Sha256),
+    /// Raw input bytes to hash.
+    Raw(Vec<u8>),
+    /// The input ended: reply with its digest.
+    RawDigest(mpsc::SyncSender<[u8; 32]>),
+}
+
+/// A thread hashing one member at a time from a bounded queue of reused
+/// buffers, and the raw input beside it; memory stays at a few slices. It
+/// ends by itself once every sender of its queue is dropped.
+struct HashWorker {
+    jobs: Option<mpsc::SyncSender<Job>>,
+    free: mpsc::Receiver<Vec<u8>>,
+    allocated: usize,
+    current: Vec<u8>,
+}
+
+fn worker_gone() -> Stop {
+    Stop::Io(io::Error::other("the hashing thread stopped"))
+}
+
+impl HashWorker {
+    fn spawn() -> Option<HashWorker> {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(OFFLOAD_BUFFERS);
+        let (give_back, free) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("proofpack-hash".to_owned())
+            .spawn(move || {
+                let mut hasher = Sha256::new();
+                let mut raw = Sha256::new();
+                for job in queue {
+                    match job {
+                        Job::Data(buf) => {
+                            hasher.update(&buf);
+                            // The reader may have finished: nothing to give back to.
+                            let _ = give_back.send(buf);
+                        }
+                        Job::Digest(reply) => {
+                            let _ = reply.send(std::mem::take(&mut hasher).finalize().into());
+                        }
+                        Job::AdoptRaw(so_far) => raw = so_far,
+                        Job::Raw(bytes) => raw.update(&bytes),
+                        Job::RawDigest(reply) => {
+                            let _ = reply.send(std::mem::take(&mut raw).finalize().into());
+                        }
+                    }
+                }
+            })
+            .ok()?;
+        Some(HashWorker {
+            jobs: Some(jobs),
+            free,
+            allocated: 0,
+            current: Vec::new(),
+        })
+    }
+
+    fn send(&mut self, job: Job) -> Result<(), Stop> {
+        self.jobs
+            .as_ref()
+            .ok_or_else(worker_gone)?
+            .send(job)
+            .map_err(|_| worker_gone())
+    }
+
+    /// A buffer to fill: one the thread is done with, or a new one while
+    /// fewer than [`OFFLOAD_BUFFERS`] exist.
+    fn buffer(&mut self) -> Result<Vec<u8>, Stop> {
+        if let Ok(buf) = self.free.try_recv() {
+            Ok(buf)
+        } else if self.allocated < OFFLOAD_BUFFERS {
+            self.allocated += 1;
+            Ok(Vec::with_capacity(SLICE))
+        } else {
+            self.free.recv().map_err(|_| worker_gone())
+        }
+    }
+
+    /// Sends what `update` has gathered so far.
+    fn flush(&mut self) -> Result<(), Stop> {
+        if self.current.is_empty() {
+            return Ok(());
+        }
+        let partial = std::mem::take(&mut self.current);
+        self.send(Job::Data(partial))
+    }
+
+    fn update(&mut self, mut data: &[u8]) -> Result<(), Stop> {
+        while !data.is_empty() {
+            if self.current.capacity() == 0 {
+                self.current = self.buffer()?;
+                self.current.clear();
+            }
+            let room = SLICE.saturating_sub(self.current.len()).min(data.len());
+            let (now, rest) = data.split_at(room);
+            self.current.extend_from_slice(now);
+            data = rest;
+            if self.current.len() >= SLICE {
+                let full = std::mem::take(&mut self.current);
+                self.send(Job::Data(full))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<[u8; 32], Stop> {
+        self.flush()?;
+        let (reply, digest) = mpsc::sync_channel(1);
+        self.send(Job::Digest(reply))?;
+        digest.recv().map_err(|_| worker_gone())
+    }
+}
+
+/// Where one member's bytes are hashed.
+enum MemberHash<'w> {
+    Here(Sha256),
+    Offloaded(&'w mut HashWorker),
+}
+
+impl MemberHash<'_> {
+    fn update(&mut self, data: &[u8]) -> Result<(), Stop> {
+        match self {
+            MemberHash::Here(h) => {
+                h.update(data);
+                Ok(())
+            }
+            MemberHash::Offloaded(w) => w.update(data),
+        }
+    }
+
+    fn finish(self) -> Result<[u8; 32], Stop> {
+        match self {
+            MemberHash::Here(h) => Ok(h.finalize().into()),
+            MemberHash::Offloaded(w) => w.finish(),
+        }
+    }
+}
+
+/// What is kept of one member's content.
+enum Kept {
+    Whole(Vec<u8>),
+    Json(ViablePrefix),
+}
+
+impl Kept {
+    fn extend(&mut self, data: &[u8]) {
+        match self {
+            Kept::Whole(v) => v.extend_from_slice(data),
+            Kept::Json(p) => p.extend(data),
+        }
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Kept::Whole(v) => v,
+            Kept::Json(p) => p.into_bytes(),
+        }
+    }
+}
+
+/// How the verifier reads each named member: JSON, JSONL, or text.
+fn framing(name: MemberName) -> Option<Framing> {
+    match name {
+        MemberName::Manifest
+        | MemberName::Signature
+        | MemberName::Request
+        | MemberName::Verification
+        | MemberName::Audit => Some(Framing::Document),
+        MemberName::Steps | MemberName::Receipts | MemberName::Provenance => Some(Framing::Lines),
+        MemberName::Attestation => None,
     }
 }
 
@@ -193,10 +508,17 @@ enum Keep<'a> {
 }
 
 impl Keep<'_> {
-    fn wants(self, path: &str) -> bool {
+    /// How the content of the member at `path` is kept, if it is.
+    fn keeper(self, path: &str) -> Option<Kept> {
         match self {
-            Keep::Parsed => path.parse::<crate::vocab::MemberName>().is_ok(),
-            Keep::Only(wanted) => path == wanted,
+            Keep::Parsed => {
+                let name = path.parse::<MemberName>().ok()?;
+                Some(match framing(name) {
+                    Some(f) => Kept::Json(ViablePrefix::new(f)),
+                    None => Kept::Whole(Vec::new()),
+                })
+            }
+            Keep::Only(wanted) => (path == wanted).then(|| Kept::Whole(Vec::new())),
         }
     }
 }
@@ -247,11 +569,17 @@ fn read_keeping<R: Read>(
         hasher: Sha256::new(),
         size: 0,
         failed: false,
+        offload: None,
     };
     let mut stream = TarStream {
         gz: GzDecoder::new(BufReader::with_capacity(64 * 1024, hashing)),
+        buf: vec![0; SLICE],
+        pos: 0,
+        end: 0,
+        inflated: 0,
         consumed: 0,
         limit: limits.max_decompressed_bytes,
+        offload: Offload::NotStarted,
     };
     let mut archive = Archive::default();
     let outcome = read_tar(&mut stream, limits, keep, &mut archive, findings);
@@ -303,8 +631,16 @@ fn read_keeping<R: Read>(
     }
     io::copy(&mut raw, &mut io::sink())?;
     let hashing = raw.into_inner();
-    archive.sha256 = hashing.hasher.finalize().into();
     archive.size = hashing.size;
+    archive.sha256 = match hashing.digest() {
+        Ok(digest) => digest,
+        Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
+        Err(_) => {
+            return Err(ReadError::Io(io::Error::other(
+                "the hashing thread stopped",
+            )))
+        }
+    };
     Ok(archive)
 }
 
@@ -361,33 +697,19 @@ fn read_tar<R: Read>(
 
 /// After the end-of-archive marker only zero bytes may follow (§1).
 fn check_tail<R: Read>(stream: &mut TarStream<R>, findings: &mut Findings) -> Result<(), Stop> {
-    let mut buf = vec![0u8; 64 * 1024];
     let mut flagged = false;
     loop {
-        match stream.gz.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => {
-                stream.consumed += n as u64;
-                if stream.consumed > stream.limit {
-                    return Err(Stop::Limit);
-                }
-                if !flagged && buf.get(..n).unwrap_or_default().iter().any(|b| *b != 0) {
-                    flagged = true;
-                    findings.add(
-                        Code::ArchiveTrailingData,
-                        "proof.tar.gz",
-                        "non-zero bytes follow the end-of-archive marker",
-                    );
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                return Err(if stream.gz.get_ref().get_ref().failed {
-                    Stop::Io(e)
-                } else {
-                    Stop::Corrupt
-                })
-            }
+        let chunk = stream.take(SLICE)?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if !flagged && chunk.iter().any(|b| *b != 0) {
+            flagged = true;
+            findings.add(
+                Code::ArchiveTrailingData,
+                "proof.tar.gz",
+                "non-zero bytes follow the end-of-archive marker",
+            );
         }
     }
 }
@@ -561,7 +883,7 @@ fn read_entry<R: Read>(
                 ),
             );
             return if has_data {
-                skip_data(stream, header.size, |_| {})
+                skip_data(stream, header.size, |_| Ok(()))
             } else {
                 Ok(())
             };
@@ -571,22 +893,35 @@ fn read_entry<R: Read>(
         Ok(p) => p.to_owned(),
         Err(why) => {
             findings.add(Code::ArchiveBadPath, shown, why);
-            return skip_data(stream, header.size, |_| {});
+            return skip_data(stream, header.size, |_| Ok(()));
         }
     };
-    let mut hasher = Sha256::new();
-    let mut content = if keep.wants(&path) {
-        // The declared size is bounded by the member limit; grow as data arrives.
-        Some(Vec::new())
+    // The declared size is bounded by the member limit; grow as data arrives.
+    let mut content = keep.keeper(&path);
+    let mut offload = std::mem::take(&mut stream.offload);
+    let worker = if header.size >= OFFLOAD_MIN {
+        offload.worker(stream.gz.get_mut().get_mut())
     } else {
         None
     };
-    skip_data(stream, header.size, |chunk| {
-        hasher.update(chunk);
-        if let Some(c) = content.as_mut() {
-            c.extend_from_slice(chunk);
+    let mut hasher = match worker {
+        Some(worker) => MemberHash::Offloaded(worker),
+        None => MemberHash::Here(Sha256::new()),
+    };
+    let read = match &mut hasher {
+        MemberHash::Offloaded(worker) => {
+            offload_data(stream, worker, header.size, content.as_mut())
         }
-    })?;
+        MemberHash::Here(_) => skip_data(stream, header.size, |chunk| {
+            if let Some(c) = content.as_mut() {
+                c.extend(chunk);
+            }
+            hasher.update(chunk)
+        }),
+    };
+    let sha256 = read.and_then(|()| hasher.finish());
+    stream.offload = offload;
+    let sha256 = sha256?;
     if !archive.paths.insert(path.clone()) {
         findings.add(
             Code::ArchiveDuplicateEntry,
@@ -598,8 +933,8 @@ fn read_entry<R: Read>(
     archive.members.push(Member {
         path,
         size: header.size,
-        sha256: hasher.finalize().into(),
-        content,
+        sha256,
+        content: content.map(Kept::into_bytes),
     });
     Ok(())
 }
@@ -609,17 +944,65 @@ fn read_entry<R: Read>(
 fn skip_data<R: Read>(
     stream: &mut TarStream<R>,
     size: u64,
-    mut sink: impl FnMut(&[u8]),
+    mut sink: impl FnMut(&[u8]) -> Result<(), Stop>,
 ) -> Result<(), Stop> {
-    let mut block = [0u8; BLOCK];
-    let mut left = size;
+    let mut data_left = size;
+    let mut left = size.div_ceil(BLOCK as u64) * BLOCK as u64;
     while left > 0 {
-        if !stream.read_block(&mut block)? {
+        let chunk = stream.take(usize::try_from(left).unwrap_or(usize::MAX))?;
+        if chunk.is_empty() {
             return Err(Stop::Corrupt);
         }
-        let take = usize::try_from(left.min(BLOCK as u64)).unwrap_or(BLOCK);
-        sink(block.get(..take).unwrap_or_default());
-        left -= take as u64;
+        let data = usize::try_from(data_left).map_or(chunk.len(), |d| d.min(chunk.len()));
+        sink(chunk.get(..data).unwrap_or_default())?;
+        data_left -= data as u64;
+        left -= chunk.len() as u64;
+    }
+    Ok(())
+}
+
+/// Reads `size` bytes of member data for the hashing thread, plus the
+/// padding to the next block. Whole slices are inflated straight into the
+/// thread's buffers; only the bytes already read ahead are copied.
+fn offload_data<R: Read>(
+    stream: &mut TarStream<R>,
+    worker: &mut HashWorker,
+    size: u64,
+    mut content: Option<&mut Kept>,
+) -> Result<(), Stop> {
+    let mut data_left = size;
+    while data_left > 0 {
+        let n = if stream.pos == stream.end && data_left >= SLICE as u64 {
+            worker.flush()?;
+            let mut buf = worker.buffer()?;
+            buf.resize(SLICE, 0);
+            let n = stream.take_into(&mut buf)?;
+            buf.truncate(n);
+            if let Some(c) = content.as_deref_mut() {
+                c.extend(&buf);
+            }
+            worker.send(Job::Data(buf))?;
+            n
+        } else {
+            let chunk = stream.take(usize::try_from(data_left).unwrap_or(usize::MAX))?;
+            if let Some(c) = content.as_deref_mut() {
+                c.extend(chunk);
+            }
+            worker.update(chunk)?;
+            chunk.len()
+        };
+        if n == 0 {
+            return Err(Stop::Corrupt);
+        }
+        data_left -= n as u64;
+    }
+    let mut padding = size.div_ceil(BLOCK as u64) * BLOCK as u64 - size;
+    while padding > 0 {
+        let chunk = stream.take(usize::try_from(padding).unwrap_or(BLOCK))?;
+        if chunk.is_empty() {
+            return Err(Stop::Corrupt);
+        }
+        padding -= chunk.len() as u64;
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ use crate::vocab::{EventClass, MemberName, Step, StepStatus};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
 
 /// The member name.
 pub const AUDIT: MemberName = MemberName::Audit;
@@ -97,21 +98,34 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
         consistency_proof: hash_list(&mut f, "consistency_proof"),
         ..Witness::default()
     };
-    let entries = f.array("entries").unwrap_or_default();
-    let redactions = f.array("redactions").unwrap_or_default();
+    // Read for their shape here; consumed below.
+    f.array("entries");
+    f.array("redactions");
     w.well_formed = f.ok;
     drop(f);
+    // The entries are taken out of the document and dropped one by one as
+    // they are read: the witness never holds both a parsed entry and its record.
+    let mut doc = doc.into_object().unwrap_or_default();
+    let mut take = |name: &str| {
+        doc.remove(name)
+            .and_then(Json::into_array)
+            .unwrap_or_default()
+    };
+    let (entries, redactions) = (take("entries"), take("redactions"));
+    drop(doc);
     w.entry_count = entries.len();
     w.entries = entries
-        .iter()
+        .into_iter()
         .enumerate()
-        .filter_map(|(i, item)| parse_entry(item, format!("{AUDIT}#/entries/{i}"), findings))
+        .filter_map(|(i, item)| parse_entry(&item, format!("{AUDIT}#/entries/{i}"), findings))
         .collect();
     w.redaction_count = redactions.len();
     w.redactions = redactions
-        .iter()
+        .into_iter()
         .enumerate()
-        .filter_map(|(i, item)| parse_redaction(item, format!("{AUDIT}#/redactions/{i}"), findings))
+        .filter_map(|(i, item)| {
+            parse_redaction(&item, format!("{AUDIT}#/redactions/{i}"), findings)
+        })
         .collect();
     Some(w)
 }
@@ -131,7 +145,8 @@ pub fn check(
         ..AuditSummary::default()
     };
     let origin = &w.log_origin;
-    let pii_fields = &w.pii_fields;
+    // Sets, so that wide leaves and long field lists cost linear time.
+    let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
 
     // Checkpoints.
     let log_keys: Vec<LogKey<'_>> = trust
@@ -199,16 +214,12 @@ pub fn check(
         let clear_pii = entry
             .leaf
             .as_ref()
-            .map(|l| {
-                l.iter()
-                    .filter(|(k, _)| pii_fields.iter().any(|p| p == k))
-                    .count()
-            })
+            .map(|l| l.iter().filter(|(k, _)| pii_fields.contains(k)).count())
             .unwrap_or(0);
         let disclosed_pii = entry
             .disclosed_fields
             .iter()
-            .filter(|name| pii_fields.contains(name))
+            .filter(|name| pii_fields.contains(name.as_str()))
             .count();
         let here = (clear_pii + disclosed_pii) as u64;
         if here > 0 {
@@ -226,17 +237,16 @@ pub fn check(
 
     // Redaction records.
     summary.redactions = w.redaction_count;
-    let by_index: std::collections::HashMap<u64, &Entry> =
-        entries.iter().map(|e| (e.index, e)).collect();
+    let by_index: HashMap<u64, &Entry> = entries.iter().map(|e| (e.index, e)).collect();
+    let mut named = HashMap::new();
     for record in &w.redactions {
-        check_redaction(record, &by_index, findings);
+        check_redaction(record, &by_index, &mut named, findings);
     }
 
     // The cascade is on the log: index the request's entries once.
     if let Some(request_id) = request_id {
         let mut accepted = false;
-        let mut logged_steps: std::collections::HashSet<(Step, StepStatus)> =
-            std::collections::HashSet::new();
+        let mut logged_steps: HashSet<(Step, StepStatus)> = HashSet::new();
         for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
             if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
                 continue;
@@ -429,15 +439,11 @@ fn check_entry(
         }
         Ok(value) => check_leaf(value, index, &leaf_at, findings),
     };
-    let sd: Vec<String> = leaf
+    let sd: HashSet<&str> = leaf
         .as_ref()
         .and_then(|l| l.get("_sd"))
         .and_then(Json::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|d| d.as_str().map(str::to_owned))
-                .collect()
-        })
+        .map(|a| a.iter().filter_map(Json::as_str).collect())
         .unwrap_or_default();
 
     // Disclosures (SD-JWT, RFC 9901).
@@ -476,7 +482,7 @@ fn check_entry(
             continue;
         };
         let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
-        if leaf.is_some() && !sd.contains(&digest) {
+        if leaf.is_some() && !sd.contains(digest.as_str()) {
             findings.add(
                 Code::AuditDisclosureUnmatched,
                 dat,
@@ -516,9 +522,13 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
     value.as_object().cloned()
 }
 
-fn check_redaction(
+/// The field names an entry still shows: disclosed, or in its leaf.
+type Shown<'e> = HashSet<&'e str>;
+
+fn check_redaction<'e>(
     record: &RedactionRecord,
-    entries: &std::collections::HashMap<u64, &Entry>,
+    entries: &HashMap<u64, &'e Entry>,
+    shown: &mut HashMap<u64, Shown<'e>>,
     findings: &mut Findings,
 ) {
     let (at, index) = (record.location.as_str(), record.index);
@@ -530,10 +540,14 @@ fn check_redaction(
         );
         return;
     };
+    // Once per entry, however many records name it.
+    let shown = shown.entry(index).or_insert_with(|| {
+        let clear = entry.leaf.iter().flat_map(|l| l.iter().map(|(k, _)| k));
+        let disclosed = entry.disclosed_fields.iter().map(String::as_str);
+        clear.chain(disclosed).collect()
+    });
     for field in &record.fields {
-        let disclosed = entry.disclosed_fields.iter().any(|d| d == field);
-        let clear = entry.leaf.as_ref().is_some_and(|l| l.contains(field));
-        if disclosed || clear {
+        if shown.contains(field.as_str()) {
             findings.add(
                 Code::AuditRedactionInconsistent,
                 at,

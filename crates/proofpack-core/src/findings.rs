@@ -523,6 +523,14 @@ impl Findings {
         });
     }
 
+    /// Adds `later`'s findings after these, as if each had been added here
+    /// (so a (code, location) reported in both stays once, the first).
+    pub fn append(&mut self, later: Findings) {
+        for f in later.items {
+            self.add(f.code, f.location, f.message);
+        }
+    }
+
     /// Whether any finding has this code.
     pub fn has(&self, code: Code) -> bool {
         self.items.iter().any(|f| f.code == code)

@@ -52,6 +52,13 @@ impl JsonObject {
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
+
+    /// Takes the member named `name` out of the object, so that a large
+    /// member can be consumed (and its memory given back) piece by piece.
+    pub fn remove(&mut self, name: &str) -> Option<Json> {
+        let at = self.members.iter().position(|(k, _)| k == name)?;
+        Some(self.members.remove(at).1)
+    }
 }
 
 impl Json {
@@ -75,6 +82,22 @@ impl Json {
     pub fn as_object(&self) -> Option<&JsonObject> {
         match self {
             Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The object, owned, if this is an object.
+    pub fn into_object(self) -> Option<JsonObject> {
+        match self {
+            Json::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The array, owned, if this is an array.
+    pub fn into_array(self) -> Option<Vec<Json>> {
+        match self {
+            Json::Array(a) => Some(a),
             _ => None,
         }
     }
@@ -170,6 +193,7 @@ pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
         reason: JsonErrorKind::InvalidUtf8,
     })?;
     let mut parser = Parser {
+        text,
         bytes: text.as_bytes(),
         pos: 0,
     };
@@ -183,9 +207,16 @@ pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
 }
 
 struct Parser<'a> {
+    /// The input, known to be UTF-8: runs between ASCII delimiters are
+    /// sliced from it without being checked again.
+    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
 }
+
+/// Up to this many members, an object finds a repeated name by comparing it
+/// with the names before it; beyond, with a set (wide objects stay linear).
+const SMALL_OBJECT: usize = 16;
 
 impl Parser<'_> {
     fn err(&self, reason: JsonErrorKind) -> JsonError {
@@ -256,7 +287,8 @@ impl Parser<'_> {
         }
         self.expect(b'{')?;
         let mut members: Vec<(String, Json)> = Vec::new();
-        // Names seen, for the duplicate check in linear time on wide objects.
+        // Names seen, for the duplicate check in linear time on wide objects
+        // (filled once the object outgrows SMALL_OBJECT).
         let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
@@ -274,7 +306,15 @@ impl Parser<'_> {
                 }));
             }
             let name = self.string()?;
-            if !names.insert(name.clone()) {
+            let repeated = if members.len() < SMALL_OBJECT {
+                members.iter().any(|(n, _)| *n == name)
+            } else {
+                if names.is_empty() {
+                    names.extend(members.iter().map(|(n, _)| n.clone()));
+                }
+                !names.insert(name.clone())
+            };
+            if repeated {
                 return Err(JsonError {
                     offset: name_at,
                     reason: JsonErrorKind::DuplicateMember,
@@ -288,7 +328,12 @@ impl Parser<'_> {
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b'}' => return Ok(Json::Object(JsonObject { members })),
+                b'}' => {
+                    // Growth by doubling leaves up to half unused: a parsed
+                    // value keeps only what it holds.
+                    members.shrink_to_fit();
+                    return Ok(Json::Object(JsonObject { members }));
+                }
                 _ => {
                     self.pos -= 1;
                     return Err(self.err(JsonErrorKind::Syntax));
@@ -314,7 +359,10 @@ impl Parser<'_> {
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b']' => return Ok(Json::Array(items)),
+                b']' => {
+                    items.shrink_to_fit();
+                    return Ok(Json::Array(items));
+                }
                 _ => {
                     self.pos -= 1;
                     return Err(self.err(JsonErrorKind::Syntax));
@@ -349,9 +397,8 @@ impl Parser<'_> {
                 }
                 self.pos += 1;
             }
-            if let Some(run) = self.bytes.get(start..self.pos) {
-                out.push_str(&String::from_utf8_lossy(run));
-            }
+            // Both ends are at ASCII bytes, so on character boundaries.
+            out.push_str(self.text.get(start..self.pos).unwrap_or_default());
             let at = self.pos;
             match self.next()? {
                 b'"' => return Ok(out),
@@ -444,8 +491,8 @@ impl Parser<'_> {
                 return Err(self.err(JsonErrorKind::Syntax));
             }
         }
-        let text = self.bytes.get(start..self.pos).unwrap_or_default();
-        Ok(Json::Number(String::from_utf8_lossy(text).into_owned()))
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        Ok(Json::Number(text.to_owned()))
     }
 }
 

@@ -39,6 +39,7 @@ pub mod explain;
 pub mod findings;
 pub mod inspect;
 pub mod json;
+pub mod json_prefix;
 pub mod manifest;
 pub mod merkle;
 pub mod probes;

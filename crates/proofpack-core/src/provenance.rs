@@ -10,38 +10,104 @@
 use crate::findings::{Code, Findings};
 use crate::json::Json;
 pub use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
-use crate::schema::{parse_jsonl, Fields};
+use crate::schema::{for_each_jsonl, Fields};
 use crate::timestamp::Timestamp;
 use crate::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use indexmap::{Equivalent, IndexSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
 
 /// The member name.
 pub const PROVENANCE: MemberName = MemberName::Provenance;
 
-/// A node of the graph: `(scope, key)`.
-type Node = (String, String);
+/// A node of the graph, `(scope, key)`, as the number [`Names`] gave it.
+type Node = usize;
+/// A scope, as the number [`Names`] gave its name.
+type Scope = usize;
+
+/// Every scope and node name of the graph, each stored once and numbered in
+/// order of first appearance: a graph of millions of edges names its nodes by
+/// number, not by two strings per edge.
+#[derive(Debug, Clone, Default)]
+struct Names {
+    scopes: IndexSet<Box<str>>,
+    nodes: IndexSet<(Scope, Box<str>)>,
+}
+
+/// A `(scope, key)` looked up without allocating; hashes as the stored tuple.
+struct NodeName<'a>(Scope, &'a str);
+
+impl Hash for NodeName<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+        self.1.hash(state);
+    }
+}
+
+impl Equivalent<(Scope, Box<str>)> for NodeName<'_> {
+    fn equivalent(&self, key: &(Scope, Box<str>)) -> bool {
+        self.0 == key.0 && self.1 == &*key.1
+    }
+}
+
+impl Names {
+    fn scope(&mut self, name: &str) -> Scope {
+        match self.scopes.get_index_of(name) {
+            Some(id) => id,
+            None => self.scopes.insert_full(name.into()).0,
+        }
+    }
+
+    fn node(&mut self, scope: &str, key: &str) -> Node {
+        let scope = self.scope(scope);
+        match self.nodes.get_index_of(&NodeName(scope, key)) {
+            Some(id) => id,
+            None => self.nodes.insert_full((scope, key.into())).0,
+        }
+    }
+
+    fn scope_name(&self, scope: Scope) -> &str {
+        self.scopes.get_index(scope).map_or("", |s| s)
+    }
+
+    fn scope_of(&self, node: Node) -> Scope {
+        self.nodes.get_index(node).map_or(0, |(s, _)| *s)
+    }
+
+    /// The name of a node's scope.
+    fn node_scope(&self, node: Node) -> &str {
+        self.scope_name(self.scope_of(node))
+    }
+
+    fn key(&self, node: Node) -> &str {
+        self.nodes.get_index(node).map_or("", |(_, k)| k)
+    }
+}
 
 /// A `tombstone` record of the right shape.
 #[derive(Debug, Clone)]
-pub struct Tombstone {
+struct Tombstone {
     line: usize,
     node: Node,
-    reference_scopes: Vec<String>,
+    /// As listed (order and repeats kept, for the closure findings).
+    reference_scopes: Vec<Scope>,
 }
 
 /// An `artifact` record of the right shape.
 #[derive(Debug, Clone)]
-pub struct Artifact {
+struct Artifact {
     line: usize,
     node: Node,
-    derived_from: Vec<Node>,
+    /// Its `derived_from`, a range of [`ProvenanceGraph::sources`].
+    derived_from: Range<usize>,
     state: ArtifactState,
     expires_at: Option<Timestamp>,
 }
 
 /// An `obligation` record of the right shape.
 #[derive(Debug, Clone)]
-pub struct Obligation {
+struct Obligation {
     line: usize,
     target: Node,
     kind: ObligationKind,
@@ -57,27 +123,48 @@ pub struct ProvenanceGraph {
     pub reverse_index: Option<ReverseIndex>,
     /// Line of the header.
     header_line: Option<usize>,
-    scopes: BTreeSet<String>,
+    names: Names,
+    /// Scopes with a `scope` record.
+    registered: HashSet<Scope>,
     tombstones: Vec<Tombstone>,
     artifacts: Vec<Artifact>,
+    /// The `derived_from` nodes of all artefacts, one after the other.
+    sources: Vec<Node>,
     obligations: Vec<Obligation>,
     /// Lines of obligation records of the wrong shape (still open).
     malformed_obligations: Vec<usize>,
 }
 
-fn node(value: Option<&Json>) -> Option<Node> {
+impl ProvenanceGraph {
+    fn derived_from(&self, a: &Artifact) -> &[Node] {
+        self.sources.get(a.derived_from.clone()).unwrap_or_default()
+    }
+
+    /// `scope/key` of a node, for messages.
+    fn node_text(&self, node: Node) -> String {
+        format!("{}/{}", self.names.node_scope(node), self.names.key(node))
+    }
+}
+
+fn node_ref(value: Option<&Json>) -> Option<(&str, &str)> {
     let o = value?.as_object()?;
-    Some((
-        o.get("scope")?.as_str()?.to_owned(),
-        o.get("key")?.as_str()?.to_owned(),
-    ))
+    Some((o.get("scope")?.as_str()?, o.get("key")?.as_str()?))
 }
 
 /// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
 /// `provenance.schema` and `time.invalid`.
 pub fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
     let mut graph = ProvenanceGraph::default();
-    let records = parse_jsonl(bytes, PROVENANCE.as_str(), Code::ProvenanceSchema, findings);
+    // Records are read as they are parsed; their findings follow those of
+    // the framing and syntax of every line, as when all lines were parsed first.
+    let mut record_findings = Findings::new();
+    for_each_jsonl(
+        bytes,
+        PROVENANCE.as_str(),
+        Code::ProvenanceSchema,
+        findings,
+        |line, value| read_record(&mut graph, line, value, &mut record_findings),
+    );
     if bytes.is_empty() {
         findings.add(
             Code::ProvenanceSchema,
@@ -85,105 +172,126 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
             "the first record must be the header",
         );
     }
-    for (line, value) in &records {
-        let at = format!("{PROVENANCE}:{line}");
-        let Some(mut f) = Fields::of(value, Code::ProvenanceSchema, at.clone(), findings) else {
-            continue;
-        };
-        // §11: every record has a string `type`; a string outside the five
-        // is ignored, anything else is `provenance.schema`.
-        let kind = f.string("type").map(|t| t.parse::<RecordType>().ok());
-        if (*line == 1) != (kind == Some(Some(RecordType::Header))) {
-            f.bad("type", "the first record, and only it, is the header");
-        }
-        match kind.flatten() {
-            Some(RecordType::Header) => {
-                graph.graph_version = f.string("graph_version").map(str::to_owned);
-                graph.reverse_index = f.name("reverse_index");
-                graph.header_line = Some(*line);
-            }
-            Some(RecordType::Scope) => {
-                if let Some(s) = f.string("scope") {
-                    graph.scopes.insert(s.to_owned());
-                }
-            }
-            Some(RecordType::Tombstone) => {
-                let scope = f.string("scope");
-                let key = f.string("key");
-                f.timestamp("at");
-                let refs = f.string_array("reference_scopes");
-                if let (true, Some(scope), Some(key), Some(refs)) = (f.ok, scope, key, refs) {
-                    graph.tombstones.push(Tombstone {
-                        line: *line,
-                        node: (scope.to_owned(), key.to_owned()),
-                        reference_scopes: refs.into_iter().map(str::to_owned).collect(),
-                    });
-                }
-            }
-            Some(RecordType::Artifact) => {
-                let scope = f.string("scope");
-                let key = f.string("key");
-                let state = f.name::<ArtifactState>("state");
-                let derived: Option<Vec<Node>> = f
-                    .array("derived_from")
-                    .and_then(|items| items.iter().map(|i| node(Some(i))).collect());
-                if derived.is_none() && f.ok {
-                    f.bad("derived_from", "must be an array of {scope, key}");
-                }
-                // `expires_at` belongs to expiring artefacts only; on others it
-                // is an unknown member and ignored (§0).
-                let expires_at = if state == Some(ArtifactState::Expiring) {
-                    f.timestamp("expires_at")
-                } else {
-                    None
-                };
-                if let (true, Some(scope), Some(key), Some(state), Some(derived_from)) =
-                    (f.ok, scope, key, state, derived)
-                {
-                    graph.artifacts.push(Artifact {
-                        line: *line,
-                        node: (scope.to_owned(), key.to_owned()),
-                        derived_from,
-                        state,
-                        expires_at,
-                    });
-                }
-            }
-            Some(RecordType::Obligation) => {
-                let target = node(f.get("target"));
-                if target.is_none() {
-                    f.bad("target", "must be {scope, key}");
-                }
-                let kind = f.name::<ObligationKind>("kind");
-                f.string_array("namespaces");
-                let expires_at = f.timestamp("expires_at");
-                if let (true, Some(target), Some(kind), Some(expires_at)) =
-                    (f.ok, target, kind, expires_at)
-                {
-                    graph.obligations.push(Obligation {
-                        line: *line,
-                        target,
-                        kind,
-                        expires_at,
-                    });
-                } else {
-                    // §11: *any* obligation record is open, well-formed or not.
-                    graph.malformed_obligations.push(*line);
-                }
-            }
-            None => {} // other record types are ignored
-        }
-    }
+    findings.append(record_findings);
     graph
+}
+
+fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings: &mut Findings) {
+    let at = format!("{PROVENANCE}:{line}");
+    let Some(mut f) = Fields::of(value, Code::ProvenanceSchema, at, findings) else {
+        return;
+    };
+    // §11: every record has a string `type`; a string outside the five
+    // is ignored, anything else is `provenance.schema`.
+    let kind = f.string("type").map(|t| t.parse::<RecordType>().ok());
+    if (line == 1) != (kind == Some(Some(RecordType::Header))) {
+        f.bad("type", "the first record, and only it, is the header");
+    }
+    match kind.flatten() {
+        Some(RecordType::Header) => {
+            graph.graph_version = f.string("graph_version").map(str::to_owned);
+            graph.reverse_index = f.name("reverse_index");
+            graph.header_line = Some(line);
+        }
+        Some(RecordType::Scope) => {
+            if let Some(s) = f.string("scope") {
+                let id = graph.names.scope(s);
+                graph.registered.insert(id);
+            }
+        }
+        Some(RecordType::Tombstone) => {
+            let scope = f.string("scope");
+            let key = f.string("key");
+            f.timestamp("at");
+            let refs = f.string_array("reference_scopes");
+            if let (true, Some(scope), Some(key), Some(refs)) = (f.ok, scope, key, refs) {
+                let node = graph.names.node(scope, key);
+                let reference_scopes = refs.into_iter().map(|s| graph.names.scope(s)).collect();
+                graph.tombstones.push(Tombstone {
+                    line,
+                    node,
+                    reference_scopes,
+                });
+            }
+        }
+        Some(RecordType::Artifact) => {
+            let scope = f.string("scope");
+            let key = f.string("key");
+            let state = f.name::<ArtifactState>("state");
+            let derived: Option<Vec<(&str, &str)>> = f
+                .array("derived_from")
+                .and_then(|items| items.iter().map(|i| node_ref(Some(i))).collect());
+            if derived.is_none() && f.ok {
+                f.bad("derived_from", "must be an array of {scope, key}");
+            }
+            // `expires_at` belongs to expiring artefacts only; on others it
+            // is an unknown member and ignored (§0).
+            let expires_at = if state == Some(ArtifactState::Expiring) {
+                f.timestamp("expires_at")
+            } else {
+                None
+            };
+            if let (true, Some(scope), Some(key), Some(state), Some(derived)) =
+                (f.ok, scope, key, state, derived)
+            {
+                let node = graph.names.node(scope, key);
+                let first = graph.sources.len();
+                for (s, k) in derived {
+                    let source = graph.names.node(s, k);
+                    graph.sources.push(source);
+                }
+                graph.artifacts.push(Artifact {
+                    line,
+                    node,
+                    derived_from: first..graph.sources.len(),
+                    state,
+                    expires_at,
+                });
+            }
+        }
+        Some(RecordType::Obligation) => {
+            let target = node_ref(f.get("target"));
+            if target.is_none() {
+                f.bad("target", "must be {scope, key}");
+            }
+            let kind = f.name::<ObligationKind>("kind");
+            f.string_array("namespaces");
+            let expires_at = f.timestamp("expires_at");
+            if let (true, Some((s, k)), Some(kind), Some(expires_at)) =
+                (f.ok, target, kind, expires_at)
+            {
+                let target = graph.names.node(s, k);
+                graph.obligations.push(Obligation {
+                    line,
+                    target,
+                    kind,
+                    expires_at,
+                });
+            } else {
+                // §11: *any* obligation record is open, well-formed or not.
+                graph.malformed_obligations.push(line);
+            }
+        }
+        None => {} // other record types are ignored
+    }
 }
 
 /// Judges the graph (§11).
 pub fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
+    check_with(graph, findings, BITSET_WORDS)
+}
+
+/// [`check`], holding at most `bitset_words` words of reachable-scope bits.
+fn check_with(
+    graph: &ProvenanceGraph,
+    findings: &mut Findings,
+    bitset_words: usize,
+) -> ProvenanceSummary {
     let mut summary = ProvenanceSummary {
         present: true,
         graph_version: graph.graph_version.clone(),
         reverse_index: graph.reverse_index,
-        scopes: graph.scopes.len(),
+        scopes: graph.registered.len(),
         tombstones: graph.tombstones.len(),
         artifacts: graph.artifacts.len(),
         obligations: graph.obligations.len() + graph.malformed_obligations.len(),
@@ -209,228 +317,503 @@ pub fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSumm
             "an obligation is open: a derived copy is still pending erasure",
         );
     }
-    check_scope_closure(&graph.scopes, &graph.tombstones, &graph.artifacts, findings);
-    let reached = check_reachability(
-        &graph.tombstones,
-        &graph.artifacts,
-        &graph.obligations,
-        findings,
-        &mut summary,
-    );
+    check_scope_closure(graph, findings);
+    let reached = check_reachability(graph, findings, &mut summary, bitset_words);
     summary.view = Some(view(graph, &reached));
     summary
 }
 
-fn check_scope_closure(
-    scopes: &BTreeSet<String>,
-    tombstones: &[Tombstone],
-    artifacts: &[Artifact],
-    findings: &mut Findings,
-) {
-    let mut report = |scope: &str, line: usize| {
-        if !scopes.contains(scope) {
+fn check_scope_closure(graph: &ProvenanceGraph, findings: &mut Findings) {
+    let names = &graph.names;
+    let mut report = |scope: Scope, line: usize| {
+        if !graph.registered.contains(&scope) {
             findings.add(
                 Code::ProvenanceScopeNotRegistered,
                 format!("{PROVENANCE}:{line}"),
-                format!("scope {scope:?} has no scope record"),
+                format!("scope {:?} has no scope record", names.scope_name(scope)),
             );
         }
     };
-    for t in tombstones {
-        report(&t.node.0, t.line);
+    for t in &graph.tombstones {
+        report(names.scope_of(t.node), t.line);
         for s in &t.reference_scopes {
-            report(s, t.line);
+            report(*s, t.line);
         }
     }
-    for a in artifacts {
-        report(&a.node.0, a.line);
-        for d in &a.derived_from {
-            report(&d.0, a.line);
+    for a in &graph.artifacts {
+        report(names.scope_of(a.node), a.line);
+        for d in graph.derived_from(a) {
+            report(names.scope_of(*d), a.line);
         }
     }
 }
 
-/// The derivation graph with interned nodes: `children[n]` are the artefacts
-/// derived directly from node `n`; `at_node[n]` the artefacts that are node `n`.
+/// The derivation graph as adjacency arrays: the artefacts derived directly
+/// from node `n` are `derived[starts[n]..starts[n + 1]]`.
 struct Graph<'a> {
-    ids: HashMap<&'a Node, usize>,
-    children: Vec<Vec<usize>>,
-    at_node: Vec<Vec<usize>>,
-    artifacts: &'a [Artifact],
+    records: &'a ProvenanceGraph,
+    starts: Vec<usize>,
+    derived: Vec<usize>,
 }
 
 impl<'a> Graph<'a> {
-    fn new(tombstones: &'a [Tombstone], artifacts: &'a [Artifact]) -> Self {
-        let mut g = Graph {
-            ids: HashMap::new(),
-            children: Vec::new(),
-            at_node: Vec::new(),
-            artifacts,
-        };
-        for t in tombstones {
-            g.intern(&t.node);
-        }
-        for (i, a) in artifacts.iter().enumerate() {
-            let own = g.intern(&a.node);
-            if let Some(list) = g.at_node.get_mut(own) {
-                list.push(i);
-            }
-            for source in &a.derived_from {
-                let id = g.intern(source);
-                if let Some(list) = g.children.get_mut(id) {
-                    list.push(i);
+    fn new(records: &'a ProvenanceGraph) -> Self {
+        let nodes = records.names.nodes.len();
+        let mut starts = vec![0usize; nodes + 1];
+        for a in &records.artifacts {
+            for &source in records.derived_from(a) {
+                if let Some(n) = starts.get_mut(source + 1) {
+                    *n += 1;
                 }
             }
         }
-        g
-    }
-
-    fn intern(&mut self, node: &'a Node) -> usize {
-        let next = self.children.len();
-        let id = *self.ids.entry(node).or_insert(next);
-        if id == next {
-            self.children.push(Vec::new());
-            self.at_node.push(Vec::new());
+        for n in 1..starts.len() {
+            let before = starts.get(n - 1).copied().unwrap_or(0);
+            if let Some(here) = starts.get_mut(n) {
+                *here += before;
+            }
         }
-        id
-    }
-
-    fn id(&self, node: &Node) -> Option<usize> {
-        self.ids.get(node).copied()
-    }
-
-    /// Artefacts reachable from `starts` through `derived_from`, transitively;
-    /// stops after `budget` artefacts when given one.
-    fn reachable(
-        &self,
-        starts: impl IntoIterator<Item = usize>,
-        budget: Option<usize>,
-    ) -> Vec<usize> {
-        // A set, not a bitmap over all artefacts: the budgeted searches for
-        // messages run once per offending tombstone and must stay small.
-        let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
-        let mut order = Vec::new();
-        let mut queue: VecDeque<usize> = starts.into_iter().collect();
-        while let Some(n) = queue.pop_front() {
-            for &a in self.children.get(n).map(Vec::as_slice).unwrap_or_default() {
-                if seen.insert(a) {
-                    order.push(a);
-                    if budget.is_some_and(|b| order.len() >= b) {
-                        return order;
+        let mut next = starts.clone();
+        let mut derived = vec![0usize; records.sources.len()];
+        for (i, a) in records.artifacts.iter().enumerate() {
+            for &source in records.derived_from(a) {
+                if let Some(at) = next.get_mut(source) {
+                    if let Some(slot) = derived.get_mut(*at) {
+                        *slot = i;
                     }
-                    if let Some(own) = self.artifacts.get(a).and_then(|x| self.id(&x.node)) {
-                        queue.push_back(own);
-                    }
+                    *at += 1;
                 }
             }
         }
-        order
+        Graph {
+            records,
+            starts,
+            derived,
+        }
     }
 
-    /// Nodes from which one of `targets` (artefact indexes) is reachable:
-    /// a reverse search along `derived_from`.
-    fn reaching(&self, targets: impl IntoIterator<Item = usize>) -> Vec<bool> {
-        let mut marked = vec![false; self.children.len()];
-        let mut queue: VecDeque<usize> = VecDeque::new();
-        let push_sources = |a: usize, queue: &mut VecDeque<usize>, marked: &mut Vec<bool>| {
-            for source in self
-                .artifacts
-                .get(a)
-                .map(|x| x.derived_from.as_slice())
-                .unwrap_or_default()
-            {
-                if let Some(id) = self.id(source) {
-                    if marked.get(id).copied() == Some(false) {
-                        if let Some(slot) = marked.get_mut(id) {
-                            *slot = true;
-                        }
-                        queue.push_back(id);
-                    }
-                }
+    /// The artefacts derived directly from `node`.
+    fn children(&self, node: Node) -> &[usize] {
+        let from = self.starts.get(node).copied().unwrap_or(0);
+        let to = self.starts.get(node + 1).copied().unwrap_or(from);
+        self.derived.get(from..to).unwrap_or_default()
+    }
+
+    /// The node an artefact is.
+    fn node_of(&self, artifact: usize) -> Node {
+        self.records.artifacts.get(artifact).map_or(0, |a| a.node)
+    }
+
+    /// The scope an artefact lives in.
+    fn scope_of(&self, artifact: usize) -> Scope {
+        self.records.names.scope_of(self.node_of(artifact))
+    }
+
+    /// Artefacts reachable from `starts` through `derived_from`, transitively
+    /// (in no particular order), and the nodes passed through (the starts,
+    /// and the nodes of those artefacts).
+    fn reachable_from(&self, starts: impl IntoIterator<Item = Node>) -> (Vec<usize>, Vec<bool>) {
+        let mut node_seen = vec![false; self.starts.len().saturating_sub(1)];
+        let mut artifact_seen = vec![false; self.records.artifacts.len()];
+        let mut reached = Vec::new();
+        let mut queue = Vec::new();
+        let mut enter = |n: Node, queue: &mut Vec<Node>| {
+            if let Some(seen @ false) = node_seen.get_mut(n) {
+                *seen = true;
+                queue.push(n);
             }
         };
-        for a in targets {
-            push_sources(a, &mut queue, &mut marked);
+        for n in starts {
+            enter(n, &mut queue);
         }
-        while let Some(n) = queue.pop_front() {
-            for &a in self.at_node.get(n).map(Vec::as_slice).unwrap_or_default() {
-                push_sources(a, &mut queue, &mut marked);
+        while let Some(n) = queue.pop() {
+            for &a in self.children(n) {
+                if let Some(seen @ false) = artifact_seen.get_mut(a) {
+                    *seen = true;
+                    reached.push(a);
+                    enter(self.node_of(a), &mut queue);
+                }
             }
         }
-        marked
+        (reached, node_seen)
+    }
+
+    /// The scopes of artefacts reachable from `start`, breadth first, as far
+    /// as `budget` derivation steps go (each step taken uses one).
+    fn scopes_near(&self, start: Node, budget: &mut usize) -> BTreeSet<Scope> {
+        let mut scopes = BTreeSet::new();
+        let mut seen: HashSet<Node> = HashSet::from([start]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(n) = queue.pop_front() {
+            for &a in self.children(n) {
+                let Some(left) = budget.checked_sub(1) else {
+                    return scopes;
+                };
+                *budget = left;
+                scopes.insert(self.scope_of(a));
+                let next = self.node_of(a);
+                if seen.insert(next) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        scopes
     }
 }
 
-/// How many artefacts a message may walk to name the scopes a tombstone omits.
-const MESSAGE_WALK: usize = 10_000;
-
-fn check_reachability(
-    tombstones: &[Tombstone],
-    artifacts: &[Artifact],
-    obligations: &[Obligation],
-    findings: &mut Findings,
-    summary: &mut ProvenanceSummary,
-) -> Vec<usize> {
-    let graph = Graph::new(tombstones, artifacts);
-    // One search from all tombstones at once: which artefacts must be gone.
-    let mut reached = graph.reachable(tombstones.iter().filter_map(|t| graph.id(&t.node)), None);
-    reached.sort_unstable();
-
-    // reference_scopes: tombstones that list the same scopes share one reverse
-    // search from the reached artefacts outside those scopes, so the cost is
-    // linear per distinct list rather than per tombstone.
-    // A BTreeMap so that findings come out in the same order on every run.
-    let mut groups: std::collections::BTreeMap<BTreeSet<&str>, Vec<&Tombstone>> =
-        std::collections::BTreeMap::new();
-    for t in tombstones {
-        let listed: BTreeSet<&str> = t.reference_scopes.iter().map(String::as_str).collect();
-        groups.entry(listed).or_default().push(t);
-    }
-    for (listed, members) in &groups {
-        let outside = reached.iter().copied().filter(|a| {
-            artifacts
-                .get(*a)
-                .is_some_and(|x| !listed.contains(x.node.0.as_str()))
-        });
-        let marked = graph.reaching(outside);
-        for t in members {
-            let offends = graph.id(&t.node).and_then(|id| marked.get(id).copied());
-            if offends != Some(true) {
+/// The strongly connected components of the nodes in `region` (closed under
+/// derivation), by Tarjan's algorithm without recursion: a derivation chain
+/// a million deep must not overflow the stack. Components are numbered in
+/// the order Tarjan completes them, so every component derived from one has a
+/// smaller number: the component of each node, and the nodes of each.
+fn components(graph: &Graph<'_>, region: &[bool]) -> (Vec<usize>, Vec<Vec<Node>>) {
+    const NONE: usize = usize::MAX;
+    let n = region.len();
+    let mut order = vec![NONE; n];
+    let mut low = vec![NONE; n];
+    let mut component = vec![NONE; n];
+    let mut members: Vec<Vec<Node>> = Vec::new();
+    let mut stack: Vec<Node> = Vec::new();
+    // (node, how many of its children were visited)
+    let mut calls: Vec<(Node, usize)> = Vec::new();
+    let mut counter = 0usize;
+    let get = |v: &[usize], i: usize| v.get(i).copied().unwrap_or(NONE);
+    let set = |v: &mut [usize], i: usize, x: usize| {
+        if let Some(slot) = v.get_mut(i) {
+            *slot = x;
+        }
+    };
+    for root in (0..n).filter(|&r| region.get(r) == Some(&true)) {
+        if get(&order, root) != NONE {
+            continue;
+        }
+        set(&mut order, root, counter);
+        set(&mut low, root, counter);
+        counter += 1;
+        stack.push(root);
+        calls.push((root, 0));
+        while let Some(&mut (v, ref mut visited)) = calls.last_mut() {
+            if let Some(&a) = graph.children(v).get(*visited) {
+                *visited += 1;
+                let w = graph.node_of(a);
+                if get(&order, w) == NONE {
+                    set(&mut order, w, counter);
+                    set(&mut low, w, counter);
+                    counter += 1;
+                    stack.push(w);
+                    calls.push((w, 0));
+                } else if get(&component, w) == NONE {
+                    // On the stack: part of the component being built.
+                    let lowest = get(&low, v).min(get(&order, w));
+                    set(&mut low, v, lowest);
+                }
                 continue;
             }
-            let missing: BTreeSet<&str> = graph
-                .reachable(graph.id(&t.node), Some(MESSAGE_WALK))
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                let lowest = get(&low, parent).min(get(&low, v));
+                set(&mut low, parent, lowest);
+            }
+            if get(&low, v) == get(&order, v) {
+                let id = members.len();
+                let mut nodes = Vec::new();
+                while let Some(w) = stack.pop() {
+                    set(&mut component, w, id);
+                    nodes.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                members.push(nodes);
+            }
+        }
+    }
+    (component, members)
+}
+
+/// How many 64-bit words of reachable-scope bits may be held at once (64 MiB):
+/// wider problems are solved in slices of the bit dimension, one pass each.
+const BITSET_WORDS: usize = 8 << 20;
+
+/// Which tombstones' `reference_scopes` miss the scope of an artefact
+/// reachable from them (§11), in time about
+/// min(distinct lists, scopes reached) × (nodes + edges) / 64.
+///
+/// Each component of the derivation graph gets a bitset, computed from the
+/// components derived from it (which come first in Tarjan's order). The
+/// bits are either the scopes of reachable artefacts (then a tombstone
+/// offends when its bits are not all listed), or, when there are fewer
+/// distinct lists than scopes, one bit per distinct list: "reaches an
+/// artefact outside this list".
+fn offending_tombstones(
+    graph: &Graph<'_>,
+    region: &[bool],
+    reached: &[usize],
+    bitset_words: usize,
+) -> Vec<bool> {
+    let records = graph.records;
+    let tombstones = &records.tombstones;
+    let (component, members) = components(graph, region);
+    let component_of = |n: Node| component.get(n).copied().unwrap_or(0);
+
+    // Scopes of reached artefacts, numbered densely (the only labels of edges
+    // in the region).
+    let mut label_of: HashMap<Scope, usize> = HashMap::new();
+    for &a in reached {
+        let next = label_of.len();
+        label_of.entry(graph.scope_of(a)).or_insert(next);
+    }
+    // Distinct lists, as sets of labels (scopes no artefact reaches cannot matter).
+    let mut list_ids: HashMap<Vec<usize>, usize> = HashMap::new();
+    let tombstone_list: Vec<usize> = tombstones
+        .iter()
+        .map(|t| {
+            let mut labels: Vec<usize> = t
+                .reference_scopes
+                .iter()
+                .filter_map(|s| label_of.get(s).copied())
+                .collect();
+            labels.sort_unstable();
+            labels.dedup();
+            let next = list_ids.len();
+            *list_ids.entry(labels).or_insert(next)
+        })
+        .collect();
+    let mut lists: Vec<Vec<usize>> = vec![Vec::new(); list_ids.len()];
+    for (labels, id) in list_ids {
+        if let Some(slot) = lists.get_mut(id) {
+            *slot = labels;
+        }
+    }
+    let by_list = lists.len() < label_of.len();
+    let dimension = if by_list { lists.len() } else { label_of.len() };
+    let mut offends = vec![false; tombstones.len()];
+    if dimension == 0 {
+        return offends;
+    }
+    // When every list is short, a set of more scopes than the longest list
+    // offends whatever it is: small sets, cut off there, are cheaper.
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    if (longest + 1) * 64 < dimension && members.len() * (longest + 1) <= bitset_words {
+        let sets = small_scope_sets(graph, &members, &component, &label_of, longest);
+        for ((t, list), offend) in tombstones.iter().zip(&tombstone_list).zip(&mut offends) {
+            let listed = lists.get(*list).map(Vec::as_slice).unwrap_or_default();
+            *offend = match sets.get(component_of(t.node)) {
+                Some(Some(set)) => set.iter().any(|l| listed.binary_search(l).is_err()),
+                _ => true,
+            };
+        }
+        return offends;
+    }
+    let rows = members.len() + if by_list { label_of.len() } else { 0 };
+    let words = (bitset_words / rows.max(1)).clamp(1, dimension.div_ceil(64));
+    let width = words * 64;
+
+    let mut base = 0;
+    while base < dimension {
+        let slice = base..(base + width).min(dimension);
+        // The bits an edge into an artefact of label l sets: its own label,
+        // or every list of the slice that does not hold it.
+        let mut label_bits = vec![0u64; if by_list { label_of.len() * words } else { 0 }];
+        if by_list {
+            for row in label_bits.chunks_mut(words) {
+                row.fill(u64::MAX);
+            }
+            for (k, list) in lists.iter().enumerate().take(slice.end).skip(slice.start) {
+                let bit = k - slice.start;
+                for &l in list {
+                    if let Some(w) = label_bits.get_mut(l * words + bit / 64) {
+                        *w &= !(1u64 << (bit % 64));
+                    }
+                }
+            }
+        }
+        let mut bits = vec![0u64; members.len() * words];
+        for (c, nodes) in members.iter().enumerate() {
+            let (done, rest) = bits.split_at_mut(c * words);
+            let Some(here) = rest.get_mut(..words) else {
+                continue;
+            };
+            for &n in nodes {
+                for &a in graph.children(n) {
+                    let l = label_of.get(&graph.scope_of(a)).copied().unwrap_or(0);
+                    if by_list {
+                        let own = label_bits.get(l * words..(l + 1) * words);
+                        for (h, x) in here.iter_mut().zip(own.unwrap_or_default()) {
+                            *h |= x;
+                        }
+                    } else if slice.contains(&l) {
+                        let bit = l - slice.start;
+                        if let Some(w) = here.get_mut(bit / 64) {
+                            *w |= 1u64 << (bit % 64);
+                        }
+                    }
+                    let d = component_of(graph.node_of(a));
+                    if d != c {
+                        let below = done.get(d * words..(d + 1) * words);
+                        for (h, x) in here.iter_mut().zip(below.unwrap_or_default()) {
+                            *h |= x;
+                        }
+                    }
+                }
+            }
+        }
+        for ((t, list), offend) in tombstones.iter().zip(&tombstone_list).zip(&mut offends) {
+            let c = component_of(t.node);
+            let Some(row) = bits.get(c * words..(c + 1) * words) else {
+                continue;
+            };
+            if by_list {
+                if slice.contains(list) {
+                    let bit = list - slice.start;
+                    *offend |= row.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1);
+                }
+            } else if !*offend {
+                let mut row = row.to_vec();
+                for &l in lists.get(*list).map(Vec::as_slice).unwrap_or_default() {
+                    if slice.contains(&l) {
+                        let bit = l - slice.start;
+                        if let Some(w) = row.get_mut(bit / 64) {
+                            *w &= !(1u64 << (bit % 64));
+                        }
+                    }
+                }
+                *offend = row.iter().any(|w| *w != 0);
+            }
+        }
+        base = slice.end;
+    }
+    offends
+}
+
+/// The labels of the scopes reachable from each component, sorted, or `None`
+/// when there are more than `most` of them.
+fn small_scope_sets(
+    graph: &Graph<'_>,
+    members: &[Vec<Node>],
+    component: &[usize],
+    label_of: &HashMap<Scope, usize>,
+    most: usize,
+) -> Vec<Option<Vec<usize>>> {
+    let mut sets: Vec<Option<Vec<usize>>> = Vec::with_capacity(members.len());
+    let tidy = |set: &mut Vec<usize>| {
+        set.sort_unstable();
+        set.dedup();
+        set.len() <= most
+    };
+    for (c, nodes) in members.iter().enumerate() {
+        let mut set = Some(Vec::new());
+        let edges = nodes.iter().flat_map(|&n| graph.children(n));
+        for &a in edges {
+            let Some(here) = set.as_mut() else {
+                break;
+            };
+            here.push(label_of.get(&graph.scope_of(a)).copied().unwrap_or(0));
+            let d = component.get(graph.node_of(a)).copied().unwrap_or(c);
+            if d != c {
+                match sets.get(d) {
+                    Some(Some(below)) => here.extend_from_slice(below),
+                    _ => set = None,
+                }
+            }
+            if set
+                .as_mut()
+                .is_some_and(|here| here.len() > 2 * most + 1 && !tidy(here))
+            {
+                set = None;
+            }
+        }
+        if set.as_mut().is_some_and(|here| !tidy(here)) {
+            set = None;
+        }
+        sets.push(set);
+    }
+    sets
+}
+
+/// How many derivation steps the message of one offending tombstone may walk
+/// to name the scopes it omits, and all such messages together: the finding
+/// itself never depends on these.
+const MESSAGE_WALK: usize = 1_000;
+const MESSAGE_WALKS: usize = 1_000_000;
+/// How many omitted scopes one message names.
+const MESSAGE_SCOPES: usize = 8;
+
+fn check_reachability(
+    records: &ProvenanceGraph,
+    findings: &mut Findings,
+    summary: &mut ProvenanceSummary,
+    bitset_words: usize,
+) -> Vec<usize> {
+    let graph = Graph::new(records);
+    let tombstones = &records.tombstones;
+    let names = &records.names;
+    // One search from all tombstones at once: which artefacts must be gone.
+    let (mut reached, region) = graph.reachable_from(tombstones.iter().map(|t| t.node));
+    let offends = offending_tombstones(&graph, &region, &reached, bitset_words);
+    reached.sort_unstable();
+
+    // Findings grouped by the set of scopes listed, in that order, as they
+    // have always come out (a BTreeMap: the same order on every run).
+    let mut groups: BTreeMap<BTreeSet<&str>, Vec<usize>> = BTreeMap::new();
+    for (i, t) in tombstones.iter().enumerate() {
+        let listed = t
+            .reference_scopes
+            .iter()
+            .map(|s| names.scope_name(*s))
+            .collect();
+        groups.entry(listed).or_default().push(i);
+    }
+    let mut walks = MESSAGE_WALKS;
+    for (listed, members) in &groups {
+        for &i in members {
+            let Some(t) = tombstones.get(i).filter(|_| offends.get(i) == Some(&true)) else {
+                continue;
+            };
+            let mut budget = MESSAGE_WALK.min(walks);
+            let near = graph.scopes_near(t.node, &mut budget);
+            walks -= MESSAGE_WALK.min(walks) - budget;
+            let missing: BTreeSet<&str> = near
                 .into_iter()
-                .filter_map(|a| artifacts.get(a))
-                .map(|a| a.node.0.as_str())
+                .map(|s| names.scope_name(s))
                 .filter(|s| !listed.contains(s))
                 .collect();
+            let mut named: Vec<&str> = missing.iter().copied().take(MESSAGE_SCOPES).collect();
+            let more = missing.len().saturating_sub(MESSAGE_SCOPES);
+            let more = format!("and {more} more");
+            if named.len() < missing.len() {
+                named.push(&more);
+            }
             findings.add(
                 Code::ProvenanceReferenceScopesIncomplete,
                 format!("{PROVENANCE}:{}", t.line),
                 format!(
-                    "tombstone {}/{} omits the scopes of its derivatives: {}",
-                    t.node.0,
-                    t.node.1,
-                    missing.into_iter().collect::<Vec<_>>().join(", ")
+                    "tombstone {} omits the scopes of its derivatives: {}",
+                    records.node_text(t.node),
+                    if named.is_empty() {
+                        "(not named: too far to walk)".to_owned()
+                    } else {
+                        named.join(", ")
+                    }
                 ),
             );
         }
     }
 
     // The latest deferred obligation per target.
-    let mut deferred_until: HashMap<&Node, &Timestamp> = HashMap::new();
-    for o in obligations
+    let mut deferred_until: HashMap<Node, &Timestamp> = HashMap::new();
+    for o in records
+        .obligations
         .iter()
         .filter(|o| o.kind == ObligationKind::Deferred)
     {
-        let slot = deferred_until.entry(&o.target).or_insert(&o.expires_at);
+        let slot = deferred_until.entry(o.target).or_insert(&o.expires_at);
         if o.expires_at.instant() > slot.instant() {
             *slot = &o.expires_at;
         }
     }
     summary.reachable = reached.len();
-    for a in reached.iter().filter_map(|i| artifacts.get(*i)) {
+    for a in reached.iter().filter_map(|i| records.artifacts.get(*i)) {
         let at = format!("{PROVENANCE}:{}", a.line);
         match a.state {
             ArtifactState::Live => {
@@ -439,8 +822,8 @@ fn check_reachability(
                     Code::ProvenanceLiveDerivation,
                     at,
                     format!(
-                        "{}/{} derives from erased data and is still live",
-                        a.node.0, a.node.1
+                        "{} derives from erased data and is still live",
+                        records.node_text(a.node)
                     ),
                 );
             }
@@ -450,8 +833,8 @@ fn check_reachability(
                     Code::ProvenanceDeferred,
                     at.clone(),
                     format!(
-                        "{}/{} derives from erased data and only expires later",
-                        a.node.0, a.node.1
+                        "{} derives from erased data and only expires later",
+                        records.node_text(a.node)
                     ),
                 );
                 let declared = a.expires_at.as_ref().is_some_and(|exp| {
@@ -464,8 +847,8 @@ fn check_reachability(
                         Code::ProvenanceUndeclaredDeferral,
                         at,
                         format!(
-                            "no deferred obligation covers {}/{} until it expires",
-                            a.node.0, a.node.1
+                            "no deferred obligation covers {} until it expires",
+                            records.node_text(a.node)
                         ),
                     );
                 }
@@ -485,15 +868,16 @@ pub const VIEW_ARTIFACTS: usize = 24;
 pub const VIEW_OBLIGATIONS: usize = 8;
 
 fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
-    let reached_set: std::collections::HashSet<usize> = reached.iter().copied().collect();
+    let reached_set: HashSet<usize> = reached.iter().copied().collect();
+    let names = &graph.names;
     let mut v = GraphView::default();
-    let mut index: HashMap<&Node, usize> = HashMap::new();
+    let mut index: HashMap<Node, usize> = HashMap::new();
     for t in graph.tombstones.iter().take(VIEW_TOMBSTONES) {
-        index.entry(&t.node).or_insert_with(|| {
+        index.entry(t.node).or_insert_with(|| {
             v.nodes.push(ViewNode {
                 kind: ViewKind::Tombstone,
-                scope: t.node.0.clone(),
-                key: t.node.1.clone(),
+                scope: names.node_scope(t.node).to_owned(),
+                key: names.key(t.node).to_owned(),
                 state: None,
                 reachable: false,
                 depth: 0,
@@ -513,11 +897,11 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
         let Some(a) = graph.artifacts.get(i) else {
             continue;
         };
-        index.entry(&a.node).or_insert_with(|| {
+        index.entry(a.node).or_insert_with(|| {
             v.nodes.push(ViewNode {
                 kind: ViewKind::Artifact,
-                scope: a.node.0.clone(),
-                key: a.node.1.clone(),
+                scope: names.node_scope(a.node).to_owned(),
+                key: names.key(a.node).to_owned(),
                 state: Some(a.state),
                 reachable: reached_set.contains(&i),
                 depth: 1,
@@ -533,7 +917,7 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
         let Some(&to) = index.get(&a.node) else {
             continue;
         };
-        for source in &a.derived_from {
+        for source in graph.derived_from(a) {
             if let Some(&from) = index.get(source) {
                 if from != to && !v.edges.contains(&(from, to)) {
                     v.edges.push((from, to));
@@ -563,8 +947,8 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
         let depth = v.nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
         v.nodes.push(ViewNode {
             kind: ViewKind::Obligation,
-            scope: o.target.0.clone(),
-            key: o.target.1.clone(),
+            scope: names.node_scope(o.target).to_owned(),
+            key: names.key(o.target).to_owned(),
             state: None,
             reachable: false,
             depth,
@@ -579,4 +963,197 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
         + graph.artifacts.len().saturating_sub(chosen.len())
         + graph.obligations.len().saturating_sub(VIEW_OBLIGATIONS);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fmt::Write as _;
+
+    /// A small seeded generator (xorshift64*): the same graphs on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+        }
+    }
+
+    /// A random graph: `(scope, key)` nodes, artefacts deriving from random
+    /// nodes (cycles included), tombstones with random `reference_scopes`.
+    struct Case {
+        jsonl: String,
+        /// (line, node, listed scopes)
+        tombstones: Vec<(usize, usize, BTreeSet<usize>)>,
+        /// (line, node, sources, live)
+        artifacts: Vec<(usize, usize, Vec<usize>, bool)>,
+        node_scope: Vec<usize>,
+    }
+
+    fn case(rng: &mut Rng, scopes: usize, nodes: usize, artifacts: usize, tombs: usize) -> Case {
+        case_with_lists(rng, scopes, nodes, artifacts, tombs, scopes + 1)
+    }
+
+    fn case_with_lists(
+        rng: &mut Rng,
+        scopes: usize,
+        nodes: usize,
+        artifacts: usize,
+        tombs: usize,
+        list_len: usize,
+    ) -> Case {
+        let node_scope: Vec<usize> = (0..nodes).map(|_| rng.below(scopes)).collect();
+        let mut jsonl = String::from(
+            "{\"type\":\"header\",\"graph_version\":\"g\",\"reverse_index\":\"available\"}\n",
+        );
+        for s in 0..scopes {
+            let _ = writeln!(jsonl, "{{\"type\":\"scope\",\"scope\":\"s{s}\"}}");
+        }
+        let mut line = scopes + 1;
+        let name = |n: usize| format!("{{\"scope\":\"s{}\",\"key\":\"k{n}\"}}", node_scope[n]);
+        let mut c = Case {
+            jsonl: String::new(),
+            tombstones: Vec::new(),
+            artifacts: Vec::new(),
+            node_scope: node_scope.clone(),
+        };
+        for _ in 0..tombs {
+            let n = rng.below(nodes);
+            let listed: BTreeSet<usize> = (0..rng.below(list_len))
+                .map(|_| rng.below(scopes))
+                .collect();
+            let refs: Vec<String> = listed.iter().map(|s| format!("\"s{s}\"")).collect();
+            line += 1;
+            let _ = writeln!(
+                jsonl,
+                "{{\"type\":\"tombstone\",\"scope\":\"s{}\",\"key\":\"k{n}\",\"at\":\"2026-01-01T00:00:00Z\",\"reference_scopes\":[{}]}}",
+                node_scope[n],
+                refs.join(",")
+            );
+            c.tombstones.push((line, n, listed));
+        }
+        for _ in 0..artifacts {
+            let n = rng.below(nodes);
+            let sources: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(nodes)).collect();
+            let live = rng.below(4) == 0;
+            let from: Vec<String> = sources.iter().map(|&s| name(s)).collect();
+            line += 1;
+            let _ = writeln!(
+                jsonl,
+                "{{\"type\":\"artifact\",\"scope\":\"s{}\",\"key\":\"k{n}\",\"derived_from\":[{}],\"state\":\"{}\"}}",
+                node_scope[n],
+                from.join(","),
+                if live { "live" } else { "tombstoned" }
+            );
+            c.artifacts.push((line, n, sources, live));
+        }
+        c.jsonl = jsonl;
+        c
+    }
+
+    /// The §11 rules, one plain search per tombstone: the lines of
+    /// `reference_scopes_incomplete`, of `live_derivation`, and the count reached.
+    fn reference(c: &Case) -> (BTreeSet<usize>, BTreeSet<usize>, usize) {
+        let mut all = BTreeSet::new();
+        let mut offending = BTreeSet::new();
+        let mut derived: Vec<Vec<usize>> = vec![Vec::new(); c.node_scope.len()];
+        for (i, (_, _, sources, _)) in c.artifacts.iter().enumerate() {
+            for &s in sources {
+                derived[s].push(i);
+            }
+        }
+        for (line, start, listed) in &c.tombstones {
+            let mut seen_nodes = BTreeSet::from([*start]);
+            let mut queue = vec![*start];
+            while let Some(n) = queue.pop() {
+                for &i in &derived[n] {
+                    let node = &c.artifacts[i].1;
+                    {
+                        if !listed.contains(&c.node_scope[*node]) {
+                            offending.insert(*line);
+                        }
+                        all.insert(i);
+                        if seen_nodes.insert(*node) {
+                            queue.push(*node);
+                        }
+                    }
+                }
+            }
+        }
+        let live = all
+            .iter()
+            .filter(|&&i| c.artifacts[i].3)
+            .map(|&i| c.artifacts[i].0)
+            .collect();
+        (offending, live, all.len())
+    }
+
+    fn lines(findings: &Findings, code: Code) -> BTreeSet<usize> {
+        findings
+            .as_slice()
+            .iter()
+            .filter(|f| f.code == code)
+            .filter_map(|f| f.location.rsplit(':').next()?.parse().ok())
+            .collect()
+    }
+
+    /// Agrees with [`reference`] with the usual memory and with one word of
+    /// bits (many passes, and never the small sets).
+    fn agrees(c: &Case) {
+        agrees_within(c, BITSET_WORDS);
+        agrees_within(c, 1);
+    }
+
+    fn agrees_within(c: &Case, bitset_words: usize) {
+        let mut findings = Findings::new();
+        let graph = parse(c.jsonl.as_bytes(), &mut findings);
+        let summary = check_with(&graph, &mut findings, bitset_words);
+        let (offending, live, reached) = reference(c);
+        assert_eq!(
+            lines(&findings, Code::ProvenanceReferenceScopesIncomplete),
+            offending,
+            "{}",
+            c.jsonl
+        );
+        assert_eq!(lines(&findings, Code::ProvenanceLiveDerivation), live);
+        assert_eq!(summary.reachable, reached);
+    }
+
+    #[test]
+    fn bitsets_agree_with_one_search_per_tombstone_on_small_graphs() {
+        let mut rng = Rng(0x5EED_0001);
+        for _ in 0..400 {
+            let scopes = 1 + rng.below(6);
+            let nodes = 1 + rng.below(12);
+            let (artifacts, tombs) = (rng.below(16), 1 + rng.below(6));
+            let c = case(&mut rng, scopes, nodes, artifacts, tombs);
+            agrees(&c);
+        }
+    }
+
+    #[test]
+    fn bitsets_agree_when_split_into_slices() {
+        // More than 64 scopes and lists: one word of bits takes several passes,
+        // by scope (many lists) and by list (many scopes).
+        let mut rng = Rng(0x5EED_0002);
+        for round in 0..12 {
+            let tombs = if round % 2 == 0 { 150 } else { 80 };
+            let c = case(&mut rng, 140, 220, 300, tombs);
+            agrees(&c);
+        }
+    }
+
+    #[test]
+    fn small_sets_agree_when_every_list_is_short() {
+        // Many scopes, lists of at most one: sets cut off at the longest list,
+        // and (one word of memory) the bitsets again.
+        let mut rng = Rng(0x5EED_0003);
+        for _ in 0..12 {
+            let c = case_with_lists(&mut rng, 300, 800, 900, 1500, 2);
+            agrees(&c);
+        }
+    }
 }

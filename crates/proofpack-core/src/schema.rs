@@ -38,14 +38,19 @@ pub fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Opti
     match json::parse(bytes) {
         Ok(v) => Some(v),
         Err(e) => {
-            findings.add(
-                Code::JsonMalformed,
-                location,
-                format!("not well-formed JSON: {e}"),
-            );
+            malformed(findings, location, &e);
             None
         }
     }
+}
+
+/// `json.malformed` for bytes that did not parse.
+fn malformed(findings: &mut Findings, location: impl Into<String>, e: &json::JsonError) {
+    findings.add(
+        Code::JsonMalformed,
+        location,
+        format!("not well-formed JSON: {e}"),
+    );
 }
 
 /// Reads the members of one JSON object, reporting shape problems under one
@@ -221,23 +226,59 @@ pub fn parse_jsonl(
     findings: &mut Findings,
 ) -> Vec<(usize, Json)> {
     let mut records = Vec::new();
-    for (number, line) in json::jsonl_lines(bytes) {
-        let location = format!("{member}:{number}");
-        let Some(line) = line else {
-            findings.add(
-                Code::JsonMalformed,
-                location,
-                "a JSONL line must not be blank or hold a \\r",
-            );
-            continue;
-        };
-        if let Some(value) = parse_json(line, &location, findings) {
-            if value.as_object().is_some() {
+    for line in json::jsonl_lines(bytes) {
+        let parsed = parse_line(&line);
+        if judge(&parsed, member, schema, findings).is_some() {
+            if let (number, Some(Ok(value))) = parsed {
                 records.push((number, value));
-            } else {
-                findings.add(schema, location, "a JSONL record must be a JSON object");
             }
         }
     }
     records
+}
+
+/// A line as parsed: `None` when it breaks the JSONL framing.
+type ParsedLine = (usize, Option<Result<Json, json::JsonError>>);
+
+fn parse_line((number, line): &(usize, Option<&[u8]>)) -> ParsedLine {
+    (*number, line.map(json::parse))
+}
+
+/// The findings of one parsed line, and its record if it is one.
+fn judge<'p>(
+    (number, parsed): &'p ParsedLine,
+    member: &str,
+    schema: Code,
+    findings: &mut Findings,
+) -> Option<&'p Json> {
+    let location = || format!("{member}:{number}");
+    match parsed {
+        None => findings.add(
+            Code::JsonMalformed,
+            location(),
+            "a JSONL line must not be blank or hold a \\r",
+        ),
+        Some(Err(e)) => malformed(findings, location(), e),
+        Some(Ok(value)) if value.as_object().is_some() => return Some(value),
+        Some(Ok(_)) => findings.add(schema, location(), "a JSONL record must be a JSON object"),
+    }
+    None
+}
+
+/// [`parse_jsonl`] one record at a time: `record` gets each object as it is
+/// parsed, so that a member of a million lines never holds a million parsed
+/// values at once.
+pub fn for_each_jsonl(
+    bytes: &[u8],
+    member: &str,
+    schema: Code,
+    findings: &mut Findings,
+    mut record: impl FnMut(usize, &Json),
+) {
+    for line in json::jsonl_lines(bytes) {
+        let parsed = parse_line(&line);
+        if let Some(value) = judge(&parsed, member, schema, findings) {
+            record(parsed.0, value);
+        }
+    }
 }

@@ -48,7 +48,7 @@ pub use records::{
     receipts_jsonl, steps_jsonl, Channel, DataClass, Exemption, Extension, LegalBasis, ModelAction,
     ModelLineage, Purge, Receipt, ReceiptStatus, Request, RequestBuilder, StatusKind, Step,
     StepOutput, StepRecord, StepRecordBuilder, StepStatus, TierEvidence, Verification,
-    VerificationBuilder,
+    VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
 };
 
 use proofpack_core::timestamp::Timestamp;

@@ -482,6 +482,11 @@ pub enum TierEvidence {
         /// `purge`
         purge: Purge,
     },
+    /// `vectors`: the vectors were removed from the serving index only; no
+    /// shard was rebuilt, compacted or deleted, so older generations still
+    /// hold them. Recorded as it is (`purge` is [`PURGE_SERVING_INDEX_ONLY`],
+    /// outside §7's set) and reported as `steps.vectors_not_purged`.
+    VectorsServingIndexOnly,
     /// `fine_tune`: every affected model release (empty: none was affected).
     FineTune {
         /// `models`
@@ -496,7 +501,9 @@ impl TierEvidence {
         match self {
             TierEvidence::None => None,
             TierEvidence::Episodic { .. } => Some(Step::Episodic),
-            TierEvidence::Vectors { .. } => Some(Step::Vectors),
+            TierEvidence::Vectors { .. } | TierEvidence::VectorsServingIndexOnly => {
+                Some(Step::Vectors)
+            }
             TierEvidence::FineTune { .. } => Some(Step::FineTune),
         }
     }
@@ -511,6 +518,11 @@ pub struct StepOutput {
     /// `replication_lag_drained`, `purge` or `models`).
     pub extra: Vec<(String, Value)>,
 }
+
+/// The `purge` of a `vectors` step that only removed the vectors from the
+/// serving index ([`TierEvidence::VectorsServingIndexOnly`]): honest bad
+/// news, outside §7's set of purge modes on purpose.
+pub const PURGE_SERVING_INDEX_ONLY: &str = "serving_index_only";
 
 /// Output member names the evidence writes.
 const EVIDENCE_MEMBERS: &[&str] = &["replication_lag_drained", "purge", "models"];
@@ -538,6 +550,16 @@ impl StepOutput {
     pub fn vectors(purge: Purge) -> Self {
         StepOutput {
             evidence: TierEvidence::Vectors { purge },
+            extra: Vec::new(),
+        }
+    }
+
+    /// `vectors` evidence of a removal from the serving index alone (see
+    /// [`TierEvidence::VectorsServingIndexOnly`]).
+    #[must_use]
+    pub fn vectors_serving_index_only() -> Self {
+        StepOutput {
+            evidence: TierEvidence::VectorsServingIndexOnly,
             extra: Vec::new(),
         }
     }
@@ -585,6 +607,9 @@ impl StepOutput {
             }
             TierEvidence::Vectors { purge } => {
                 map.insert("purge".to_owned(), json!(purge.as_str()));
+            }
+            TierEvidence::VectorsServingIndexOnly => {
+                map.insert("purge".to_owned(), json!(PURGE_SERVING_INDEX_ONLY));
             }
             TierEvidence::FineTune { models } => {
                 let models = models

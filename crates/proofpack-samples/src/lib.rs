@@ -355,28 +355,12 @@ fn write_evidence(dir: &Path, evidence: &Evidence) -> Result<Vec<PathBuf>, Autho
     }
     let mut written = vec![write_file(
         &dir.join("pack.json"),
-        &pack_json(&evidence.description)?,
+        &evidence.description.to_json()?,
     )?];
     for (path, bytes) in &evidence.members {
         written.push(write_file(&dir.join(path), bytes)?);
     }
     Ok(written)
-}
-
-/// The bytes of `pack.json`: the six members [`PackDescription`] reads.
-fn pack_json(d: &PackDescription) -> Result<Vec<u8>, AuthoringError> {
-    let doc = json!({
-        "pack_id": d.pack_id,
-        "completed_at": d.completed_at,
-        "cascade_runner": d.cascade_runner,
-        "signer": d.signer,
-        "signature_key_id": d.signature_key_id,
-        "subprocessors": d.subprocessors,
-    });
-    let mut bytes =
-        serde_json::to_vec_pretty(&doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
-    bytes.push(b'\n');
-    Ok(bytes)
 }
 
 // ---------------------------------------------------------------------------

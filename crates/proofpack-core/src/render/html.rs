@@ -76,6 +76,19 @@ const LANE_Y: [f64; 4] = [60.0, 126.0, 34.0, 152.0];
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; \
                    script-src 'none'; form-action 'none'; base-uri 'none'";
 
+/// The CSP source expression that allows the page's one style block by its
+/// hash (`'sha256-…'`), for a server that sends a stricter policy than the
+/// page's own (which must also work opened from a file).
+pub fn style_source() -> String {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(CSS.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
 /// Pack text, made inert, for maud to escape.
 fn t(s: &str) -> String {
     Untrusted(s).escaped()

@@ -1,0 +1,226 @@
+//! The platform's action audit log: the producer's [`AuditLog`] (RFC 9162
+//! tree, SD-JWT disclosures, signed checkpoints), mirrored into the store so
+//! that the verification job can read it on its own connection.
+//!
+//! Each entry about a user carries that user's pseudonymous `subject_id` in
+//! clear as `actor_ref`, so the subject's entries can be found after their
+//! personal fields are redacted; those fields (`pii_fields`) are only ever
+//! disclosures.
+
+use crate::store::Subject;
+use crate::DemoError;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use ed25519_dalek::{SigningKey, VerifyingKey};
+use proofpack_producer::{AuditLog, LogEntry, OsSalts, StepRecord};
+use rusqlite::{params, Connection};
+use serde_json::{json, Value};
+
+/// The log's origin, and the `key_id` of its checkpoint key.
+pub const LOG_ORIGIN: &str = "audit.demo.example/ten_demo";
+/// The leaf fields that hold personal data.
+pub const PII_FIELDS: [&str; 3] = ["subject_email", "subject_name", "ip_address"];
+/// The clear leaf member naming the subject an entry is about.
+pub const ACTOR_REF: &str = "actor_ref";
+
+/// The field name of an SD-JWT disclosure (`base64url([salt, name, value])`).
+#[must_use]
+pub fn disclosure_field(disclosure: &str) -> Option<String> {
+    let bytes = URL_SAFE_NO_PAD.decode(disclosure).ok()?;
+    let value: Value = serde_json::from_slice(&bytes).ok()?;
+    value.get(1)?.as_str().map(str::to_owned)
+}
+
+/// The audit log, its checkpoint key, and its mirror in the store.
+pub struct AuditStore {
+    log: AuditLog,
+    key: SigningKey,
+}
+
+impl std::fmt::Debug for AuditStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AuditStore")
+            .field("origin", &self.log.origin())
+            .field("size", &self.log.size())
+            .finish_non_exhaustive()
+    }
+}
+
+impl AuditStore {
+    /// An empty log with a fresh checkpoint key and OS-random salts.
+    pub fn new() -> Result<Self, DemoError> {
+        Ok(AuditStore {
+            log: AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?,
+            key: proofpack_author::keys::generate(),
+        })
+    }
+
+    /// The checkpoint key's public half (role `audit_log` in the trust store).
+    #[must_use]
+    pub fn public_key(&self) -> VerifyingKey {
+        self.key.verifying_key()
+    }
+
+    /// The log.
+    #[must_use]
+    pub fn log(&self) -> &AuditLog {
+        &self.log
+    }
+
+    /// Copies entry `index` (its leaf and remaining disclosures) into the store.
+    fn mirror(&self, conn: &Connection, index: u64) -> Result<(), DemoError> {
+        let idx = i64::try_from(index).map_err(|e| DemoError::Store(e.to_string()))?;
+        if let Some(leaf) = self.log.leaf(index) {
+            conn.execute(
+                "INSERT OR IGNORE INTO audit_leaves(idx, leaf) VALUES (?1, ?2)",
+                params![idx, leaf],
+            )?;
+        }
+        conn.execute("DELETE FROM audit_disclosures WHERE idx = ?1", [idx])?;
+        for d in self.log.disclosures(index).unwrap_or_default() {
+            conn.execute(
+                "INSERT INTO audit_disclosures(idx, disclosure) VALUES (?1, ?2)",
+                params![idx, d],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Appends an entry and mirrors it.
+    pub fn append(&mut self, conn: &Connection, entry: LogEntry) -> Result<u64, DemoError> {
+        let index = self.log.append(entry)?;
+        self.mirror(conn, index)?;
+        Ok(index)
+    }
+
+    /// Logs that request `request_id` was accepted.
+    pub fn log_request_accepted(
+        &mut self,
+        conn: &Connection,
+        at: &str,
+        request_id: &str,
+    ) -> Result<u64, DemoError> {
+        let index = self.log.log_request_accepted(at, request_id)?;
+        self.mirror(conn, index)?;
+        Ok(index)
+    }
+
+    /// Logs a cascade step record.
+    pub fn log_step(
+        &mut self,
+        conn: &Connection,
+        request_id: &str,
+        record: &StepRecord,
+    ) -> Result<u64, DemoError> {
+        let index = self.log.log_step_record(request_id, record)?;
+        self.mirror(conn, index)?;
+        Ok(index)
+    }
+
+    /// A signed checkpoint of the log as it is now, kept in the store.
+    pub fn checkpoint(&self, conn: &Connection) -> Result<String, DemoError> {
+        let size = self.log.size();
+        let note = self.log.checkpoint(size, LOG_ORIGIN, &self.key)?;
+        conn.execute(
+            "INSERT OR REPLACE INTO audit_checkpoints(size, note) VALUES (?1, ?2)",
+            params![
+                i64::try_from(size).map_err(|e| DemoError::Store(e.to_string()))?,
+                note
+            ],
+        )?;
+        Ok(note)
+    }
+
+    /// The history of every seeded subject, in time order: a login (e-mail,
+    /// IP address), a profile change (name, e-mail) and a memory write.
+    pub fn seed(
+        &mut self,
+        conn: &Connection,
+        subjects: &[(Subject, String)],
+        base: time::OffsetDateTime,
+    ) -> Result<(), DemoError> {
+        let at = |days: i64, i: usize| {
+            proofpack_core::timestamp::format_instant(
+                base - time::Duration::days(days) + time::Duration::minutes(i as i64 * 7),
+            )
+        };
+        for (i, (s, subject_id)) in subjects.iter().enumerate() {
+            self.append(
+                conn,
+                LogEntry::new(at(30, i), "session_login")
+                    .with_clear(ACTOR_REF, json!(subject_id))
+                    .with_clear("client", json!("web"))
+                    .with_disclosable("subject_email", json!(s.email))
+                    .with_disclosable("ip_address", json!(s.ip)),
+            )?;
+        }
+        for (i, (s, subject_id)) in subjects.iter().enumerate() {
+            self.append(
+                conn,
+                LogEntry::new(at(21, i), "profile_updated")
+                    .with_clear(ACTOR_REF, json!(subject_id))
+                    .with_clear("fields_changed", json!(2))
+                    .with_disclosable("subject_name", json!(s.name))
+                    .with_disclosable("subject_email", json!(s.email)),
+            )?;
+            self.append(
+                conn,
+                LogEntry::new(at(20, i), "memory_written")
+                    .with_clear(ACTOR_REF, json!(subject_id))
+                    .with_clear("tier", json!("episodic")),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The indexes of the entries about `subject_id` (by their clear
+    /// `actor_ref`), ascending.
+    #[must_use]
+    pub fn subject_entries(&self, subject_id: &str) -> Vec<u64> {
+        (0..self.log.size())
+            .filter(|&i| {
+                self.log
+                    .leaf(i)
+                    .and_then(|leaf| serde_json::from_slice::<Value>(leaf).ok())
+                    .and_then(|leaf| leaf.get(ACTOR_REF).cloned())
+                    == Some(json!(subject_id))
+            })
+            .collect()
+    }
+
+    /// The personal fields entry `index` still discloses.
+    #[must_use]
+    pub fn pii_disclosed(&self, index: u64) -> Vec<String> {
+        self.log
+            .disclosures(index)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(disclosure_field)
+            .filter(|f| PII_FIELDS.contains(&f.as_str()))
+            .collect()
+    }
+
+    /// Personal fields disclosed in the subject's entries.
+    #[must_use]
+    pub fn subject_pii_count(&self, subject_id: &str) -> u64 {
+        self.subject_entries(subject_id)
+            .iter()
+            .map(|&i| self.pii_disclosed(i).len() as u64)
+            .sum()
+    }
+
+    /// Redacts (never deletes) every personal field of the subject's
+    /// entries, in the log and its mirror.
+    pub fn redact_subject(&mut self, conn: &Connection, subject_id: &str) -> Result<(), DemoError> {
+        for index in self.subject_entries(subject_id) {
+            let fields = self.pii_disclosed(index);
+            if fields.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
+            self.log.redact(index, &fields)?;
+            self.mirror(conn, index)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,96 @@
+//! The injected clock. Every timestamp the platform writes (the cascade's
+//! step times, the services' confirmations, the pack's `signed_at`) comes
+//! from one [`Clock`], so a test can fix time and a run never goes back.
+
+use proofpack_core::timestamp::format_instant;
+use std::sync::{Arc, Mutex, PoisonError};
+use time::{Duration, OffsetDateTime, UtcOffset};
+
+#[derive(Debug)]
+enum Source {
+    /// The system clock, at whole seconds, never going backwards.
+    System { last: OffsetDateTime },
+    /// A simulated clock: each reading is `step` after the previous one.
+    Stepping {
+        next: OffsetDateTime,
+        step: Duration,
+    },
+}
+
+/// A shared clock (clones read the same time source).
+#[derive(Debug, Clone)]
+pub struct Clock(Arc<Mutex<Source>>);
+
+fn whole_seconds_utc(at: OffsetDateTime) -> OffsetDateTime {
+    let at = at.to_offset(UtcOffset::UTC);
+    at.replace_nanosecond(0).unwrap_or(at)
+}
+
+impl Clock {
+    /// The system clock in UTC, at whole seconds; a reading is never
+    /// before the previous one, whatever the system clock does.
+    #[must_use]
+    pub fn system() -> Self {
+        Clock(Arc::new(Mutex::new(Source::System {
+            last: OffsetDateTime::UNIX_EPOCH,
+        })))
+    }
+
+    /// A simulated clock whose first reading is `start` (in UTC, at whole
+    /// seconds) and each later reading `step` after the previous one.
+    #[must_use]
+    pub fn stepping(start: OffsetDateTime, step: Duration) -> Self {
+        Clock(Arc::new(Mutex::new(Source::Stepping {
+            next: whole_seconds_utc(start),
+            step,
+        })))
+    }
+
+    /// The current instant.
+    #[must_use]
+    pub fn now(&self) -> OffsetDateTime {
+        let mut source = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        match &mut *source {
+            Source::System { last } => {
+                let now = whole_seconds_utc(OffsetDateTime::now_utc()).max(*last);
+                *last = now;
+                now
+            }
+            Source::Stepping { next, step } => {
+                let now = *next;
+                *next = now + *step;
+                now
+            }
+        }
+    }
+
+    /// The current instant as a §0 timestamp (`2026-04-22T15:44:00Z`).
+    #[must_use]
+    pub fn stamp(&self) -> String {
+        format_instant(self.now())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stepping_clock_advances_by_its_step() {
+        let start = OffsetDateTime::UNIX_EPOCH + Duration::days(20_000);
+        let clock = Clock::stepping(start, Duration::seconds(3));
+        let a = clock.now();
+        let b = clock.clone().now();
+        assert_eq!(a, start);
+        assert_eq!(b - a, Duration::seconds(3));
+    }
+
+    #[test]
+    fn system_clock_never_goes_back() {
+        let clock = Clock::system();
+        let a = clock.now();
+        let b = clock.now();
+        assert!(b >= a);
+        assert_eq!(a.nanosecond(), 0);
+    }
+}

@@ -1,0 +1,262 @@
+//! The pack: the evidence folder written by the producer library, the trust
+//! store the recipients use, and the pack authored and signed by the DPO
+//! (whose identity is not the cascade runner's) with the author crate.
+
+use crate::audit::{AuditStore, PII_FIELDS};
+use crate::cascade::{StepEntry, StepOutcome};
+use crate::intake::{Intake, TENANT};
+use crate::receipts::CollectedReceipt;
+use crate::store::Store;
+use crate::verification::{Probes, VERIFY_CODE};
+use crate::DemoError;
+use ed25519_dalek::{SigningKey, VerifyingKey};
+use proofpack_author::pack::{build, Authored, Evidence, PackDescription, PackOptions};
+use proofpack_author::trust_edit::TrustStoreFile;
+use proofpack_core::timestamp::Timestamp;
+use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_core::vocab::MemberName;
+use proofpack_producer::{
+    provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, VerificationBuilder,
+    WitnessSpec,
+};
+use serde_json::json;
+use std::path::Path;
+
+/// The engineer who runs the cascade.
+pub const CASCADE_RUNNER: &str = "cascade-runner@demo.example";
+/// The DPO who signs (never the cascade runner).
+pub const DPO: &str = "dpo@demo.example";
+/// The DPO key's `key_id`.
+pub const DPO_KEY_ID: &str = "demo-dpo";
+/// Owner of the audit log's checkpoint key.
+pub const LOG_OWNER: &str = "audit-log@demo.example";
+
+/// Writes `trust.json`: the DPO's key (role `dpo`) and the audit log's
+/// checkpoint key (role `audit_log`, `key_id` the log origin).
+pub fn write_trust(
+    path: &Path,
+    dpo: VerifyingKey,
+    audit_log: VerifyingKey,
+) -> Result<TrustStore, DemoError> {
+    let mut file = TrustStoreFile::open_or_new(path)?;
+    for (key_id, public_key, owner, role) in [
+        (DPO_KEY_ID, dpo, DPO, Role::Dpo),
+        (
+            crate::audit::LOG_ORIGIN,
+            audit_log,
+            LOG_OWNER,
+            Role::AuditLog,
+        ),
+    ] {
+        file.add(key_entry_json(&TrustedKey {
+            key_id: key_id.to_owned(),
+            public_key,
+            owner: owner.to_owned(),
+            roles: vec![role],
+            not_before: None,
+            not_after: None,
+            revoked_at: None,
+        }))?;
+    }
+    file.save(path)?;
+    Ok(file.store()?)
+}
+
+/// Everything the evidence is made of.
+#[derive(Debug)]
+pub struct Material<'a> {
+    /// The request.
+    pub intake: &'a Intake,
+    /// The cascade's records.
+    pub steps: &'a [StepEntry],
+    /// The verification job's results.
+    pub probes: &'a Probes,
+    /// When the job ran.
+    pub verified_at: &'a str,
+    /// The subprocessors' receipts.
+    pub receipts: &'a [CollectedReceipt],
+    /// `provenance.jsonl`.
+    pub provenance: &'a [ProvenanceRecord],
+    /// `completed_at`.
+    pub completed_at: &'a str,
+}
+
+fn pretty(value: &serde_json::Value) -> Result<Vec<u8>, DemoError> {
+    let mut bytes =
+        serde_json::to_vec_pretty(value).map_err(|e| DemoError::Store(e.to_string()))?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// The DPO's attestation: what the evidence shows, in plain words.
+fn attestation(m: &Material<'_>) -> String {
+    let mut open = Vec::new();
+    for s in m.steps {
+        match &s.outcome {
+            StepOutcome::Ok { .. } => {}
+            StepOutcome::Pending { due_at } => {
+                open.push(format!("the {} step is pending (due {due_at})", s.step))
+            }
+            StepOutcome::Deferred { expires_at } => {
+                open.push(format!(
+                    "the {} step is deferred until {expires_at}",
+                    s.step
+                ));
+            }
+        }
+    }
+    for (_, p) in &m.probes.classes {
+        if p.residue > 0 {
+            open.push(format!("the {} probe found {} records", p.probe, p.residue));
+        }
+    }
+    if m.probes.subprocessor.residue > 0 {
+        open.push(format!(
+            "subprocessors still hold {} records",
+            m.probes.subprocessor.residue
+        ));
+    }
+    for r in m.receipts {
+        if r.status != "confirmed" || r.channel != "api" {
+            open.push(format!(
+                "{} answered by {} ({})",
+                r.subprocessor, r.channel, r.status
+            ));
+        }
+    }
+    let body = if open.is_empty() {
+        "Every requested data class was erased and independently probed with no residue; every\n\
+         subprocessor confirmed the deletion through its API (responses attached); the subject's\n\
+         personal data in the audit log was redacted, its entries kept."
+            .to_owned()
+    } else {
+        format!(
+            "This pack records what the cascade and the verification job found, including what is\n\
+             not done; the verifier's findings are the authoritative list. I noted: {}.",
+            open.join("; ")
+        )
+    };
+    format!(
+        "I, the Data Protection Officer ({DPO}), have reviewed the evidence in this pack for\n\
+         erasure request {} of tenant {TENANT}.\n\n{body}\n\n\
+         The cascade was run by {CASCADE_RUNNER}; I did not run it. The verification probes ran\n\
+         from code independent of the cascade ({VERIFY_CODE}).\n",
+        m.intake.request_id
+    )
+}
+
+/// Builds the evidence: every member, by the producer library.
+pub fn assemble(
+    m: &Material<'_>,
+    store: &Store,
+    audit: &AuditStore,
+) -> Result<Evidence, DemoError> {
+    let request = m.intake.request()?;
+    let records = m
+        .steps
+        .iter()
+        .map(StepEntry::to_record)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut verification = VerificationBuilder::for_request(&request, m.verified_at, VERIFY_CODE);
+    for (class, probe) in &m.probes.classes {
+        verification = verification.residue(*class, probe.residue);
+    }
+    let verification = verification
+        .subprocessor_residue(m.probes.subprocessor.residue)
+        .unredacted_pii_count(m.probes.unredacted_pii.residue)
+        .build()?;
+    let mut entries = audit.subject_entries(&m.intake.subject_id);
+    entries.extend(audit.log().entries_for_request(&m.intake.request_id));
+    let witness = audit.log().witness(&WitnessSpec {
+        before_checkpoint: m.intake.checkpoint_before.clone(),
+        after_checkpoint: audit.checkpoint(&store.conn)?,
+        entries,
+        pii_fields: PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
+    })?;
+    let receipts = m
+        .receipts
+        .iter()
+        .map(CollectedReceipt::to_receipt)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut members = vec![
+        (MemberName::Request.to_string(), request.to_json()?),
+        (MemberName::Steps.to_string(), steps_jsonl(&records)?),
+        (
+            MemberName::Verification.to_string(),
+            verification.to_json()?,
+        ),
+        (MemberName::Receipts.to_string(), receipts_jsonl(&receipts)?),
+        (MemberName::Audit.to_string(), witness),
+        (
+            MemberName::Attestation.to_string(),
+            attestation(m).into_bytes(),
+        ),
+        (
+            MemberName::Provenance.to_string(),
+            provenance_jsonl(m.provenance)?,
+        ),
+    ];
+    for r in m.receipts {
+        for (n, exchange) in r.exchanges.iter().enumerate() {
+            members.push((
+                r.attachment_path(n),
+                pretty(&json!({
+                    "request": exchange.request,
+                    "status": exchange.status,
+                    "body": exchange.body,
+                }))?,
+            ));
+        }
+    }
+    members.push((
+        "attachments/verification/probes.json".to_owned(),
+        pretty(&serde_json::to_value(m.probes).map_err(|e| DemoError::Store(e.to_string()))?)?,
+    ));
+    Ok(Evidence {
+        description: PackDescription {
+            pack_id: format!("erasure-{}", m.intake.request_id),
+            completed_at: m.completed_at.to_owned(),
+            cascade_runner: CASCADE_RUNNER.to_owned(),
+            signer: DPO.to_owned(),
+            signature_key_id: DPO_KEY_ID.to_owned(),
+            subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
+        },
+        members,
+    })
+}
+
+/// Writes the evidence folder (`pack.json` and every member) into `dir`.
+pub fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
+    let mut files = vec![("pack.json".to_owned(), evidence.description.to_json()?)];
+    files.extend(evidence.members.iter().cloned());
+    for (path, bytes) in files {
+        let path = dir.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| DemoError::io(parent, e))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| DemoError::io(&path, e))?;
+    }
+    Ok(())
+}
+
+/// Reads the evidence folder back and has the DPO sign it: `build`
+/// verifies the would-be pack against `trust` first and refuses one that
+/// does not hold up; an incomplete or late pack is signed only when
+/// `accept_incomplete` (an honest record of open obligations).
+pub fn sign(
+    dir: &Path,
+    key: &SigningKey,
+    trust: &TrustStore,
+    signed_at: &str,
+    accept_incomplete: bool,
+) -> Result<Authored, DemoError> {
+    let evidence = Evidence::from_dir(dir)?;
+    let options = PackOptions {
+        signed_at: Timestamp::parse(signed_at),
+        accept_incomplete,
+    };
+    build(&evidence, key, trust, &options).map_err(|e| match e {
+        proofpack_author::pack::PackError::Authoring(e) => DemoError::Authoring(e),
+        proofpack_author::pack::PackError::Refused { report, .. } => DemoError::Refused(report),
+    })
+}

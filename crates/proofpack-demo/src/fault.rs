@@ -1,0 +1,69 @@
+//! The faults a run can inject (`--fault NAME`). Each is a real defect in
+//! the store, the cascade or a subprocessor, never a flag written into the
+//! evidence: the verifier finds it from what the evidence records.
+
+use proofpack_core::Code;
+
+/// A defect to inject into one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Fault {
+    /// The vectors step removes the subject's vectors from the serving
+    /// generation and never rebuilds the shards: the older generation
+    /// still holds them.
+    VectorIndexNotRebuilt,
+    /// The answer cache holding an answer derived from the subject's note
+    /// has no purge API: the entry can only expire by TTL.
+    CacheTtl,
+    /// One subprocessor has no deletion API and confirms by e-mail.
+    SubprocessorEmailOnly,
+    /// One subprocessor accepts the deletion but has not confirmed it.
+    SubprocessorPending,
+    /// The summariser reads the subject's note before its tombstone and
+    /// writes a summary after it, without checking the tombstone.
+    SummarizerRace,
+    /// The fine-tuned model trained on the subject's examples is only
+    /// output-suppressed, not retrained.
+    ModelSuppressedOnly,
+    /// The request was received so long ago that its deadline has passed.
+    Late,
+    /// After the cascade, the episodic backup is restored without applying
+    /// the suppression ledger.
+    BackupRestored,
+}
+
+impl Fault {
+    /// Every fault, in the order of the table.
+    pub const ALL: [Fault; 8] = [
+        Fault::VectorIndexNotRebuilt,
+        Fault::CacheTtl,
+        Fault::SubprocessorEmailOnly,
+        Fault::SubprocessorPending,
+        Fault::SummarizerRace,
+        Fault::ModelSuppressedOnly,
+        Fault::Late,
+        Fault::BackupRestored,
+    ];
+
+    /// The finding the verifier must report for this fault.
+    #[must_use]
+    pub fn expected_code(self) -> Code {
+        match self {
+            Fault::VectorIndexNotRebuilt => Code::StepsVectorsNotPurged,
+            Fault::CacheTtl => Code::ProvenanceDeferred,
+            Fault::SubprocessorEmailOnly => Code::ReceiptsNotApi,
+            Fault::SubprocessorPending => Code::ReceiptsPending,
+            Fault::SummarizerRace => Code::ProvenanceLiveDerivation,
+            Fault::ModelSuppressedOnly => Code::StepsModelSuppressedOnly,
+            Fault::Late => Code::SlaBreached,
+            Fault::BackupRestored => Code::ProbesResidue,
+        }
+    }
+
+    /// Its `--fault` name.
+    #[must_use]
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,141 @@
+//! Intake: validate an erasure request, compute its regulatory clock, and
+//! log `erasure_request_accepted`. A request already accepted is returned
+//! as it was (intake is idempotent per request).
+
+use crate::audit::AuditStore;
+use crate::clock::Clock;
+use crate::store::Store;
+use crate::DemoError;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine as _;
+use proofpack_core::sla::{period_end, periods};
+use proofpack_core::timestamp::{format_instant, Timestamp};
+use proofpack_producer::{pseudonymous_subject_id, DataClass, LegalBasis, Request};
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+/// The tenant whose platform this is.
+pub const TENANT: &str = "ten_demo";
+
+/// An accepted erasure request (kept in the store's `erasure_requests`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Intake {
+    /// `request_id`
+    pub request_id: String,
+    /// The account the request resolved to.
+    pub user_id: String,
+    /// The pseudonymous `subject_id`.
+    pub subject_id: String,
+    /// `received_at`
+    pub received_at: String,
+    /// The end of the statutory first period (§6), exclusive.
+    pub statutory_deadline: String,
+    /// `sla_deadline`: the internal deadline, a day before the statutory one.
+    pub sla_deadline: String,
+    /// `requester_identity_proof_ref`
+    pub identity_proof_ref: String,
+    /// When intake accepted it.
+    pub accepted_at: String,
+    /// The audit log's checkpoint before the request was logged.
+    pub checkpoint_before: String,
+}
+
+impl Intake {
+    /// The §5 request: every data class, under the GDPR.
+    pub fn request(&self) -> Result<Request, DemoError> {
+        Ok(Request::builder()
+            .request_id(&self.request_id)
+            .tenant_id(TENANT)
+            .subject_id(&self.subject_id)
+            .data_classes(DataClass::ALL.iter().copied())
+            .legal_basis(LegalBasis::Gdpr)
+            .received_at(&self.received_at)
+            .requester_identity_proof_ref(&self.identity_proof_ref)
+            .sla_deadline(&self.sla_deadline)
+            .build()?)
+    }
+}
+
+/// What the data subject asked, as the intake desk received it.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// The identifier the subject gave (an e-mail address).
+    pub raw_identifier: String,
+    /// The reference of the identity check.
+    pub identity_proof_ref: String,
+    /// When the request was received.
+    pub received_at: time::OffsetDateTime,
+}
+
+/// Validates and accepts `submission`, or returns the request already
+/// accepted for the same subject and receipt time (found by the subject's
+/// pseudonym, so even once the account is erased).
+pub fn accept(
+    store: &Store,
+    audit: &mut AuditStore,
+    clock: &Clock,
+    submission: &Submission,
+) -> Result<Intake, DemoError> {
+    if submission.raw_identifier.trim().is_empty() || submission.identity_proof_ref.is_empty() {
+        return Err(DemoError::Request(
+            "a request needs the subject's identifier and an identity proof".to_owned(),
+        ));
+    }
+    let key = store
+        .meta("pseudonym_key")?
+        .and_then(|b64| STANDARD.decode(b64).ok())
+        .ok_or_else(|| DemoError::Store("the pseudonym key is missing".to_owned()))?;
+    let subject_id = pseudonymous_subject_id(&key, &submission.raw_identifier)?;
+    let received = Timestamp::from_instant_utc(submission.received_at)
+        .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
+    let request_id = format!(
+        "req-{}",
+        &crate::store::sha256_hex(format!("{subject_id} {}", received.raw()).as_bytes())[..8]
+    );
+    let existing: Option<String> = store
+        .conn
+        .query_row(
+            "SELECT document FROM erasure_requests WHERE request_id = ?1",
+            [&request_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if let Some(document) = existing {
+        return serde_json::from_str(&document).map_err(|e| DemoError::Store(e.to_string()));
+    }
+    let user_id: String = store
+        .conn
+        .query_row(
+            "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
+            [&submission.raw_identifier],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| DemoError::Request("no account has that identifier".to_owned()))?;
+    // The regulatory clock (§6): the statutory deadline, and an internal
+    // deadline a day earlier.
+    let (first, _) = periods(LegalBasis::Gdpr);
+    let statutory = period_end(&received, first)
+        .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
+    let internal = statutory - time::Duration::days(1);
+    let checkpoint_before = audit.checkpoint(&store.conn)?;
+    let intake = Intake {
+        request_id,
+        user_id,
+        subject_id,
+        received_at: received.raw().to_owned(),
+        statutory_deadline: format_instant(statutory),
+        sla_deadline: format_instant(internal),
+        identity_proof_ref: submission.identity_proof_ref.clone(),
+        accepted_at: clock.stamp(),
+        checkpoint_before,
+    };
+    intake.request()?;
+    audit.log_request_accepted(&store.conn, &intake.accepted_at, &intake.request_id)?;
+    let document = serde_json::to_string(&intake).map_err(|e| DemoError::Store(e.to_string()))?;
+    store.conn.execute(
+        "INSERT INTO erasure_requests(request_id, user_id, document) VALUES (?1, ?2, ?3)",
+        params![intake.request_id, intake.user_id, document],
+    )?;
+    Ok(intake)
+}

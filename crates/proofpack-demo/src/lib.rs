@@ -1,0 +1,589 @@
+//! The reference erasure platform: a real cascade over an embedded
+//! agent-memory store, producing honest evidence and a signed pack.
+//!
+//! [`Platform::start`] creates the store under `DIR/store` (SQLite and two
+//! upload folders), seeds it with synthetic subjects, builds the audit log
+//! (the producer's [`proofpack_producer::AuditLog`]) and starts the
+//! subprocessors as local HTTP services. [`Platform::erase`] then runs the
+//! whole story for the first subject: intake, the nine steps of the cascade
+//! (idempotent per request, with a step ledger), the receipts, an
+//! independent verification job on its own read-only connection, the
+//! evidence folder, the pack signed by the demo DPO, and the pack verified
+//! again from disk with the core. The platform keeps its services running
+//! until it is dropped.
+//!
+//! ```
+//! use proofpack_demo::{Clock, Config, Fault, Platform};
+//! use proofpack_core::{Code, Verdict};
+//! let dir = tempfile::tempdir().map_err(|e| proofpack_demo::DemoError::io(".", e))?;
+//! let config = Config { out_dir: dir.path().join("out"), fault: None, clock: Clock::system() };
+//! let mut platform = Platform::start(config)?;
+//! let outcome = platform.erase(&mut std::io::sink())?;
+//! assert_eq!(outcome.report.verdict, Verdict::Complete);
+//! assert_eq!(outcome.report.exit_status(), 0);
+//! drop(platform); // stops the subprocessors
+//!
+//! // A real defect, found by the verifier from the evidence.
+//! let config = Config {
+//!     out_dir: dir.path().join("faulty"),
+//!     fault: Some(Fault::VectorIndexNotRebuilt),
+//!     clock: Clock::system(),
+//! };
+//! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
+//! assert_eq!(outcome.report.verdict, Verdict::Incomplete);
+//! assert!(outcome.report.findings.iter().any(|f| f.code == Code::StepsVectorsNotPurged));
+//! # Ok::<(), proofpack_demo::DemoError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod audit;
+pub mod cascade;
+pub mod clock;
+pub mod evidence;
+pub mod fault;
+pub mod intake;
+pub mod provenance;
+pub mod receipts;
+pub mod services;
+pub mod store;
+pub mod summarizer;
+pub mod verification;
+
+pub use clock::Clock;
+pub use fault::Fault;
+
+use audit::AuditStore;
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine as _;
+use cascade::{Cascade, StepEntry};
+use ed25519_dalek::SigningKey;
+use intake::{Intake, Submission};
+use proofpack_core::report::Report;
+use proofpack_core::text::Untrusted;
+use proofpack_core::trust::TrustStore;
+use rand_core::RngCore;
+use receipts::CollectedReceipt;
+use services::{Behaviour, ServiceSpec, Subprocessors, LLM_PROVIDER_KB, VECTOR_SAAS};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use store::{Store, StorePaths, SUBJECTS};
+use verification::{Probes, Target};
+
+/// Why the demo could not finish.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The failure.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The output folder cannot be used.
+    #[error("{0}")]
+    OutDir(String),
+    /// The store failed.
+    #[error("store: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The store holds something it should not.
+    #[error("store: {0}")]
+    Store(String),
+    /// The erasure request is not valid.
+    #[error("request refused at intake: {0}")]
+    Request(String),
+    /// A subprocessor service failed.
+    #[error("subprocessor: {0}")]
+    Service(String),
+    /// The producer library refused a piece of evidence.
+    #[error("evidence: {0}")]
+    Producer(#[from] proofpack_producer::ProducerError),
+    /// Authoring failed.
+    #[error("authoring: {0}")]
+    Authoring(#[from] proofpack_author::AuthoringError),
+    /// The DPO's authoring refused to sign: the report says why.
+    #[error("the pack was not signed: it would verify as {}", .0.verdict)]
+    Refused(Box<Report>),
+    /// The signed pack could not be read back.
+    #[error("verification of the signed pack: {0}")]
+    Verify(String),
+}
+
+impl DemoError {
+    /// Wraps an I/O error with its path.
+    pub fn io(path: impl AsRef<Path>, source: std::io::Error) -> Self {
+        DemoError::Io {
+            path: path.as_ref().display().to_string(),
+            source,
+        }
+    }
+}
+
+/// How to run the platform.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The output folder: `proof.tar.gz`, `trust.json`, `evidence/`, `store/`.
+    pub out_dir: PathBuf,
+    /// The defect to inject, if any.
+    pub fault: Option<Fault>,
+    /// The clock every timestamp comes from.
+    pub clock: Clock,
+}
+
+/// The file marking a folder as this demo's output (so a later run may
+/// replace what it wrote there, and nothing else).
+const MARKER: &str = ".proofpack-demo";
+/// What a run writes in its output folder.
+const OUTPUTS: [&str; 4] = ["proof.tar.gz", "trust.json", "evidence", "store"];
+
+/// The files of a run.
+#[derive(Debug, Clone)]
+pub struct OutputPaths {
+    /// `DIR/proof.tar.gz`
+    pub pack: PathBuf,
+    /// `DIR/trust.json`
+    pub trust: PathBuf,
+    /// `DIR/evidence/`
+    pub evidence: PathBuf,
+    /// `DIR/store/`
+    pub store: StorePaths,
+}
+
+impl OutputPaths {
+    fn under(dir: &Path) -> Self {
+        OutputPaths {
+            pack: dir.join("proof.tar.gz"),
+            trust: dir.join("trust.json"),
+            evidence: dir.join("evidence"),
+            store: StorePaths::under(&dir.join("store")),
+        }
+    }
+}
+
+/// Makes `dir` ready: absent or empty, or a previous run's output (whose
+/// own outputs are removed). Anything else is refused.
+fn prepare_out_dir(dir: &Path) -> Result<(), DemoError> {
+    if dir.exists() {
+        let mut entries = std::fs::read_dir(dir).map_err(|e| DemoError::io(dir, e))?;
+        let empty = entries.next().is_none();
+        if !empty && !dir.join(MARKER).is_file() {
+            return Err(DemoError::OutDir(format!(
+                "{} is not empty and is not the output of a previous proofpack-demo run; choose another --out",
+                dir.display()
+            )));
+        }
+        for name in OUTPUTS {
+            let path = dir.join(name);
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            match removed {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(DemoError::io(&path, e)),
+            }
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|e| DemoError::io(dir, e))?;
+    let marker = dir.join(MARKER);
+    std::fs::write(&marker, "output of proofpack-demo\n").map_err(|e| DemoError::io(&marker, e))
+}
+
+/// What a run produced.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The accepted request.
+    pub intake: Intake,
+    /// The cascade's records.
+    pub steps: Vec<StepEntry>,
+    /// The receipts.
+    pub receipts: Vec<CollectedReceipt>,
+    /// The verification job's results.
+    pub probes: Probes,
+    /// The verifier's report on `DIR/proof.tar.gz`, read back from disk.
+    pub report: Report,
+    /// Where everything is.
+    pub paths: OutputPaths,
+}
+
+/// The running platform: the store, the audit log and the subprocessors.
+/// Dropping it stops the services.
+#[derive(Debug)]
+pub struct Platform {
+    config: Config,
+    paths: OutputPaths,
+    store: Store,
+    audit: AuditStore,
+    services: Subprocessors,
+    started_at: time::OffsetDateTime,
+}
+
+/// Tells one line of the story; a story that cannot be written (a closed
+/// pipe) does not stop the erasure.
+macro_rules! say {
+    ($story:expr, $($arg:tt)*) => {{
+        let _ = writeln!($story, $($arg)*);
+    }};
+}
+
+/// The first subject, whom the demo's request erases.
+pub const SUBJECT: store::Subject = SUBJECTS[0];
+
+impl Platform {
+    /// Creates and seeds the store, the audit log and the subprocessors.
+    pub fn start(config: Config) -> Result<Platform, DemoError> {
+        prepare_out_dir(&config.out_dir)?;
+        let paths = OutputPaths::under(&config.out_dir);
+        let started_at = config.clock.now();
+        let store = Store::create(paths.store.clone(), config.fault)?;
+        // The controller's pseudonym key (HMAC), fresh for each run.
+        let mut key = [0u8; 32];
+        rand_core::OsRng.fill_bytes(&mut key);
+        store.set_meta("pseudonym_key", &STANDARD.encode(key))?;
+        store.seed(started_at)?;
+        let mut subjects = Vec::new();
+        for s in SUBJECTS {
+            subjects.push((
+                s,
+                proofpack_producer::pseudonymous_subject_id(&key, s.email)?,
+            ));
+        }
+        let mut audit = AuditStore::new()?;
+        audit.seed(&store.conn, &subjects, started_at)?;
+        let services = Subprocessors::start(
+            service_specs(&store, &subjects, config.fault)?,
+            &config.clock,
+        )?;
+        Ok(Platform {
+            config,
+            paths,
+            store,
+            audit,
+            services,
+            started_at,
+        })
+    }
+
+    /// The store (read-write: tests seed more data through it).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The running subprocessors.
+    #[must_use]
+    pub fn services(&self) -> &Subprocessors {
+        &self.services
+    }
+
+    /// Where the run writes.
+    #[must_use]
+    pub fn paths(&self) -> &OutputPaths {
+        &self.paths
+    }
+
+    /// The request the demo makes: the first subject, received two days
+    /// before the platform started (45 days with `--fault late`).
+    #[must_use]
+    pub fn submission(&self) -> Submission {
+        let days = if self.config.fault == Some(Fault::Late) {
+            45
+        } else {
+            2
+        };
+        Submission {
+            raw_identifier: SUBJECT.email.to_owned(),
+            identity_proof_ref: "idv-20417".to_owned(),
+            received_at: self.started_at - time::Duration::days(days),
+        }
+    }
+
+    /// Intake of `submission` (idempotent).
+    pub fn intake(&mut self, submission: &Submission) -> Result<Intake, DemoError> {
+        intake::accept(&self.store, &mut self.audit, &self.config.clock, submission)
+    }
+
+    /// Runs the cascade for `intake` (idempotent per request).
+    pub fn cascade(
+        &mut self,
+        intake: &Intake,
+        each: &mut dyn FnMut(&StepEntry, bool),
+    ) -> Result<Vec<StepEntry>, DemoError> {
+        Cascade {
+            store: &self.store,
+            audit: &mut self.audit,
+            services: &self.services,
+            clock: &self.config.clock,
+            fault: self.config.fault,
+            intake,
+        }
+        .run(each)
+    }
+
+    /// The whole story for [`Self::submission`], told to `story` as it runs.
+    pub fn erase(&mut self, story: &mut dyn Write) -> Result<Outcome, DemoError> {
+        let fault = self.config.fault;
+        let clock = self.config.clock.clone();
+        say!(
+            story,
+            "proofpack-demo: store at {}",
+            self.paths.store.dir.display()
+        );
+        for e in &self.services.endpoints {
+            say!(
+                story,
+                "  subprocessor {} listening on {}",
+                e.name,
+                e.base_url
+            );
+        }
+        if let Some(f) = fault {
+            say!(story, "  injected fault: {}", f.name());
+        }
+
+        let intake = self.intake(&self.submission())?;
+        say!(story, "\n== Intake");
+        say!(
+            story,
+            "  request {} for account {} ({})\n  received {}; statutory deadline {} (GDPR, 1 month); internal deadline {}\n  logged erasure_request_accepted on the audit log",
+            intake.request_id,
+            intake.user_id,
+            intake.subject_id,
+            intake.received_at,
+            intake.statutory_deadline,
+            intake.sla_deadline
+        );
+
+        // A background summariser picks up the subject's latest note now,
+        // and only writes its summary after the cascade.
+        let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &clock)?;
+
+        say!(
+            story,
+            "\n== Cascade (before -> after, counted in the store)"
+        );
+        let steps = self.cascade(&intake, &mut |e, from_ledger| {
+            say!(
+                story,
+                "  {}. {:<13} {:>4} -> {:<4} {}{}",
+                e.step().map_or(0, |s| s.seq()),
+                e.step,
+                e.before_count,
+                e.after_count,
+                e.status_name(),
+                if from_ledger {
+                    " (from the step ledger)"
+                } else {
+                    ""
+                }
+            );
+        })?;
+
+        if let Some(draft) = draft {
+            let (note, read_at) = (draft.note, &draft.read_at);
+            match summarizer::write(&self.store, &draft, &clock, fault)? {
+                Some(id) => say!(story, "\n  summariser: read note-{note} at {read_at} (before its tombstone), wrote {id} after the cascade"),
+                None => say!(story, "\n  summariser: read note-{note} at {read_at}; the note was tombstoned since, output dropped"),
+            }
+        }
+        let apply_ledger = fault != Some(Fault::BackupRestored);
+        let restored = self.store.restore_backup(apply_ledger)?;
+        say!(
+            story,
+            "  restore drill: episodic backup restored {} the suppression ledger ({restored} rows back)",
+            if apply_ledger { "applying" } else { "WITHOUT applying" }
+        );
+
+        let receipts = self.receipts(&intake.request_id)?;
+        say!(story, "\n== Subprocessor receipts");
+        for r in &receipts {
+            say!(
+                story,
+                "  {}: {} by {} ticket {:?} ({} raw exchange(s) attached)",
+                Untrusted(&r.subprocessor),
+                r.status,
+                r.channel,
+                Untrusted(&r.ticket_id).to_string(),
+                r.exchanges.len()
+            );
+        }
+
+        let probes = verification::run(&self.verification_target(&intake))?;
+        let verified_at = clock.stamp();
+        say!(
+            story,
+            "\n== Independent verification ({})",
+            verification::VERIFY_CODE
+        );
+        let all = probes.classes.iter().map(|(_, p)| p);
+        for p in all.chain([&probes.subprocessor, &probes.unredacted_pii]) {
+            say!(
+                story,
+                "  {:<19} residue {:<3} ({})",
+                p.probe,
+                p.residue,
+                p.looked_at
+            );
+        }
+
+        let provenance = provenance::export(&self.store, &intake.request_id)?;
+        let completed_at = clock.stamp();
+        let material = evidence::Material {
+            intake: &intake,
+            steps: &steps,
+            probes: &probes,
+            verified_at: &verified_at,
+            receipts: &receipts,
+            provenance: &provenance,
+            completed_at: &completed_at,
+        };
+        let evidence = evidence::assemble(&material, &self.store, &self.audit)?;
+        evidence::write_folder(&self.paths.evidence, &evidence)?;
+        // The DPO's key is fresh for this run and never written to disk.
+        let dpo: SigningKey = proofpack_author::keys::generate();
+        let trust = evidence::write_trust(
+            &self.paths.trust,
+            dpo.verifying_key(),
+            self.audit.public_key(),
+        )?;
+        let authored = evidence::sign(
+            &self.paths.evidence,
+            &dpo,
+            &trust,
+            &clock.stamp(),
+            fault.is_some(),
+        )?;
+        proofpack_author::trust_edit::write_atomic(&self.paths.pack, &authored.bytes)?;
+        say!(
+            story,
+            "\n== Pack\n  signed by {} (key {}), cascade run by {}\n  wrote {}, {} and {}/\n",
+            evidence::DPO,
+            evidence::DPO_KEY_ID,
+            evidence::CASCADE_RUNNER,
+            self.paths.pack.display(),
+            self.paths.trust.display(),
+            self.paths.evidence.display()
+        );
+        let report = verify_from_disk(&self.paths)?;
+        Ok(Outcome {
+            intake,
+            steps,
+            receipts,
+            probes,
+            report,
+            paths: self.paths.clone(),
+        })
+    }
+
+    /// What the verification job probes for `intake`.
+    fn verification_target(&self, intake: &Intake) -> Target {
+        let store = &self.paths.store;
+        Target {
+            db: store.db.clone(),
+            upload_roots: vec![store.uploads.clone(), store.uploads_replica.clone()],
+            subprocessors: self
+                .services
+                .endpoints
+                .iter()
+                .map(|e| (e.name.to_owned(), e.base_url.clone()))
+                .collect(),
+            user_id: intake.user_id.clone(),
+            subject_id: intake.subject_id.clone(),
+            pii_fields: audit::PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
+        }
+    }
+
+    /// The receipts the cascade collected for `request_id`.
+    pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
+        let rows: Vec<String> = self
+            .store
+            .conn
+            .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")?
+            .query_map([request_id], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        rows.iter()
+            .map(|r| serde_json::from_str(r).map_err(|e| DemoError::Store(e.to_string())))
+            .collect()
+    }
+}
+
+/// The copies of the subjects' data each subprocessor holds: the vector
+/// database their serving vectors, the knowledge base their notes.
+fn service_specs(
+    store: &Store,
+    subjects: &[(store::Subject, String)],
+    fault: Option<Fault>,
+) -> Result<Vec<ServiceSpec>, DemoError> {
+    let mut vectors = BTreeMap::new();
+    let mut documents = BTreeMap::new();
+    for (s, subject_id) in subjects {
+        let ids: Vec<String> = store
+            .conn
+            .prepare(
+                "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
+                 WHERE g.role = 'serving' AND v.user_id = ?1 ORDER BY v.vector_id",
+            )?
+            .query_map([s.user_id], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        vectors.insert(subject_id.clone(), ids);
+        let notes: Vec<String> = store
+            .conn
+            .prepare(
+                "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
+            )?
+            .query_map([s.user_id], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        documents.insert(subject_id.clone(), notes);
+    }
+    let kb = match fault {
+        Some(Fault::SubprocessorEmailOnly) => Behaviour::EmailOnly,
+        Some(Fault::SubprocessorPending) => Behaviour::AcceptsWithoutConfirming,
+        _ => Behaviour::Api,
+    };
+    Ok(vec![
+        ServiceSpec {
+            name: VECTOR_SAAS,
+            behaviour: Behaviour::Api,
+            records: vectors,
+        },
+        ServiceSpec {
+            name: LLM_PROVIDER_KB,
+            behaviour: kb,
+            records: documents,
+        },
+    ])
+}
+
+/// Verifies `DIR/proof.tar.gz` against `DIR/trust.json`, as a recipient would.
+pub fn verify_from_disk(paths: &OutputPaths) -> Result<Report, DemoError> {
+    let trust_bytes = std::fs::read(&paths.trust).map_err(|e| DemoError::io(&paths.trust, e))?;
+    let trust =
+        TrustStore::from_json(&trust_bytes).map_err(|e| DemoError::Verify(e.to_string()))?;
+    let pack = std::fs::File::open(&paths.pack).map_err(|e| DemoError::io(&paths.pack, e))?;
+    let mut report = proofpack_core::verify(pack, Some(&trust), &proofpack_core::Limits::default())
+        .map_err(|e| DemoError::Verify(e.to_string()))?;
+    report.meta.input = Some(paths.pack.display().to_string());
+    report.meta.trust_store = Some(proofpack_core::report::TrustStoreInfo::of(
+        Some(paths.trust.display().to_string()),
+        &trust_bytes,
+        &trust,
+    ));
+    Ok(report)
+}
+
+/// Starts the platform and runs [`Platform::erase`]. The platform is
+/// returned alive (its services running) so that a caller can inspect it.
+pub fn run(config: Config, story: &mut dyn Write) -> Result<(Platform, Outcome), DemoError> {
+    let mut platform = Platform::start(config)?;
+    let outcome = platform.erase(story)?;
+    Ok((platform, outcome))
+}

@@ -1,0 +1,303 @@
+//! The subprocessors: real HTTP services (axum) on 127.0.0.1, on ports the
+//! OS chooses, on an in-process tokio runtime. Each holds a copy of the
+//! subjects' data and offers:
+//!
+//! * `POST /v1/deletions` with `{"subject": "<subject_id>"}`: deletes the
+//!   subject's records and returns a ticket (`ticket_id`, `status`);
+//! * `GET /v1/deletions/{ticket_id}`: the ticket as it stands;
+//! * `GET /v1/subjects/{subject_id}/records`: the lookup API, how many
+//!   records the service still holds for the subject.
+//!
+//! A service with [`Behaviour::EmailOnly`] has no deletion API (`404`) and
+//! takes requests at its privacy mailbox (`POST /mail/privacy`, a stand-in
+//! for e-mail that answers with a confirmation letter and no ticket); one
+//! with [`Behaviour::AcceptsWithoutConfirming`] accepts a deletion and
+//! leaves it pending. [`Subprocessors`] stops every service, and the
+//! runtime, when it is dropped.
+
+use crate::clock::Clock;
+use crate::DemoError;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use proofpack_core::timestamp::format_instant;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::oneshot;
+
+/// The vector database subprocessor.
+pub const VECTOR_SAAS: &str = "vector-saas";
+/// The LLM provider's knowledge-base subprocessor.
+pub const LLM_PROVIDER_KB: &str = "llm-provider-kb";
+/// The deletion endpoint, as receipts name it.
+pub const DELETION_ENDPOINT: &str = "POST /v1/deletions";
+/// The path of the privacy mailbox of an e-mail-only service.
+pub const MAILBOX_PATH: &str = "/mail/privacy";
+
+/// How a service handles a deletion request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behaviour {
+    /// Deletes at once and confirms with a ticket.
+    Api,
+    /// No deletion API: requests go to the privacy mailbox.
+    EmailOnly,
+    /// Accepts the deletion with a ticket, and leaves it pending.
+    AcceptsWithoutConfirming,
+}
+
+/// What one service is started with.
+#[derive(Debug, Clone)]
+pub struct ServiceSpec {
+    /// Its name, as the manifest's `subprocessors` lists it.
+    pub name: &'static str,
+    /// How it handles deletions.
+    pub behaviour: Behaviour,
+    /// The records it holds, by `subject_id`.
+    pub records: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Debug)]
+struct Ticket {
+    subject: String,
+    status: &'static str,
+    completed_at: Option<String>,
+    due_at: Option<String>,
+}
+
+impl Ticket {
+    fn to_json(&self, id: &str) -> Value {
+        let mut body = json!({"ticket_id": id, "subject": self.subject, "status": self.status});
+        if let Some(at) = &self.completed_at {
+            body["completed_at"] = json!(at);
+        }
+        if let Some(at) = &self.due_at {
+            body["due_at"] = json!(at);
+        }
+        body
+    }
+}
+
+#[derive(Debug)]
+struct Service {
+    name: &'static str,
+    behaviour: Behaviour,
+    clock: Clock,
+    records: Mutex<BTreeMap<String, Vec<String>>>,
+    tickets: Mutex<BTreeMap<String, Ticket>>,
+}
+
+type Shared = Arc<Service>;
+
+impl Service {
+    fn records(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Vec<String>>> {
+        self.records.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tickets(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Ticket>> {
+        self.tickets.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn new_ticket(&self, ticket: Ticket) -> String {
+        let mut tickets = self.tickets();
+        let prefix: String = self
+            .name
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .take(3)
+            .collect();
+        let id = format!("{prefix}-del-{:04}", tickets.len() + 1);
+        tickets.insert(id.clone(), ticket);
+        id
+    }
+}
+
+async fn delete(
+    State(service): State<Shared>,
+    Json(body): Json<Value>,
+) -> (StatusCode, Json<Value>) {
+    let Some(subject) = body
+        .get("subject")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": "`subject` is required"})),
+        );
+    };
+    match service.behaviour {
+        Behaviour::EmailOnly => (
+            StatusCode::NOT_FOUND,
+            Json(json!({
+                "error": "no deletion API",
+                "contact": format!("privacy@{}.example", service.name),
+            })),
+        ),
+        Behaviour::Api => {
+            let deleted = service.records().remove(&subject).map_or(0, |r| r.len());
+            let ticket = Ticket {
+                subject,
+                status: "completed",
+                completed_at: Some(service.clock.stamp()),
+                due_at: None,
+            };
+            let id = service.new_ticket(ticket);
+            let mut body = service
+                .tickets()
+                .get(&id)
+                .map_or(Value::Null, |t| t.to_json(&id));
+            body["deleted"] = json!(deleted);
+            (StatusCode::OK, Json(body))
+        }
+        Behaviour::AcceptsWithoutConfirming => {
+            let due = service.clock.now() + time::Duration::days(14);
+            let ticket = Ticket {
+                subject,
+                status: "accepted",
+                completed_at: None,
+                due_at: Some(format_instant(due)),
+            };
+            let id = service.new_ticket(ticket);
+            let body = service
+                .tickets()
+                .get(&id)
+                .map_or(Value::Null, |t| t.to_json(&id));
+            (StatusCode::ACCEPTED, Json(body))
+        }
+    }
+}
+
+async fn ticket(
+    State(service): State<Shared>,
+    Path(id): Path<String>,
+) -> (StatusCode, Json<Value>) {
+    match service.tickets().get(&id) {
+        Some(t) => (StatusCode::OK, Json(t.to_json(&id))),
+        None => (
+            StatusCode::NOT_FOUND,
+            Json(json!({"error": "no such ticket"})),
+        ),
+    }
+}
+
+async fn lookup(State(service): State<Shared>, Path(subject): Path<String>) -> Json<Value> {
+    let records = service.records().get(&subject).map_or(0, Vec::len);
+    Json(json!({"subject": subject, "records": records}))
+}
+
+/// The privacy mailbox: the body is the letter, whose last word is the
+/// subject; the answer is the confirmation letter (no ticket).
+async fn mailbox(State(service): State<Shared>, letter: String) -> (StatusCode, String) {
+    if service.behaviour != Behaviour::EmailOnly {
+        return (StatusCode::NOT_FOUND, "no mailbox here\n".to_owned());
+    }
+    let subject = letter
+        .split_whitespace()
+        .last()
+        .unwrap_or_default()
+        .to_owned();
+    let deleted = service.records().remove(&subject).map_or(0, |r| r.len());
+    (
+        StatusCode::OK,
+        format!(
+            "From: privacy@{}.example\nDate: {}\nSubject: Re: erasure request\n\nWe have erased {deleted} records of {subject}.\n",
+            service.name,
+            service.clock.stamp()
+        ),
+    )
+}
+
+/// A running service.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    /// Its name.
+    pub name: &'static str,
+    /// `http://127.0.0.1:PORT`.
+    pub base_url: String,
+}
+
+/// The running subprocessors. Dropping it stops them and their runtime.
+#[derive(Debug)]
+pub struct Subprocessors {
+    runtime: Option<tokio::runtime::Runtime>,
+    stop: Vec<oneshot::Sender<()>>,
+    /// The services, in start order.
+    pub endpoints: Vec<Endpoint>,
+}
+
+impl Subprocessors {
+    /// Starts one service per spec, each on its own OS-chosen port.
+    pub fn start(specs: Vec<ServiceSpec>, clock: &Clock) -> Result<Self, DemoError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("proofpack-demo-services")
+            .enable_io()
+            .build()
+            .map_err(|e| DemoError::Service(format!("cannot start the runtime: {e}")))?;
+        let mut running = Subprocessors {
+            runtime: None,
+            stop: Vec::new(),
+            endpoints: Vec::new(),
+        };
+        for spec in specs {
+            let listener = runtime
+                .block_on(tokio::net::TcpListener::bind(("127.0.0.1", 0)))
+                .map_err(|e| DemoError::Service(format!("{}: cannot listen: {e}", spec.name)))?;
+            let addr = listener
+                .local_addr()
+                .map_err(|e| DemoError::Service(format!("{}: {e}", spec.name)))?;
+            let service = Arc::new(Service {
+                name: spec.name,
+                behaviour: spec.behaviour,
+                clock: clock.clone(),
+                records: Mutex::new(spec.records),
+                tickets: Mutex::new(BTreeMap::new()),
+            });
+            let app = Router::new()
+                .route("/v1/deletions", post(delete))
+                .route("/v1/deletions/{id}", get(ticket))
+                .route("/v1/subjects/{subject}/records", get(lookup))
+                .route(MAILBOX_PATH, post(mailbox))
+                .with_state(service);
+            let (tx, rx) = oneshot::channel::<()>();
+            runtime.spawn(async move {
+                let _ = axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = rx.await;
+                    })
+                    .await;
+            });
+            running.stop.push(tx);
+            running.endpoints.push(Endpoint {
+                name: spec.name,
+                base_url: format!("http://{addr}"),
+            });
+        }
+        running.runtime = Some(runtime);
+        Ok(running)
+    }
+
+    /// The endpoint of the service named `name`.
+    #[must_use]
+    pub fn endpoint(&self, name: &str) -> Option<&Endpoint> {
+        self.endpoints.iter().find(|e| e.name == name)
+    }
+
+    /// Stops every service and the runtime (also done on drop).
+    pub fn stop(&mut self) {
+        for tx in self.stop.drain(..) {
+            let _ = tx.send(());
+        }
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+        }
+    }
+}
+
+impl Drop for Subprocessors {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

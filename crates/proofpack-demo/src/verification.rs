@@ -1,0 +1,272 @@
+//! The independent verification job (§8). It shares no code path with the
+//! cascade: its own read-only SQLite connection, its own queries (it looks
+//! at every generation of the vector index, follows provenance edges
+//! forward rather than the reverse index, decodes the audit log's mirror
+//! itself), its own walk of the upload folders, and its own HTTP client for
+//! the subprocessors' lookup APIs.
+
+use crate::DemoError;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use proofpack_producer::DataClass;
+use rusqlite::{Connection, OpenFlags};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The job's `code_ref` (never the cascade's).
+pub const VERIFY_CODE: &str = concat!("proofpack-demo/verify-job@", env!("CARGO_PKG_VERSION"));
+
+/// What the job is told: where to look, and for whom.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The store's database.
+    pub db: PathBuf,
+    /// The upload folder and its replica.
+    pub upload_roots: Vec<PathBuf>,
+    /// Each subprocessor's name and base URL.
+    pub subprocessors: Vec<(String, String)>,
+    /// The account.
+    pub user_id: String,
+    /// Its pseudonym, as the audit log and the subprocessors know it.
+    pub subject_id: String,
+    /// The audit log's personal fields.
+    pub pii_fields: Vec<String>,
+}
+
+/// One probe's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Probe {
+    /// The probe (§8 name).
+    pub probe: String,
+    /// Records that should be gone and are not.
+    pub residue: u64,
+    /// What it looked at.
+    pub looked_at: String,
+}
+
+/// Every probe's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Probes {
+    /// The class probes, in cascade order.
+    pub classes: Vec<(DataClass, Probe)>,
+    /// The subprocessors' lookup APIs.
+    pub subprocessor: Probe,
+    /// Personal fields still disclosed in the subject's audit-log entries.
+    pub unredacted_pii: Probe,
+}
+
+fn scalar(conn: &Connection, sql: &str, user: &str) -> Result<u64, DemoError> {
+    let n: i64 = conn.query_row(sql, [user], |r| r.get(0))?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(DemoError::io(dir, e)),
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| DemoError::io(dir, e))?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Runs every probe.
+pub fn run(target: &Target) -> Result<Probes, DemoError> {
+    let conn = Connection::open_with_flags(&target.db, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let user = target.user_id.as_str();
+    let probe = |name: &str, residue: u64, looked_at: &str| Probe {
+        probe: name.to_owned(),
+        residue,
+        looked_at: looked_at.to_owned(),
+    };
+    let working = scalar(
+        &conn,
+        "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
+        user,
+    )?;
+    let episodic = scalar(
+        &conn,
+        "SELECT (SELECT COUNT(*) FROM episodic WHERE user_id = ?1)
+              + (SELECT COUNT(*) FROM episodic_replica WHERE user_id = ?1)
+              + (SELECT COUNT(*) FROM replication_log r JOIN episodic e ON e.row_id = r.row_id
+                 WHERE r.applied = 0 AND e.user_id = ?1)",
+        user,
+    )?;
+    let semantic = scalar(
+        &conn,
+        "SELECT (SELECT COUNT(*) FROM entities WHERE user_id = ?1)
+              + (SELECT COUNT(*) FROM entity_edges ed WHERE NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.src)
+                                                       OR NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.dst))",
+        user,
+    )?;
+    // Every generation of every shard, serving or not.
+    let vectors = scalar(
+        &conn,
+        "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
+        user,
+    )?;
+    // Examples left in a manifest, and releases still serving whose
+    // training lineage includes the subject.
+    let fine_tune = scalar(
+        &conn,
+        "SELECT (SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1)
+              + (SELECT COUNT(*) FROM training_lineage l JOIN model_releases m ON m.model_id = l.model_id
+                 WHERE l.user_id = ?1 AND m.state = 'serving')",
+        user,
+    )?;
+    let mut files = Vec::new();
+    for root in &target.upload_roots {
+        walk(&root.join(user), &mut files)?;
+    }
+    let uploads = files.len() as u64
+        + scalar(
+            &conn,
+            "SELECT COUNT(*) FROM uploads WHERE user_id = ?1",
+            user,
+        )?;
+    // Summaries and cached answers whose provenance edges lead back to one
+    // of the user's sources, followed forward from the edges table, plus any
+    // summary filed under the user.
+    let derivatives = scalar(
+        &conn,
+        "WITH RECURSIVE derived(scope, key) AS (
+             SELECT child_scope, child_key FROM prov_edges WHERE parent_scope = 'user:' || ?1
+             UNION SELECT e.child_scope, e.child_key FROM prov_edges e
+                   JOIN derived d ON e.parent_scope = d.scope AND e.parent_key = d.key)
+         SELECT (SELECT COUNT(*) FROM summaries s WHERE s.user_id = ?1
+                    OR s.summary_id IN (SELECT key FROM derived))
+              + (SELECT COUNT(*) FROM answer_cache c WHERE c.cache_key IN
+                    (SELECT key FROM derived WHERE scope = 'cache:answers'))",
+        user,
+    )?;
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(std::time::Duration::from_secs(10)))
+        .build()
+        .into();
+    let mut held = 0;
+    let mut asked = Vec::new();
+    for (name, base) in &target.subprocessors {
+        let url = format!("{base}/v1/subjects/{}/records", target.subject_id);
+        let body = agent
+            .get(&url)
+            .call()
+            .and_then(|mut r| r.body_mut().read_to_string())
+            .map_err(|e| DemoError::Service(format!("verification lookup at {name}: {e}")))?;
+        let answer: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+        held += answer
+            .get("records")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| {
+                DemoError::Service(format!("verification lookup at {name}: no record count"))
+            })?;
+        asked.push(name.clone());
+    }
+    let pii = unredacted_pii(&conn, &target.subject_id, &target.pii_fields)?;
+    let classes = vec![
+        (
+            DataClass::Working,
+            probe("working", working, "working_sessions"),
+        ),
+        (
+            DataClass::Episodic,
+            probe(
+                "episodic",
+                episodic,
+                "episodic primary, replica and unapplied replication log",
+            ),
+        ),
+        (
+            DataClass::Semantic,
+            probe(
+                "semantic",
+                semantic,
+                "entities of the subject, dangling edges",
+            ),
+        ),
+        (
+            DataClass::Vectors,
+            probe("vectors", vectors, "every generation of every shard"),
+        ),
+        (
+            DataClass::FineTune,
+            probe(
+                "fine_tune",
+                fine_tune,
+                "dataset manifests, lineage of serving releases",
+            ),
+        ),
+        (
+            DataClass::Uploads,
+            probe(
+                "uploads",
+                uploads,
+                "upload folder, its replica, upload rows",
+            ),
+        ),
+        (
+            DataClass::Derivatives,
+            probe(
+                "derivatives",
+                derivatives,
+                "summaries and cached answers derived from the subject (forward edges)",
+            ),
+        ),
+    ];
+    Ok(Probes {
+        classes,
+        subprocessor: probe(
+            "subprocessor",
+            held,
+            &format!("lookup APIs of {}", asked.join(", ")),
+        ),
+        unredacted_pii: probe(
+            "audit_log_redacted",
+            pii,
+            "disclosures of personal fields in the subject's audit-log entries",
+        ),
+    })
+}
+
+/// Personal fields still disclosed in the audit-log entries whose clear
+/// `actor_ref` is the subject, read from the store's mirror.
+fn unredacted_pii(
+    conn: &Connection,
+    subject_id: &str,
+    pii_fields: &[String],
+) -> Result<u64, DemoError> {
+    let mut leaves = conn.prepare("SELECT idx, leaf FROM audit_leaves ORDER BY idx")?;
+    let leaves: Vec<(i64, Vec<u8>)> = leaves
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut disclosures =
+        conn.prepare("SELECT disclosure FROM audit_disclosures WHERE idx = ?1")?;
+    let mut count = 0;
+    for (idx, leaf) in leaves {
+        let leaf: Value = serde_json::from_slice(&leaf).unwrap_or(Value::Null);
+        if leaf.get("actor_ref").and_then(Value::as_str) != Some(subject_id) {
+            continue;
+        }
+        let remaining: Vec<String> = disclosures
+            .query_map([idx], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        for d in remaining {
+            let field = URL_SAFE_NO_PAD
+                .decode(&d)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+                .and_then(|v| v.get(1).and_then(Value::as_str).map(str::to_owned));
+            if field.is_some_and(|f| pii_fields.contains(&f)) {
+                count += 1;
+            }
+        }
+    }
+    Ok(count)
+}

@@ -1,0 +1,465 @@
+//! The platform end to end: the clean run verifies `complete` and leaves
+//! nothing of the subject (checked here with this test's own queries, files
+//! walk and HTTP calls, before the services stop); each fault gives its
+//! verdict and code; the cascade is idempotent; before-counts follow the
+//! store; the verifier binary links no SQLite, HTTP or async runtime.
+
+use proofpack_core::{Code, Effect, Verdict};
+use proofpack_demo::cascade::StepEntry;
+use proofpack_demo::store::SUBJECTS;
+use proofpack_demo::{run, Clock, Config, Fault, Outcome, Platform, SUBJECT};
+use rusqlite::{Connection, OpenFlags};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn config(dir: &Path, fault: Option<Fault>) -> Config {
+    Config {
+        out_dir: dir.join("out"),
+        fault,
+        clock: Clock::stepping(
+            time::macros::datetime!(2026-06-01 09:00:00 UTC),
+            time::Duration::seconds(2),
+        ),
+    }
+}
+
+fn demo(fault: Option<Fault>) -> (tempfile::TempDir, Platform, Outcome) {
+    let dir = tempfile::tempdir().unwrap();
+    let (platform, outcome) = run(config(dir.path(), fault), &mut std::io::sink()).unwrap();
+    (dir, platform, outcome)
+}
+
+fn codes(outcome: &Outcome) -> Vec<Code> {
+    outcome.report.findings.iter().map(|f| f.code).collect()
+}
+
+fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
+    outcome.steps.iter().find(|s| s.step == name).unwrap()
+}
+
+#[test]
+fn clean_run_is_complete() {
+    let (_dir, _platform, outcome) = demo(None);
+    assert_eq!(
+        outcome.report.verdict,
+        Verdict::Complete,
+        "{:?}",
+        codes(&outcome)
+    );
+    assert!(outcome
+        .report
+        .findings
+        .iter()
+        .all(|f| f.effect == Effect::Warning));
+    assert!(outcome.steps.iter().all(|s| s.status_name() == "ok"));
+    assert!(outcome.steps.iter().all(|s| s.after_count == 0));
+    assert!(outcome.steps.iter().all(|s| s.before_count > 0));
+    assert!(outcome.paths.pack.is_file());
+    assert!(outcome.paths.trust.is_file());
+    assert!(outcome.paths.evidence.join("pack.json").is_file());
+    assert!(outcome.paths.store.db.is_file());
+}
+
+/// The first column of every row `sql` returns.
+fn column(conn: &Connection, sql: &str) -> Vec<String> {
+    conn.prepare(sql)
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Every text value of every table of the database, with its table.
+fn all_text(conn: &Connection) -> Vec<(String, String)> {
+    let tables: Vec<String> = column(
+        conn,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    );
+    let mut out = Vec::new();
+    for table in tables {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
+        let columns = stmt.column_count();
+        let mut rows = stmt.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            for i in 0..columns {
+                let text = match row.get_ref(i).unwrap() {
+                    rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) => {
+                        String::from_utf8_lossy(t).into_owned()
+                    }
+                    _ => continue,
+                };
+                out.push((table.clone(), text));
+            }
+        }
+    }
+    out
+}
+
+fn decoded_disclosures(conn: &Connection) -> Vec<String> {
+    use base64::Engine as _;
+    column(conn, "SELECT disclosure FROM audit_disclosures")
+        .iter()
+        .map(|d| {
+            let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(d)
+                .unwrap();
+            String::from_utf8(bytes).unwrap()
+        })
+        .collect()
+}
+
+/// After a clean run, with the services still up: this test's own look at
+/// the database, the upload folders, every vector generation and the
+/// subprocessors' lookup APIs finds nothing of the subject, except the
+/// episodic backup that the episodic step declares beyond use (kept
+/// immutable, with the subject in the suppression ledger every restore
+/// applies).
+#[test]
+fn nothing_of_the_subject_is_left_after_a_clean_run() {
+    let (_dir, platform, outcome) = demo(None);
+    assert_eq!(outcome.report.verdict, Verdict::Complete);
+    let conn =
+        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let personal = [SUBJECT.email, SUBJECT.name, SUBJECT.ip];
+
+    // No table but the declared backup holds the subject's e-mail, name or
+    // IP address; the audit log's remaining disclosures hold none either.
+    for (table, text) in all_text(&conn) {
+        if table == "backup_episodic" {
+            continue;
+        }
+        for value in personal {
+            assert!(!text.contains(value), "{table} holds {value:?}: {text}");
+        }
+    }
+    for disclosure in decoded_disclosures(&conn) {
+        for value in personal {
+            assert!(!disclosure.contains(value), "audit log discloses {value:?}");
+        }
+    }
+    // The other subjects' data is still there.
+    assert!(decoded_disclosures(&conn)
+        .iter()
+        .any(|d| d.contains(SUBJECTS[1].email)));
+
+    // No row of a tier table is the subject's, in any vector generation.
+    for table in [
+        "working_sessions",
+        "episodic",
+        "episodic_replica",
+        "entities",
+        "vectors",
+        "dataset_examples",
+        "training_lineage",
+        "output_filters",
+        "uploads",
+        "summaries",
+    ] {
+        let n: i64 = conn
+            .query_row(
+                &format!("SELECT COUNT(*) FROM {table} WHERE user_id = ?1"),
+                [SUBJECT.user_id],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(n, 0, "{table}");
+    }
+    let generations: i64 = conn
+        .query_row("SELECT COUNT(DISTINCT generation) FROM vectors", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(generations >= 1);
+    let others: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
+            [SUBJECTS[1].user_id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(others > 0);
+    let cached: i64 = conn
+        .query_row("SELECT COUNT(*) FROM answer_cache", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(cached, 0, "the only cached answer derived from the subject");
+
+    // The declared exception: the backup, with the subject in the ledger.
+    let ledger: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM suppression_ledger WHERE user_id = ?1",
+            [SUBJECT.user_id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(ledger, 1);
+    assert!(step(&outcome, "episodic")
+        .details
+        .contains_key("backups_beyond_use"));
+
+    // The upload folders hold no file of the subject, nor any file naming them.
+    for root in [
+        &outcome.paths.store.uploads,
+        &outcome.paths.store.uploads_replica,
+    ] {
+        assert!(!root.join(SUBJECT.user_id).exists());
+        for entry in std::fs::read_dir(root).unwrap() {
+            let user_dir = entry.unwrap().path();
+            for file in std::fs::read_dir(&user_dir).unwrap() {
+                let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+                assert!(!text.contains(SUBJECT.email) && !text.contains(SUBJECT.name));
+            }
+        }
+    }
+
+    // The subprocessors, asked directly, hold nothing of the subject.
+    for endpoint in &platform.services().endpoints {
+        let url = format!(
+            "{}/v1/subjects/{}/records",
+            endpoint.base_url, outcome.intake.subject_id
+        );
+        let body = ureq::get(&url)
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap();
+        let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(answer["records"], 0, "{}", endpoint.name);
+    }
+    drop(platform);
+}
+
+fn table_counts(conn: &Connection) -> BTreeMap<String, i64> {
+    let tables: Vec<String> = column(
+        conn,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    );
+    tables
+        .into_iter()
+        .map(|t| {
+            let n = conn
+                .query_row(&format!("SELECT COUNT(*) FROM {t}"), [], |r| r.get(0))
+                .unwrap();
+            (t, n)
+        })
+        .collect()
+}
+
+#[test]
+fn the_cascade_is_idempotent_per_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let submission = platform.submission();
+    let intake = platform.intake(&submission).unwrap();
+    let mut fresh = Vec::new();
+    let first = platform
+        .cascade(&intake, &mut |_, from_ledger| fresh.push(from_ledger))
+        .unwrap();
+    assert!(fresh.iter().all(|from_ledger| !from_ledger));
+    assert_eq!(first.len(), 9);
+    let counts = table_counts(&platform.store().conn);
+    let receipts = platform.receipts(&intake.request_id).unwrap();
+
+    let again = platform.intake(&submission).unwrap();
+    assert_eq!(again, intake);
+    let mut replayed = Vec::new();
+    let second = platform
+        .cascade(&again, &mut |_, from_ledger| replayed.push(from_ledger))
+        .unwrap();
+    assert_eq!(second, first);
+    assert!(replayed.iter().all(|from_ledger| *from_ledger));
+    // Nothing more was deleted, nothing more logged, no new receipt.
+    assert_eq!(table_counts(&platform.store().conn), counts);
+    assert_eq!(platform.receipts(&intake.request_id).unwrap(), receipts);
+    let records: Vec<_> = second
+        .iter()
+        .map(|s| s.to_record().unwrap().to_value())
+        .collect();
+    let expected: Vec<_> = first
+        .iter()
+        .map(|s| s.to_record().unwrap().to_value())
+        .collect();
+    assert_eq!(records, expected);
+}
+
+#[test]
+fn before_counts_come_from_the_store() {
+    let (_a, _pa, plain) = demo(None);
+    let dir = tempfile::tempdir().unwrap();
+    let platform = Platform::start(config(dir.path(), None)).unwrap();
+    platform
+        .store()
+        .seed_more(SUBJECT.user_id, 5, "2026-05-30T12:00:00Z")
+        .unwrap();
+    let mut platform = platform;
+    let more = platform.erase(&mut std::io::sink()).unwrap();
+    assert_eq!(more.report.verdict, Verdict::Complete);
+    let before = |o: &Outcome, s: &str| step(o, s).before_count;
+    assert_eq!(before(&more, "episodic"), before(&plain, "episodic") + 5);
+    assert_eq!(before(&more, "vectors"), before(&plain, "vectors") + 5);
+    assert_eq!(before(&more, "working"), before(&plain, "working") + 1);
+    assert_eq!(before(&more, "semantic"), before(&plain, "semantic"));
+}
+
+fn fault_case(fault: Fault, verdict: Verdict) {
+    let (_dir, _platform, outcome) = demo(Some(fault));
+    assert_eq!(outcome.report.verdict, verdict, "{:?}", codes(&outcome));
+    assert!(
+        codes(&outcome).contains(&fault.expected_code()),
+        "{fault:?}: {:?}",
+        codes(&outcome)
+    );
+    // Honest packs: nothing invalid or untrusted, and the signer's claim
+    // is what the verifier recomputes.
+    assert!(outcome.report.findings.iter().all(|f| matches!(
+        f.effect,
+        Effect::Incomplete | Effect::Late | Effect::Warning
+    )));
+}
+
+macro_rules! fault_tests {
+    ($($name:ident: $fault:expr => $verdict:expr;)+) => {
+        $(#[test] fn $name() { fault_case($fault, $verdict); })+
+
+        #[test]
+        fn every_fault_has_a_test() {
+            let tested = [$($fault),+];
+            assert_eq!(tested.len(), Fault::ALL.len());
+            assert!(Fault::ALL.iter().all(|f| tested.contains(f)));
+        }
+    };
+}
+
+fault_tests! {
+    fault_vector_index_not_rebuilt: Fault::VectorIndexNotRebuilt => Verdict::Incomplete;
+    fault_cache_ttl: Fault::CacheTtl => Verdict::Incomplete;
+    fault_subprocessor_email_only: Fault::SubprocessorEmailOnly => Verdict::Incomplete;
+    fault_subprocessor_pending: Fault::SubprocessorPending => Verdict::Incomplete;
+    fault_summarizer_race: Fault::SummarizerRace => Verdict::Incomplete;
+    fault_model_suppressed_only: Fault::ModelSuppressedOnly => Verdict::Incomplete;
+    fault_late: Fault::Late => Verdict::Late;
+    fault_backup_restored: Fault::BackupRestored => Verdict::Incomplete;
+}
+
+#[test]
+fn the_binary_exits_with_the_verdict_and_refuses_unknown_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_proofpack-demo");
+    let out = dir.path().join("out");
+    let status = std::process::Command::new(bin)
+        .args(["--out", out.to_str().unwrap(), "--fault", "late"])
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(Verdict::Late.exit_status()));
+    // A second run replaces its own output folder.
+    let status = std::process::Command::new(bin)
+        .args(["--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(Verdict::Complete.exit_status()));
+    let unknown = std::process::Command::new(bin)
+        .args(["--out", out.to_str().unwrap(), "--fault", "no-such-fault"])
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    for fault in Fault::ALL {
+        assert!(stderr.contains(&fault.name()), "{stderr}");
+    }
+    // A folder that is not a demo's output is never touched.
+    let foreign = dir.path().join("foreign");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("keep.txt"), "mine").unwrap();
+    let refused = std::process::Command::new(bin)
+        .args(["--out", foreign.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(foreign.join("keep.txt")).unwrap(),
+        "mine"
+    );
+}
+
+/// The `proofpack` verifier links no SQLite, HTTP or async-runtime crate
+/// (so a regulator can check it is offline), whatever the demo uses.
+#[test]
+fn the_verifier_links_no_database_network_or_runtime() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let tree = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "proofpack",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        tree.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tree.stderr)
+    );
+    let tree = String::from_utf8(tree.stdout).unwrap();
+    let names: Vec<&str> = tree
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(names.contains(&"proofpack-core"));
+    for banned in [
+        "rusqlite",
+        "libsqlite3-sys",
+        "tokio",
+        "axum",
+        "hyper",
+        "ureq",
+        "http",
+        "reqwest",
+        "mio",
+        "proofpack-demo",
+    ] {
+        assert!(!names.contains(&banned), "proofpack depends on {banned}");
+    }
+}
+
+fn answers(base_url: &str) -> bool {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(std::time::Duration::from_secs(2)))
+        .build()
+        .into();
+    agent
+        .get(&format!("{base_url}/v1/subjects/nobody/records"))
+        .call()
+        .is_ok()
+}
+
+/// A step that fails ends the run with an error, and dropping the platform
+/// then stops every service: nothing is left listening.
+#[test]
+fn a_failing_step_leaves_no_service_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let urls: Vec<String> = platform
+        .services()
+        .endpoints
+        .iter()
+        .map(|e| e.base_url.clone())
+        .collect();
+    assert!(urls.iter().all(|u| answers(u)));
+    // The fine-tune tier is gone: its step fails.
+    platform
+        .store()
+        .conn
+        .execute_batch("DROP TABLE dataset_examples")
+        .unwrap();
+    assert!(platform.erase(&mut std::io::sink()).is_err());
+    drop(platform);
+    assert!(urls.iter().all(|u| !answers(u)));
+}

@@ -1,0 +1,741 @@
+//! The HTTP server: axum on tokio, served by axum-server (plain HTTP on
+//! loopback, or rustls with the ring provider).
+//!
+//! | request | answer |
+//! |---|---|
+//! | `GET /api/v1/packs[?page=N&per_page=M]` | the token's tenants' packs |
+//! | `GET /api/v1/packs/{sha256}` | the §13 report JSON |
+//! | `GET /api/v1/packs/{sha256}/proof.tar.gz` | the exact bytes |
+//! | `GET /api/v1/packs/{sha256}/report.html` | the HTML report |
+//! | `GET /` and `/static/*` | the page (no data) |
+//!
+//! 401 for a missing, unknown, expired or revoked token; 404 for a pack the
+//! token may not see, exactly as for one that does not exist; 400 for a
+//! malformed id or query; 405 for any method but GET and HEAD. No path from
+//! a request is ever joined to a file path: packs are served only from the
+//! index the scan built, by SHA-256.
+
+use crate::access_log::{self, Access, AccessLog};
+use crate::store::{self, Cache, Notice, Pack, Placement, Store, Trust};
+use crate::tokens::{Principal, Refusal, TokenSource};
+use crate::PortalError;
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Path as UrlPath, Query, Request, State};
+use axum::http::header::{self, HeaderMap, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use proofpack_core::text::Untrusted;
+use proofpack_core::Limits;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use tower_http::limit::RequestBodyLimitLayer;
+
+/// The largest request body accepted (GET and HEAD need none).
+pub const MAX_BODY: usize = 1024;
+/// The largest request head (request line and headers) accepted, in bytes;
+/// a larger one is answered 431 by hyper.
+pub const MAX_HEAD: usize = 16 * 1024;
+/// The most request headers accepted.
+pub const MAX_HEADERS: usize = 64;
+/// The default and the largest `per_page` of the list.
+pub const PER_PAGE: (u64, u64) = (100, 1000);
+
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const PORTAL_JS: &str = include_str!("../static/portal.js");
+const PORTAL_CSS: &str = include_str!("../static/portal.css");
+
+/// The page's policy: its own script, style and API, nothing else.
+const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+                        connect-src 'self'; img-src 'none'; form-action 'none'; \
+                        base-uri 'none'; frame-ancestors 'none'";
+/// The policy of every answer that is not HTML.
+const DATA_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/// TLS certificate and key (PEM files).
+#[derive(Debug, Clone)]
+pub struct Tls {
+    /// The certificate chain.
+    pub cert: PathBuf,
+    /// The private key.
+    pub key: PathBuf,
+}
+
+/// How to serve.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The store, `DIR/<tenant_id>/*.tar.gz`.
+    pub store_dir: PathBuf,
+    /// The trust store every pack is verified against.
+    pub trust: PathBuf,
+    /// The token file.
+    pub tokens: PathBuf,
+    /// Where to listen; a non-loopback address needs [`Config::tls`].
+    pub addr: SocketAddr,
+    /// TLS, if any.
+    pub tls: Option<Tls>,
+    /// The access log file; standard error if `None`.
+    pub access_log: Option<PathBuf>,
+    /// How often the store and the trust store are looked at again.
+    pub rescan: Duration,
+}
+
+/// The server's state.
+pub struct Portal {
+    store: RwLock<Arc<Store>>,
+    tokens: TokenSource,
+    log: Arc<AccessLog>,
+    report_csp: String,
+}
+
+impl Portal {
+    /// The store now served.
+    pub fn store(&self) -> Arc<Store> {
+        match self.store.read() {
+            Ok(guard) => Arc::clone(&guard),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner()),
+        }
+    }
+
+    fn replace_store(&self, store: Store) {
+        let mut guard = match self.store.write() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        *guard = Arc::new(store);
+    }
+}
+
+/// Rescans the store and follows the trust store.
+struct Scanner {
+    dir: PathBuf,
+    trust_path: PathBuf,
+    trust: Trust,
+    trust_stamp: Option<(Option<std::time::SystemTime>, u64)>,
+    cache: Cache,
+    limits: Limits,
+    last_notices: BTreeSet<String>,
+}
+
+fn trust_stamp(path: &Path) -> Option<(Option<std::time::SystemTime>, u64)> {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.modified().ok(), m.len()))
+}
+
+impl Scanner {
+    fn open(config: &Config) -> Result<Self, PortalError> {
+        Ok(Scanner {
+            dir: config.store_dir.clone(),
+            trust_path: config.trust.clone(),
+            trust_stamp: trust_stamp(&config.trust),
+            trust: Trust::open(&config.trust)?,
+            cache: Cache::default(),
+            limits: Limits::default(),
+            last_notices: BTreeSet::new(),
+        })
+    }
+
+    /// Scans the store; returns it and the notices not given last time.
+    fn scan(&mut self) -> Result<(Store, Vec<Notice>), PortalError> {
+        let stamp = trust_stamp(&self.trust_path);
+        if stamp != self.trust_stamp {
+            // A new trust store: every pack is verified again (the cache is
+            // keyed by the store's SHA-256). An unusable one keeps the old.
+            self.trust = Trust::open(&self.trust_path)?;
+            self.trust_stamp = stamp;
+        }
+        let (store, notices) = store::scan(&self.dir, &self.trust, &mut self.cache, &self.limits)?;
+        let keys: BTreeSet<String> = notices.iter().map(|n| format!("{n:?}")).collect();
+        let fresh = notices
+            .into_iter()
+            .filter(|n| !self.last_notices.contains(&format!("{n:?}")))
+            .collect();
+        self.last_notices = keys;
+        Ok((store, fresh))
+    }
+}
+
+/// Tells the operator: a line on standard error and an event in the log.
+fn announce(log: &AccessLog, notice: &Notice) {
+    match notice {
+        Notice::Quarantined {
+            tenant,
+            file,
+            sha256,
+            manifest_tenant,
+        } => {
+            eprintln!(
+                "warning: quarantined {tenant}/{} (sha256 {sha256}): its manifest names tenant {}; it is served to nobody",
+                Untrusted(file).escaped(),
+                Untrusted(manifest_tenant).escaped()
+            );
+            #[derive(Serialize)]
+            struct Details<'a> {
+                tenant: &'a str,
+                file: &'a str,
+                pack_sha256: &'a str,
+                manifest_tenant_id: &'a str,
+            }
+            log.event(
+                "quarantined",
+                Details {
+                    tenant,
+                    file,
+                    pack_sha256: sha256,
+                    manifest_tenant_id: manifest_tenant,
+                },
+            );
+        }
+        Notice::Skipped { path, reason } => {
+            eprintln!(
+                "warning: skipped {}: {}",
+                Untrusted(path).escaped(),
+                Untrusted(reason).escaped()
+            );
+            #[derive(Serialize)]
+            struct Details<'a> {
+                path: &'a str,
+                reason: &'a str,
+            }
+            log.event("skipped", Details { path, reason });
+        }
+    }
+}
+
+/// The details of an event that is a problem: what went wrong.
+#[derive(Serialize)]
+struct Problem<'a> {
+    problem: &'a str,
+}
+
+/// Serves until `shutdown` completes. `ready` is called once with the bound
+/// address (and whether it is TLS) when the server accepts connections.
+pub async fn run(
+    config: Config,
+    ready: impl FnOnce(SocketAddr, bool) + Send + 'static,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), PortalError> {
+    if !config.addr.ip().is_loopback() && config.tls.is_none() {
+        return Err(PortalError::Invalid(format!(
+            "{} is not a loopback address: serving beyond this machine needs TLS (--tls-cert and --tls-key)",
+            config.addr
+        )));
+    }
+    let log = Arc::new(match &config.access_log {
+        Some(path) => AccessLog::file(path)?,
+        None => AccessLog::stderr(),
+    });
+    let token_log = Arc::clone(&log);
+    let tokens = TokenSource::open(
+        &config.tokens,
+        Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
+    )?;
+    let mut scanner = Scanner::open(&config)?;
+    let (mut scanner, scanned) = tokio::task::spawn_blocking(move || {
+        let scanned = scanner.scan();
+        (scanner, scanned)
+    })
+    .await
+    .map_err(|e| PortalError::Invalid(format!("the scan stopped: {e}")))?;
+    let (store, notices) = scanned?;
+    for notice in &notices {
+        announce(&log, notice);
+    }
+    let quarantined = store
+        .packs()
+        .iter()
+        .filter(|p| p.placement != Placement::Listed)
+        .count();
+    eprintln!(
+        "serving {} packs ({} quarantined) from {}",
+        store.packs().len() - quarantined,
+        quarantined,
+        config.store_dir.display()
+    );
+    let portal = Arc::new(Portal {
+        store: RwLock::new(Arc::new(store)),
+        tokens,
+        log: Arc::clone(&log),
+        report_csp: format!(
+            "default-src 'none'; style-src {}; img-src 'none'; script-src 'none'; \
+             form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+            proofpack_core::render::html::style_source()
+        ),
+    });
+
+    let rescan_portal = Arc::clone(&portal);
+    let period = config.rescan;
+    let rescanner = tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(period).await;
+            let scanned = tokio::task::spawn_blocking(move || {
+                let scanned = scanner.scan();
+                (scanner, scanned)
+            })
+            .await;
+            let Ok((back, scanned)) = scanned else {
+                return;
+            };
+            scanner = back;
+            match scanned {
+                Ok((store, notices)) => {
+                    for notice in &notices {
+                        announce(&rescan_portal.log, notice);
+                    }
+                    rescan_portal.replace_store(store);
+                }
+                Err(e) => rescan_portal.log.event(
+                    "rescan_failed",
+                    Problem {
+                        problem: &e.to_string(),
+                    },
+                ),
+            }
+        }
+    });
+
+    let app = router(portal);
+    let handle = axum_server::Handle::<SocketAddr>::new();
+    let tls = config.tls.is_some();
+    let listening = handle.clone();
+    tokio::spawn(async move {
+        if let Some(addr) = listening.listening().await {
+            ready(addr, tls);
+        }
+    });
+    let stopping = handle.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        stopping.graceful_shutdown(Some(Duration::from_secs(10)));
+    });
+    let served = match &config.tls {
+        Some(files) => {
+            let rustls =
+                axum_server::tls_rustls::RustlsConfig::from_pem_file(&files.cert, &files.key)
+                    .await
+                    .map_err(|e| {
+                        PortalError::Invalid(format!(
+                            "TLS: {} / {}: {e}",
+                            files.cert.display(),
+                            files.key.display()
+                        ))
+                    })?;
+            let mut server = axum_server::bind_rustls(config.addr, rustls).handle(handle);
+            bound_limits(&mut server);
+            server.serve(app.into_make_service()).await
+        }
+        None => {
+            let mut server = axum_server::bind(config.addr).handle(handle);
+            bound_limits(&mut server);
+            server.serve(app.into_make_service()).await
+        }
+    };
+    rescanner.abort();
+    served.map_err(|e| PortalError::Invalid(format!("{}: {e}", config.addr)))
+}
+
+/// Bounds what a client can make the server hold: the request head, the
+/// header count, and how long it may take to send the head.
+fn bound_limits<A: axum_server::Address, Acc>(server: &mut axum_server::Server<A, Acc>) {
+    let builder = server.http_builder();
+    builder
+        .http1()
+        .max_buf_size(MAX_HEAD)
+        .max_headers(MAX_HEADERS)
+        .header_read_timeout(Duration::from_secs(10));
+    builder
+        .http2()
+        .max_header_list_size(MAX_HEAD as u32)
+        .max_concurrent_streams(64);
+}
+
+/// The portal's routes and middleware.
+pub fn router(portal: Arc<Portal>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/static/portal.js", get(script))
+        .route("/static/portal.css", get(style))
+        .route("/api/v1/packs", get(list))
+        .route("/api/v1/packs/{id}", get(report_json))
+        .route("/api/v1/packs/{id}/proof.tar.gz", get(pack_bytes))
+        .route("/api/v1/packs/{id}/report.html", get(report_html))
+        .fallback(fallback)
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(middleware::from_fn_with_state(Arc::clone(&portal), observe))
+        .with_state(portal)
+}
+
+/// What a handler tells the access log about the answer.
+#[derive(Debug, Clone, Default)]
+struct Served {
+    token_id: Option<String>,
+    pack_sha256: Option<String>,
+    refused: Option<Refusal>,
+}
+
+/// Every request passes here: methods other than GET and HEAD are refused,
+/// the security headers are set on every answer, and the request is logged.
+async fn observe(State(portal): State<Arc<Portal>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let mut response = if method == Method::GET || method == Method::HEAD {
+        next.run(request).await
+    } else {
+        let mut refused = error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+        refused
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        refused
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.remove(header::SERVER);
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(DATA_CSP),
+        );
+    }
+    let served = response
+        .extensions()
+        .get::<Served>()
+        .cloned()
+        .unwrap_or_default();
+    portal.log.write(&Access {
+        time: access_log::now(),
+        token_id: served.token_id.as_deref(),
+        method: method.as_str(),
+        path: &path,
+        status: response.status().as_u16(),
+        pack_sha256: served.pack_sha256.as_deref(),
+        refused: served.refused,
+    });
+    response
+}
+
+fn error(status: StatusCode, code: &'static str) -> Response {
+    let body = serde_json::json!({ "error": code }).to_string();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn with_served(mut response: Response, token_id: &str, pack_sha256: Option<&str>) -> Response {
+    response.extensions_mut().insert(Served {
+        token_id: Some(token_id.to_owned()),
+        pack_sha256: pack_sha256.map(str::to_owned),
+        refused: None,
+    });
+    response
+}
+
+/// The token of `Authorization: Bearer <token>` (RFC 6750 `b64token`
+/// characters; the scheme is case-insensitive), if the header is well formed.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let mut values = headers.get_all(header::AUTHORIZATION).iter();
+    let value = values.next()?;
+    if values.next().is_some() {
+        return None;
+    }
+    let (scheme, token) = value.to_str().ok()?.split_once(' ')?;
+    let b64token = |b: u8| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+' | b'/' | b'=')
+    };
+    (scheme.eq_ignore_ascii_case("bearer")
+        && !token.is_empty()
+        && token.len() <= 512
+        && token.bytes().all(b64token))
+    .then_some(token)
+}
+
+/// Why a request about packs is not answered with data.
+enum Denied {
+    /// 401: no valid token (which refusal it was is said to the log only).
+    Unauthorized(Refusal),
+    /// 400: the id is not a SHA-256.
+    MalformedId { token_id: String },
+    /// 404: no such pack, or not this token's: the same answer.
+    NotFound { token_id: String, sha256: String },
+}
+
+impl IntoResponse for Denied {
+    fn into_response(self) -> Response {
+        match self {
+            Denied::Unauthorized(refusal) => {
+                let mut refused = error(StatusCode::UNAUTHORIZED, "unauthorized");
+                refused.headers_mut().insert(
+                    header::WWW_AUTHENTICATE,
+                    HeaderValue::from_static("Bearer realm=\"proofpack-portal\""),
+                );
+                refused.extensions_mut().insert(Served {
+                    refused: Some(refusal),
+                    ..Served::default()
+                });
+                refused
+            }
+            Denied::MalformedId { token_id } => with_served(
+                error(StatusCode::BAD_REQUEST, "malformed_id"),
+                &token_id,
+                None,
+            ),
+            Denied::NotFound { token_id, sha256 } => with_served(
+                error(StatusCode::NOT_FOUND, "not_found"),
+                &token_id,
+                Some(&sha256),
+            ),
+        }
+    }
+}
+
+/// The token's holder, or why not.
+fn authorize(portal: &Portal, headers: &HeaderMap) -> Result<Arc<Principal>, Denied> {
+    let outcome = match bearer(headers) {
+        Some(token) => portal
+            .tokens
+            .current()
+            .authenticate(token, time::OffsetDateTime::now_utc()),
+        None => Err(Refusal::Missing),
+    };
+    outcome.map_err(Denied::Unauthorized)
+}
+
+/// Whether `id` is a SHA-256 as the portal writes it: 64 lowercase hex digits.
+pub fn valid_sha256(id: &str) -> bool {
+    id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The token's holder and the pack the path's `{id}` names: extracting it
+/// answers 401, 400 or 404 for the handler.
+struct Located {
+    who: Arc<Principal>,
+    pack: Arc<Pack>,
+}
+
+impl FromRequestParts<Arc<Portal>> for Located {
+    type Rejection = Denied;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        portal: &Arc<Portal>,
+    ) -> Result<Self, Self::Rejection> {
+        let who = authorize(portal, &parts.headers)?;
+        let id = match UrlPath::<String>::from_request_parts(parts, portal).await {
+            Ok(UrlPath(id)) if valid_sha256(&id) => id,
+            _ => {
+                return Err(Denied::MalformedId {
+                    token_id: who.id.clone(),
+                })
+            }
+        };
+        let store = portal.store();
+        let pack = store.find(&id, &who.tenants).cloned();
+        match pack {
+            Some(pack) => Ok(Located { who, pack }),
+            None => Err(Denied::NotFound {
+                token_id: who.id.clone(),
+                sha256: id,
+            }),
+        }
+    }
+}
+
+/// `?page=N&per_page=M` of the list.
+#[derive(Debug, Deserialize)]
+struct Paging {
+    page: Option<u64>,
+    per_page: Option<u64>,
+}
+
+/// One pack of the list.
+#[derive(Debug, Serialize)]
+struct Listed<'a> {
+    pack_id: Option<&'a str>,
+    request_id: Option<&'a str>,
+    tenant_id: &'a str,
+    verdict: &'static str,
+    sha256: &'a str,
+    signed_at: Option<&'a str>,
+    file: &'a str,
+}
+
+/// A page of the list.
+#[derive(Debug, Serialize)]
+struct PackList<'a> {
+    packs: Vec<Listed<'a>>,
+    page: u64,
+    per_page: u64,
+    total: usize,
+}
+
+async fn list(
+    State(portal): State<Arc<Portal>>,
+    headers: HeaderMap,
+    paging: Result<Query<Paging>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let who = match authorize(&portal, &headers) {
+        Ok(who) => who,
+        Err(denied) => return denied.into_response(),
+    };
+    let paging = match paging {
+        Ok(Query(p)) => p,
+        Err(_) => {
+            return with_served(
+                error(StatusCode::BAD_REQUEST, "malformed_query"),
+                &who.id,
+                None,
+            )
+        }
+    };
+    let page = paging.page.unwrap_or(1);
+    let per_page = paging.per_page.unwrap_or(PER_PAGE.0);
+    if page == 0 || per_page == 0 || per_page > PER_PAGE.1 {
+        return with_served(
+            error(StatusCode::BAD_REQUEST, "malformed_query"),
+            &who.id,
+            None,
+        );
+    }
+    let store = portal.store();
+    let visible: Vec<&Arc<Pack>> = store.visible(&who.tenants).collect();
+    let skip = usize::try_from((page - 1).saturating_mul(per_page)).unwrap_or(usize::MAX);
+    let take = usize::try_from(per_page).unwrap_or(usize::MAX);
+    let packs = visible
+        .iter()
+        .skip(skip)
+        .take(take)
+        .map(|p| Listed {
+            pack_id: p.report.pack.pack_id.as_deref(),
+            request_id: p.report.pack.request_id.as_deref(),
+            tenant_id: &p.tenant,
+            verdict: p.report.verdict.as_str(),
+            sha256: &p.sha256,
+            signed_at: p.report.pack.signed_at.as_deref(),
+            file: &p.file,
+        })
+        .collect();
+    let body = PackList {
+        packs,
+        page,
+        per_page,
+        total: visible.len(),
+    };
+    let mut out = Vec::new();
+    if proofpack_core::render::json::compact_value(&mut out, &body).is_err() {
+        return with_served(
+            error(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            &who.id,
+            None,
+        );
+    }
+    with_served(json(out), &who.id, None)
+}
+
+fn json(bytes: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+async fn report_json(Located { who, pack }: Located) -> Response {
+    let mut out = Vec::new();
+    let answer = match proofpack_core::render::json::pretty(&mut out, &pack.report) {
+        Ok(()) => json(out),
+        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+    };
+    with_served(answer, &who.id, Some(&pack.sha256))
+}
+
+async fn report_html(
+    State(portal): State<Arc<Portal>>,
+    Located { who, pack }: Located,
+) -> Response {
+    let page = proofpack_core::render::html::report(&pack.report);
+    let mut answer = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response();
+    if let Ok(csp) = HeaderValue::from_str(&portal.report_csp) {
+        answer
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    with_served(answer, &who.id, Some(&pack.sha256))
+}
+
+async fn pack_bytes(Located { who, pack }: Located) -> Response {
+    let path = pack.path.clone();
+    let read = tokio::task::spawn_blocking(move || {
+        std::fs::read(&path).map(|bytes| {
+            let sha = proofpack_core::schema::hex(&Sha256::digest(&bytes));
+            (bytes, sha)
+        })
+    })
+    .await;
+    let answer = match read {
+        // The exact bytes that were verified, or nothing: a file replaced
+        // since the scan is served again once the next scan verified it.
+        Ok(Ok((bytes, sha))) if sha == pack.sha256 => {
+            let disposition = format!("attachment; filename=\"{}.tar.gz\"", pack.sha256);
+            let mut answer = (
+                [(header::CONTENT_TYPE, "application/gzip")],
+                Body::from(bytes),
+            )
+                .into_response();
+            if let Ok(value) = HeaderValue::from_str(&disposition) {
+                answer
+                    .headers_mut()
+                    .insert(header::CONTENT_DISPOSITION, value);
+            }
+            answer
+        }
+        _ => error(StatusCode::NOT_FOUND, "not_found"),
+    };
+    with_served(answer, &who.id, Some(&pack.sha256))
+}
+
+async fn fallback(State(portal): State<Arc<Portal>>, request: Request) -> Response {
+    // Under /api/ even a path that names nothing needs a token: no
+    // unauthenticated request learns what the API holds.
+    if request.uri().path().starts_with("/api/") {
+        return match authorize(&portal, request.headers()) {
+            Ok(who) => with_served(error(StatusCode::NOT_FOUND, "not_found"), &who.id, None),
+            Err(denied) => denied.into_response(),
+        };
+    }
+    error(StatusCode::NOT_FOUND, "not_found")
+}
+
+fn page(content_type: &'static str, body: &'static str, csp: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_SECURITY_POLICY, csp),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    page("text/html; charset=utf-8", INDEX_HTML, PAGE_CSP)
+}
+
+async fn script() -> Response {
+    page("text/javascript; charset=utf-8", PORTAL_JS, DATA_CSP)
+}
+
+async fn style() -> Response {
+    page("text/css; charset=utf-8", PORTAL_CSS, DATA_CSP)
+}

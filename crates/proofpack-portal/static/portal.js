@@ -1,0 +1,116 @@
+// The auditor portal's page. The token lives in this module's memory only
+// (never in storage, a cookie or the URL). Every value from the server
+// reaches the DOM through textContent: none is ever parsed as HTML.
+
+const PER_PAGE = 50;
+let token = null;
+let page = 1;
+
+const $ = (id) => document.getElementById(id);
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+async function api(path) {
+  const answer = await fetch(path, {
+    headers: { Authorization: `Bearer ${token}` },
+    cache: "no-store",
+    credentials: "omit",
+    referrerPolicy: "no-referrer",
+  });
+  if (answer.status === 401) {
+    token = null;
+    throw new Error("The token was refused (unknown, expired or revoked).");
+  }
+  if (!answer.ok) {
+    throw new Error(`The server answered ${answer.status}.`);
+  }
+  return answer;
+}
+
+function cell(row, text, className) {
+  const td = document.createElement("td");
+  td.textContent = text ?? "—";
+  if (className) td.className = className;
+  row.appendChild(td);
+  return td;
+}
+
+async function download(sha256, suffix, name) {
+  try {
+    const answer = await api(`/api/v1/packs/${sha256}${suffix}`);
+    const url = URL.createObjectURL(await answer.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+function button(td, label, action) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  b.addEventListener("click", action);
+  td.appendChild(b);
+}
+
+async function show() {
+  if (!token) return;
+  say("Loading…");
+  try {
+    const answer = await api(`/api/v1/packs?page=${page}&per_page=${PER_PAGE}`);
+    const list = await answer.json();
+    const body = $("packs").querySelector("tbody");
+    body.replaceChildren();
+    for (const p of list.packs) {
+      const row = document.createElement("tr");
+      cell(row, p.tenant_id, "mono");
+      cell(row, p.pack_id, "mono");
+      cell(row, p.request_id, "mono");
+      cell(row, p.verdict, `verdict verdict-${p.verdict}`);
+      cell(row, p.signed_at, "mono");
+      cell(row, p.file, "mono");
+      cell(row, p.sha256, "mono sha");
+      const actions = cell(row, "");
+      button(actions, "Pack", () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
+      button(actions, "Report (HTML)", () => download(p.sha256, "/report.html", `${p.sha256}.html`));
+      button(actions, "Report (JSON)", () => download(p.sha256, "", `${p.sha256}.json`));
+      body.appendChild(row);
+    }
+    const pages = Math.max(1, Math.ceil(list.total / list.per_page));
+    $("packs").hidden = false;
+    $("pager").hidden = pages <= 1;
+    $("page").textContent = `page ${list.page} of ${pages}`;
+    $("prev").disabled = list.page <= 1;
+    $("next").disabled = list.page >= pages;
+    say(`${list.total} pack(s).`);
+  } catch (e) {
+    $("packs").hidden = true;
+    $("pager").hidden = true;
+    say(e.message);
+  }
+}
+
+$("auth").addEventListener("submit", (event) => {
+  event.preventDefault();
+  token = $("token").value.trim();
+  $("token").value = "";
+  page = 1;
+  show();
+});
+$("forget").addEventListener("click", () => {
+  token = null;
+  $("packs").hidden = true;
+  $("pager").hidden = true;
+  $("packs").querySelector("tbody").replaceChildren();
+  say("Token forgotten.");
+});
+$("prev").addEventListener("click", () => { page -= 1; show(); });
+$("next").addEventListener("click", () => { page += 1; show(); });
