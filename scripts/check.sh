@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, every test of the core and CLI
-# (which need no GTK or WebKit), then the desktop app: its lints, its
-# command-level tests (tauri::test, no display) and its end-to-end tests in a
-# real WebView under Xvfb (scripts/e2e.sh installs what they need).
+# (which need no GTK or WebKit), a short run of every fuzz target, then the
+# desktop app: its lints, its command-level tests (tauri::test, no display)
+# and its end-to-end tests in a real WebView under Xvfb (scripts/e2e.sh
+# installs what they need).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked
+# Every fuzz target briefly, on stable (cargo-fuzz `-s none`), from the seeds.
+./scripts/fuzz.sh --smoke
 ./scripts/install-app-deps.sh
 # Tests first: clippy then reuses the dependencies they built.
 cargo test --locked -p proofpack-app

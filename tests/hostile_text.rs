@@ -31,6 +31,9 @@ fn hostile_pack(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     edit_line(&mut e, "subprocessor-receipts.jsonl", 2, |v| {
         v["ticket_id"] = json!(FAKE_LINE);
         v["status"] = json!("failed");
+        // The channel set is open: any string is a channel name (found by
+        // the `render` fuzz target, written raw before).
+        v["channel"] = json!(SCREEN_CLEAR);
     });
     edit_line(&mut e, "steps.jsonl", 3, |v| {
         v["status"] = json!("fail");

@@ -402,7 +402,10 @@ fn write_receipts(out: &mut String, r: &Report) -> fmt::Result {
             out,
             "  {:<20} {:<6} {:<10} ticket {:<14} {:<10} {when}",
             Untrusted(&rr.subprocessor),
-            val(&rr.channel),
+            // An open set: any other channel is the pack's own text.
+            rr.channel
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), |c| Untrusted(c.as_str()).escaped()),
             val(&rr.status),
             match rr.ticket_id.as_deref() {
                 None | Some("") => "-".to_owned(),
