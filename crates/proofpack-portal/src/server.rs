@@ -212,6 +212,41 @@ fn announce(log: &AccessLog, notice: &Notice) {
     }
 }
 
+/// Warns, at start and in the log, when the token file can be read or
+/// written by others than its owner: its hashes are not secrets, but
+/// anyone who can write it can give themselves a token.
+fn warn_if_exposed(tokens: &std::path::Path, log: &AccessLog) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(meta) = std::fs::metadata(tokens) else {
+            return;
+        };
+        let mode = meta.permissions().mode() & 0o777;
+        if mode & 0o077 != 0 {
+            let path = tokens.display().to_string();
+            eprintln!(
+                "warning: the token file {} has mode {mode:o}: others may read or change it (chmod 600)",
+                Untrusted(&path).escaped()
+            );
+            #[derive(Serialize)]
+            struct Details<'a> {
+                path: &'a str,
+                mode: String,
+            }
+            log.event(
+                "tokens_exposed",
+                Details {
+                    path: &path,
+                    mode: format!("{mode:o}"),
+                },
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (tokens, log);
+}
+
 /// The details of an event that is a problem: what went wrong.
 #[derive(Serialize)]
 struct Problem<'a> {
@@ -240,6 +275,7 @@ pub async fn run(
         &config.tokens,
         Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
     )?;
+    warn_if_exposed(&config.tokens, &log);
     let mut scanner = Scanner::open(&config)?;
     let (mut scanner, scanned) = tokio::task::spawn_blocking(move || {
         let scanned = scanner.scan();

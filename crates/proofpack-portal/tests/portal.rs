@@ -809,6 +809,23 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
     assert!(events
         .iter()
         .any(|e| e["status"] == 200 && e["token_id"] == "cli-auditor"));
+    let exposed = |log: &str| {
+        log.lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .any(|e| e["event"] == "tokens_exposed")
+    };
+    assert!(!exposed(&log), "token add writes mode 0600");
+
+    // A token file others can read or change is warned about at start.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&tokens, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let portal = Binary::serve(&args);
+    assert_eq!(portal.stop(), "");
+    assert!(exposed(
+        &std::fs::read_to_string(&fixture.access_log).unwrap()
+    ));
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_proofpack-portal");
