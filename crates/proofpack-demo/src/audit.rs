@@ -12,7 +12,7 @@ use crate::DemoError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use ed25519_dalek::{SigningKey, VerifyingKey};
-use proofpack_producer::{AuditLog, LogEntry, OsSalts, StepRecord};
+use proofpack_producer::{AuditLog, DataClass, LogEntry, OsSalts, StepRecord};
 use rusqlite::{params, Connection};
 use serde_json::{json, Value};
 
@@ -167,7 +167,7 @@ impl AuditStore {
                 conn,
                 LogEntry::new(at(20, i), "memory_written")
                     .with_clear(ACTOR_REF, json!(subject_id))
-                    .with_clear("tier", json!("episodic")),
+                    .with_clear("tier", json!(DataClass::Episodic.as_str())),
             )?;
         }
         Ok(())

@@ -15,6 +15,7 @@ use crate::receipts::{self, CollectedReceipt};
 use crate::services::Subprocessors;
 use crate::store::{note_key, user_scope, Store, CACHE_SCOPE};
 use crate::DemoError;
+use proofpack_core::vocab::StepStatus as StatusName;
 use proofpack_producer::{
     ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
 };
@@ -165,10 +166,11 @@ impl StepEntry {
     #[must_use]
     pub fn status_name(&self) -> &'static str {
         match self.outcome {
-            StepOutcome::Ok { .. } => "ok",
-            StepOutcome::Pending { .. } => "pending",
-            StepOutcome::Deferred { .. } => "deferred",
+            StepOutcome::Ok { .. } => StatusName::Ok,
+            StepOutcome::Pending { .. } => StatusName::Pending,
+            StepOutcome::Deferred { .. } => StatusName::Deferred,
         }
+        .as_str()
     }
 }
 

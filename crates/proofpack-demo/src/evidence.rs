@@ -14,7 +14,7 @@ use proofpack_author::pack::{build, Authored, Evidence, PackDescription, PackOpt
 use proofpack_author::trust_edit::TrustStoreFile;
 use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
-use proofpack_core::vocab::MemberName;
+use proofpack_core::vocab::{Channel, MemberName, ReceiptStatus};
 use proofpack_producer::{
     provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, VerificationBuilder,
     WitnessSpec,
@@ -117,7 +117,7 @@ fn attestation(m: &Material<'_>) -> String {
         ));
     }
     for r in m.receipts {
-        if r.status != "confirmed" || r.channel != "api" {
+        if r.status != ReceiptStatus::Confirmed.as_str() || r.channel != Channel::Api.as_str() {
             open.push(format!(
                 "{} answered by {} ({})",
                 r.subprocessor, r.channel, r.status

@@ -429,7 +429,7 @@ impl Platform {
             say!(
                 story,
                 "  {:<19} residue {:<3} ({})",
-                p.probe,
+                p.probe.as_str(),
                 p.residue,
                 p.looked_at
             );

@@ -5,6 +5,7 @@
 use crate::clock::Clock;
 use crate::services::{Endpoint, DELETION_ENDPOINT, MAILBOX_PATH};
 use crate::DemoError;
+use proofpack_core::vocab::ReceiptStatus as StatusName;
 use proofpack_producer::{Channel, Receipt, ReceiptStatus};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -46,11 +47,11 @@ pub struct CollectedReceipt {
 impl CollectedReceipt {
     /// The §9 record.
     pub fn to_receipt(&self) -> Result<Receipt, DemoError> {
-        let status = match (self.status.as_str(), &self.confirmed_at, &self.due_at) {
-            ("confirmed", Some(at), _) => ReceiptStatus::Confirmed {
+        let status = match (self.status.parse(), &self.confirmed_at, &self.due_at) {
+            (Ok(StatusName::Confirmed), Some(at), _) => ReceiptStatus::Confirmed {
                 confirmed_at: at.clone(),
             },
-            ("pending", _, Some(due)) => ReceiptStatus::Pending {
+            (Ok(StatusName::Pending), _, Some(due)) => ReceiptStatus::Pending {
                 due_at: due.clone(),
             },
             _ => ReceiptStatus::Failed,
@@ -150,7 +151,7 @@ pub fn collect(
         endpoint: Some(DELETION_ENDPOINT.to_owned()),
         ticket_id: text(&body, "ticket_id").unwrap_or_default(),
         requested_at,
-        status: "failed".to_owned(),
+        status: StatusName::Failed.as_str().to_owned(),
         confirmed_at: None,
         due_at: None,
         exchanges: vec![first.clone()],
@@ -171,7 +172,7 @@ pub fn collect(
         receipt.ticket_id = String::new();
         receipt.requested_at = requested_at;
         if answer.status == 200 {
-            receipt.status = "confirmed".to_owned();
+            receipt.status = StatusName::Confirmed.as_str().to_owned();
             receipt.confirmed_at = Some(clock.stamp());
         }
         receipt.exchanges.push(answer);
@@ -185,11 +186,11 @@ pub fn collect(
     }
     match text(&state, "status").as_deref() {
         Some("completed") => {
-            receipt.status = "confirmed".to_owned();
+            receipt.status = StatusName::Confirmed.as_str().to_owned();
             receipt.confirmed_at = text(&state, "completed_at");
         }
         Some("accepted") => {
-            receipt.status = "pending".to_owned();
+            receipt.status = StatusName::Pending.as_str().to_owned();
             receipt.due_at = text(&state, "due_at");
         }
         _ => {}

@@ -9,6 +9,8 @@ use crate::DemoError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proofpack_producer::DataClass;
+// `Probe` here is this job's result; the §8 name is the vocabulary's.
+use proofpack_core::vocab::Probe as ProbeName;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 use serde_json::Value;
@@ -37,8 +39,8 @@ pub struct Target {
 /// One probe's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Probe {
-    /// The probe (§8 name).
-    pub probe: String,
+    /// The probe (§8).
+    pub probe: ProbeName,
     /// Records that should be gone and are not.
     pub residue: u64,
     /// What it looked at.
@@ -82,8 +84,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
 pub fn run(target: &Target) -> Result<Probes, DemoError> {
     let conn = Connection::open_with_flags(&target.db, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
     let user = target.user_id.as_str();
-    let probe = |name: &str, residue: u64, looked_at: &str| Probe {
-        probe: name.to_owned(),
+    let probe = |name: ProbeName, residue: u64, looked_at: &str| Probe {
+        probe: name,
         residue,
         looked_at: looked_at.to_owned(),
     };
@@ -173,12 +175,12 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
     let classes = vec![
         (
             DataClass::Working,
-            probe("working", working, "working_sessions"),
+            probe(DataClass::Working.probe(), working, "working_sessions"),
         ),
         (
             DataClass::Episodic,
             probe(
-                "episodic",
+                DataClass::Episodic.probe(),
                 episodic,
                 "episodic primary, replica and unapplied replication log",
             ),
@@ -186,19 +188,23 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
         (
             DataClass::Semantic,
             probe(
-                "semantic",
+                DataClass::Semantic.probe(),
                 semantic,
                 "entities of the subject, dangling edges",
             ),
         ),
         (
             DataClass::Vectors,
-            probe("vectors", vectors, "every generation of every shard"),
+            probe(
+                DataClass::Vectors.probe(),
+                vectors,
+                "every generation of every shard",
+            ),
         ),
         (
             DataClass::FineTune,
             probe(
-                "fine_tune",
+                DataClass::FineTune.probe(),
                 fine_tune,
                 "dataset manifests, lineage of serving releases",
             ),
@@ -206,7 +212,7 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
         (
             DataClass::Uploads,
             probe(
-                "uploads",
+                DataClass::Uploads.probe(),
                 uploads,
                 "upload folder, its replica, upload rows",
             ),
@@ -214,7 +220,7 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
         (
             DataClass::Derivatives,
             probe(
-                "derivatives",
+                DataClass::Derivatives.probe(),
                 derivatives,
                 "summaries and cached answers derived from the subject (forward edges)",
             ),
@@ -223,12 +229,12 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
     Ok(Probes {
         classes,
         subprocessor: probe(
-            "subprocessor",
+            ProbeName::Subprocessor,
             held,
             &format!("lookup APIs of {}", asked.join(", ")),
         ),
         unredacted_pii: probe(
-            "audit_log_redacted",
+            ProbeName::AuditLogRedacted,
             pii,
             "disclosures of personal fields in the subject's audit-log entries",
         ),

@@ -174,11 +174,6 @@ fn announce(log: &AccessLog, notice: &Notice) {
             sha256,
             manifest_tenant,
         } => {
-            eprintln!(
-                "warning: quarantined {tenant}/{} (sha256 {sha256}): its manifest names tenant {}; it is served to nobody",
-                Untrusted(file).escaped(),
-                Untrusted(manifest_tenant).escaped()
-            );
             #[derive(Serialize)]
             struct Details<'a> {
                 tenant: &'a str,
@@ -186,7 +181,13 @@ fn announce(log: &AccessLog, notice: &Notice) {
                 pack_sha256: &'a str,
                 manifest_tenant_id: &'a str,
             }
-            log.event(
+            warn(
+                log,
+                format_args!(
+                    "quarantined {tenant}/{} (sha256 {sha256}): its manifest names tenant {}; it is served to nobody",
+                    Untrusted(file).escaped(),
+                    Untrusted(manifest_tenant).escaped()
+                ),
                 "quarantined",
                 Details {
                     tenant,
@@ -197,19 +198,30 @@ fn announce(log: &AccessLog, notice: &Notice) {
             );
         }
         Notice::Skipped { path, reason } => {
-            eprintln!(
-                "warning: skipped {}: {}",
-                Untrusted(path).escaped(),
-                Untrusted(reason).escaped()
-            );
             #[derive(Serialize)]
             struct Details<'a> {
                 path: &'a str,
                 reason: &'a str,
             }
-            log.event("skipped", Details { path, reason });
+            warn(
+                log,
+                format_args!(
+                    "skipped {}: {}",
+                    Untrusted(path).escaped(),
+                    Untrusted(reason).escaped()
+                ),
+                "skipped",
+                Details { path, reason },
+            );
         }
     }
+}
+
+/// A warning for the operator: one line on stderr (pack-supplied parts
+/// already escaped by the caller) and the same event in the log.
+fn warn(log: &AccessLog, text: std::fmt::Arguments<'_>, event: &str, details: impl Serialize) {
+    eprintln!("warning: {text}");
+    log.event(event, details);
 }
 
 /// Warns, at start and in the log, when the token file can be read or
@@ -225,16 +237,17 @@ fn warn_if_exposed(tokens: &std::path::Path, log: &AccessLog) {
         let mode = meta.permissions().mode() & 0o777;
         if mode & 0o077 != 0 {
             let path = tokens.display().to_string();
-            eprintln!(
-                "warning: the token file {} has mode {mode:o}: others may read or change it (chmod 600)",
-                Untrusted(&path).escaped()
-            );
             #[derive(Serialize)]
             struct Details<'a> {
                 path: &'a str,
                 mode: String,
             }
-            log.event(
+            warn(
+                log,
+                format_args!(
+                    "the token file {} has mode {mode:o}: others may read or change it (chmod 600)",
+                    Untrusted(&path).escaped()
+                ),
                 "tokens_exposed",
                 Details {
                     path: &path,

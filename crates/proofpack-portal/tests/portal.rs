@@ -231,12 +231,7 @@ fn the_access_matrix_holds_for_every_token_endpoint_and_pack() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_no_failures(&failures);
 
     // The fixture is what the matrix needs: both verdicts kinds, a quarantine.
     assert!(fixture
@@ -433,12 +428,7 @@ fn traversal_injection_odd_methods_and_huge_requests_are_refused() {
             failures.push(format!("{what}: {got:?} not {expected}"));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_no_failures(&failures);
     // The server is still up and right after all that.
     let answer = call(&agent(), "GET", &portal.url("/api/v1/packs"), Some(token));
     assert_eq!(answer.status, 200);
@@ -826,6 +816,16 @@ fn the_real_binary_serves_follows_revocations_and_stops_on_sigterm() {
     assert!(exposed(
         &std::fs::read_to_string(&fixture.access_log).unwrap()
     ));
+}
+
+/// Fails with every collected failure listed, not only the first.
+fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_proofpack-portal");
