@@ -299,7 +299,7 @@ fn trust_add_list_and_revoke() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let bytes = std::fs::read(&trust).expect("store");
     let parsed = TrustStore::from_json(&bytes).expect("a valid store");
-    assert_eq!(parsed.keys.len(), 2);
+    assert_eq!(parsed.keys().len(), 2);
     let log = parsed.key(samples::LOG_ORIGIN).expect("log key");
     assert_eq!(log.public_key, samples::audit_log_key().verifying_key());
     assert_eq!(log.roles, vec![Role::AuditLog]);
@@ -565,12 +565,12 @@ fn trust_list_shows_fingerprints_and_escapes_the_store_text() {
     let expected = |raw: &[u8]| {
         format!(
             "SHA256:{}",
-            proofpack_core::schema::hex(&Sha256::digest(raw))
+            proofpack_spec::encoding::hex(&Sha256::digest(raw))
         )
     };
     let dangerous = |text: &str| {
         text.chars()
-            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c))
+            .any(|c| c != '\n' && proofpack_spec::text::is_dangerous(c))
     };
 
     let out = proofpack(["trust".as_ref(), "list".as_ref(), trust.as_os_str()]);
@@ -1396,7 +1396,7 @@ fn what_pack_prints_from_the_evidence_is_escaped() {
     let err = refused(&ev, &sample_dpo_pem(w), &trust, SIGNED_AT, &[], 5, &[]);
     assert!(
         !err.chars()
-            .any(|c| c != '\n' && proofpack_core::text::is_dangerous(c)),
+            .any(|c| c != '\n' && proofpack_spec::text::is_dangerous(c)),
         "{err:?}"
     );
     // The entry is still the JSON to add, the text unchanged.

@@ -2,7 +2,7 @@
 //! 12 "Taming the many EdDSAs" edge cases (ed25519-speccheck).
 
 use ed25519_dalek::VerifyingKey;
-use proofpack_core::crypto::{parse_public_key, verify_strict};
+use proofpack_spec::crypto::{parse_public_key, verify_strict};
 use serde_json::Value;
 
 const WYCHEPROOF: &str = concat!(

@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use proofpack_core::text::is_dangerous;
+use proofpack_spec::text::is_dangerous;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;
@@ -48,11 +48,11 @@ fn hostile_pack(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     std::fs::write(&pack, pack_bytes(&e, false)).expect("write pack");
     let trust_path = dir.join("trust.json");
     let keys: Vec<Value> = trust()
-        .keys
+        .keys()
         .iter()
         .map(proofpack_core::trust::key_entry_json)
         .collect();
-    let store = json!({"format": proofpack_core::vocab::TRUST_FORMAT, "keys": keys});
+    let store = json!({"format": proofpack_spec::vocab::TRUST_FORMAT, "keys": keys});
     std::fs::write(&trust_path, serde_json::to_vec(&store).expect("json")).expect("write trust");
     (pack, trust_path)
 }

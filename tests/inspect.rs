@@ -9,8 +9,6 @@ mod common;
 use common::{baseline, pack_bytes, pack_with_manifest, tar_in_order, vector, TEST_KEY_ID};
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use proofpack_core::archive::read_member;
-use proofpack_core::findings::Findings;
 use proofpack_core::inspect::{list_members, member_content, InspectError, Listing};
 use proofpack_core::{Code, Limits};
 use serde_json::Value;
@@ -69,7 +67,7 @@ fn members_are_listed_in_archive_order_with_their_listing_state() {
         assert_eq!(content.len() as u64, m.size, "{}", m.path);
         assert_eq!(
             m.sha256,
-            proofpack_core::schema::hex(&Sha256::digest(&content))
+            proofpack_spec::encoding::hex(&Sha256::digest(&content))
         );
     }
 }
@@ -134,26 +132,20 @@ fn members_outside_files_are_unlisted() {
 }
 
 #[test]
-fn read_member_gives_any_member_and_none_for_an_absent_one() {
+fn member_content_gives_any_member_and_refuses_an_absent_one() {
     let pack = pack_with_escapes();
-    let mut findings = Findings::new();
-    let got = read_member(
+    let got = member_content(
         pack.as_slice(),
         &Limits::default(),
         "attachments/escapes.txt",
-        &mut findings,
     )
     .expect("reads");
-    assert_eq!(got.as_deref(), Some(ESC_CONTENT));
-    assert!(findings.as_slice().is_empty());
-    let got = read_member(
-        pack.as_slice(),
-        &Limits::default(),
-        "attachments",
-        &mut findings,
-    )
-    .expect("reads");
-    assert_eq!(got, None);
+    assert_eq!(got, ESC_CONTENT);
+    // A directory is not a regular member.
+    assert!(matches!(
+        member_content(pack.as_slice(), &Limits::default(), "attachments"),
+        Err(InspectError::NoSuchMember(p)) if p == "attachments"
+    ));
     assert!(matches!(
         member_content(pack.as_slice(), &Limits::default(), "nope"),
         Err(InspectError::NoSuchMember(p)) if p == "nope"
@@ -162,7 +154,7 @@ fn read_member_gives_any_member_and_none_for_an_absent_one() {
 
 fn refused_codes(result: Result<impl std::fmt::Debug, InspectError>) -> Vec<Code> {
     match result {
-        Err(InspectError::Refused { findings }) => findings.iter().map(|f| f.code).collect(),
+        Err(InspectError::Refused { findings }) => findings.iter().map(|f| f.code()).collect(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

@@ -1,10 +1,10 @@
-//! Property tests of the strict JSON parser of §0 (`proofpack_core::json`;
+//! Property tests of the strict JSON parser of §0 (`proofpack_spec::json`;
 //! issue 10 §3): what it accepts, printed and parsed again, is the same
 //! value. Inputs are generated JSON documents written with random white
 //! space and random escapes (each must parse to the value it was made
 //! from), the same documents with a byte changed, and random bytes.
 
-use proofpack_core::json::{self, Json, JsonErrorKind};
+use proofpack_spec::json::{self, Json, JsonErrorKind};
 use proptest::prelude::*;
 
 /// A JSON value as generated: member names unique, numbers as text.

@@ -1,4 +1,4 @@
-//! Property tests of the RFC 9162 verifiers (`proofpack_core::merkle`) on
+//! Property tests of the RFC 9162 verifiers (`proofpack_spec::merkle`) on
 //! trees of up to 2^20 leaves (issue 10 §3): every proof of the tree
 //! verifies, and every corruption fails — a bit flip in any hash, a dropped
 //! or an extra element, a wrong index, a wrong size.
@@ -12,7 +12,7 @@
 //! (MTH, PATH, SUBPROOF over index ranges), checked against the producer's
 //! `MerkleTree` on small trees.
 
-use proofpack_core::merkle::{
+use proofpack_spec::merkle::{
     consistency_proof_len, inclusion_proof_len, leaf_hash, node_hash, verify_consistency,
     verify_inclusion, Hash, MerkleTree,
 };
@@ -62,7 +62,7 @@ impl SparseLog {
             return *h;
         }
         let h = match len {
-            0 => proofpack_core::merkle::empty_root(),
+            0 => proofpack_spec::merkle::empty_root(),
             1 => leaf_hash(b"filler"),
             _ => {
                 let k = split(len);

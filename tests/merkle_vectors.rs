@@ -1,4 +1,4 @@
-//! Test vectors and property tests for `proofpack_core::merkle` (RFC 9162 §2.1).
+//! Test vectors and property tests for `proofpack_spec::merkle` (RFC 9162 §2.1).
 //!
 //! * The `transparency-dev/merkle` probe corpus under `tests/corpora/merkle-rfc6962/`
 //!   (`inclusion/**`, `consistency/**`; 196 files, see its `PROVENANCE.md`).
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use base64::engine::general_purpose::STANDARD as B64;
 use base64::Engine as _;
-use proofpack_core::merkle::{
+use proofpack_spec::merkle::{
     consistency_proof_len, empty_root, inclusion_proof_len, leaf_hash, node_hash,
     root_from_inclusion_proof, verify_consistency, verify_inclusion, Hash, MerkleTree,
 };

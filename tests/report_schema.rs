@@ -88,6 +88,7 @@ fn reports_of_every_vector_follow_the_schema() {
         }
         let report = proofpack_core::verify(
             std::fs::File::open(&path).expect("open"),
+            "pack.tar.gz",
             Some(&trust),
             &Default::default(),
         )

@@ -99,11 +99,11 @@ fn the_trust_store_has_one_line_per_key_and_the_two_roles() {
     let log = store.key(samples::LOG_ORIGIN).expect("audit-log key");
     assert_eq!(log.public_key, samples::audit_log_key().verifying_key());
     assert!(log.has_role(proofpack_core::trust::Role::AuditLog));
-    assert_eq!(store.keys.len(), 2);
+    assert_eq!(store.keys().len(), 2);
 }
 
 fn codes_of(report: &proofpack_core::Report) -> Vec<Code> {
-    let mut codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
+    let mut codes: Vec<Code> = report.findings().iter().map(|f| f.code()).collect();
     codes.sort();
     codes.dedup();
     codes
@@ -138,14 +138,15 @@ fn each_sample_verifies_to_its_verdict_and_codes() {
     let trust = trust();
     for (name, verdict, codes, all_clear) in expected {
         let file = std::fs::File::open(committed().join(format!("{name}.tar.gz"))).expect("pack");
-        let report = verify(file, Some(&trust), &Limits::default()).expect("readable");
-        assert_eq!(report.verdict, verdict, "{name}: {:?}", report.findings);
+        let report =
+            verify(file, "pack.tar.gz", Some(&trust), &Limits::default()).expect("readable");
+        assert_eq!(report.verdict(), verdict, "{name}: {:?}", report.findings());
         assert_eq!(sample(name).verdict, verdict, "{name}");
         assert_eq!(codes_of(&report), sorted(codes), "{name}");
-        assert!(report.pack.signature_verified, "{name}");
-        assert_eq!(report.pack.all_clear_claimed, Some(all_clear), "{name}");
+        assert!(report.pack().signature_verified, "{name}");
+        assert_eq!(report.pack().all_clear_claimed, Some(all_clear), "{name}");
         assert_eq!(
-            report.pack.signature_key_id.as_deref(),
+            report.pack().signature_key_id.as_deref(),
             Some(samples::DPO_KEY_ID),
             "{name}"
         );

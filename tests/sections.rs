@@ -11,8 +11,8 @@ use serde_json::json;
 #[test]
 fn baseline_is_complete() {
     let r = check(&baseline());
-    assert_eq!(r.verdict, Verdict::Complete, "{:?}", codes(&r));
-    assert!(r.findings.is_empty(), "{:?}", codes(&r));
+    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
+    assert!(r.findings().is_empty(), "{:?}", codes(&r));
 }
 
 // §0 JSON and time
@@ -28,7 +28,7 @@ fn s0_duplicate_member_is_malformed_json() {
     );
     let r = check(&e);
     assert_codes(&r, &["json.malformed"]);
-    assert_eq!(r.verdict, Verdict::Invalid);
+    assert_eq!(r.verdict(), Verdict::Invalid);
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn with_manifest(
 #[test]
 fn s2_files_list_against_the_archive() {
     let r = with_manifest(&[], |_| {});
-    assert_eq!(r.verdict, Verdict::Complete, "{:?}", codes(&r));
+    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
     let r = with_manifest(&[("attachments/extra.txt", b"x")], |_| {});
     assert_codes(&r, &["manifest.unlisted_member"]);
     let r = with_manifest(&[], |m| {
@@ -154,7 +154,7 @@ fn s2_files_list_against_the_archive() {
     assert_codes(&r, &["manifest.hash_mismatch"]);
     let r = with_manifest(&[], |m| m["files"][0]["size"] = json!(1));
     assert_codes(&r, &["manifest.size_mismatch"]);
-    assert_eq!(r.verdict, Verdict::Invalid);
+    assert_eq!(r.verdict(), Verdict::Invalid);
 }
 
 #[test]
@@ -225,14 +225,14 @@ fn s2_subject_not_pseudonymous_is_incomplete() {
     });
     let r = check_claim(&e, false);
     assert_codes(&r, &["minimization.subject_not_pseudonymous"]);
-    assert_eq!(r.verdict, Verdict::Incomplete);
+    assert_eq!(r.verdict(), Verdict::Incomplete);
 }
 
 #[test]
 fn s2_all_clear_claims_are_checked_both_ways() {
     let r = check_claim(&baseline(), false);
     assert_codes(&r, &["manifest.all_clear_understated"]);
-    assert_eq!(r.verdict, Verdict::Complete);
+    assert_eq!(r.verdict(), Verdict::Complete);
     let mut e = baseline();
     edit_line(&mut e, "steps.jsonl", 6, |v| {
         v["status"] = json!("pending");
@@ -240,7 +240,7 @@ fn s2_all_clear_claims_are_checked_both_ways() {
     });
     let r = check_claim(&e, true);
     assert_codes(&r, &["manifest.all_clear_false_claim", "steps.pending"]);
-    assert_eq!(r.verdict, Verdict::Invalid);
+    assert_eq!(r.verdict(), Verdict::Invalid);
 }
 
 // §4 trust
@@ -251,20 +251,23 @@ fn s4_trust_checks_at_signed_at() {
     let bytes = pack_bytes(&e, true);
     let r = verify_bytes(&bytes, None);
     assert_codes(&r, &["trust.not_configured"]);
-    assert_eq!(r.verdict, Verdict::Untrusted);
+    assert_eq!(r.verdict(), Verdict::Untrusted);
 
-    let mut store = trust();
-    store.keys.retain(|k| k.key_id != TEST_KEY_ID);
-    assert_codes(&verify_bytes(&bytes, Some(&store)), &["trust.key_unknown"]);
+    let mut keys = trust().keys().to_vec();
+    keys.retain(|k| k.key_id != TEST_KEY_ID);
+    assert_codes(
+        &verify_bytes(&bytes, Some(&store_of(&keys))),
+        &["trust.key_unknown"],
+    );
 
     let set = |f: &dyn Fn(&mut proofpack_core::trust::TrustedKey)| {
-        let mut store = trust();
-        if let Some(k) = store.keys.iter_mut().find(|k| k.key_id == TEST_KEY_ID) {
+        let mut keys = trust().keys().to_vec();
+        if let Some(k) = keys.iter_mut().find(|k| k.key_id == TEST_KEY_ID) {
             f(k);
         }
-        verify_bytes(&bytes, Some(&store))
+        verify_bytes(&bytes, Some(&store_of(&keys)))
     };
-    let ts = |s: &str| proofpack_core::timestamp::Timestamp::parse(s);
+    let ts = |s: &str| proofpack_spec::timestamp::Timestamp::parse(s);
     let r = set(&|k| k.not_after = ts("2026-04-21T11:42:59Z"));
     assert_codes(&r, &["trust.key_not_valid_at_signing"]);
     let r = set(&|k| k.not_before = ts("2026-04-21T11:43:01Z"));
@@ -275,7 +278,7 @@ fn s4_trust_checks_at_signed_at() {
     assert_codes(&r, &["trust.key_revoked"]);
     let r = set(&|k| k.revoked_at = ts("2026-04-21T11:43:01Z"));
     assert_codes(&r, &["trust.key_revoked_later"]);
-    assert_eq!(r.verdict, Verdict::Complete);
+    assert_eq!(r.verdict(), Verdict::Complete);
     let r = set(&|k| k.roles = vec![proofpack_core::trust::Role::AuditLog]);
     assert_codes(&r, &["trust.role_missing"]);
     let r = set(&|k| k.owner = "deputy@example.com".to_owned());
@@ -288,13 +291,13 @@ fn s4_trust_checks_at_signed_at() {
 fn s3_wrong_key_and_key_id_mismatch() {
     let e = baseline();
     let bytes = pack_bytes(&e, true);
-    let mut store = trust();
-    if let Some(k) = store.keys.iter_mut().find(|k| k.key_id == TEST_KEY_ID) {
+    let mut keys = trust().keys().to_vec();
+    if let Some(k) = keys.iter_mut().find(|k| k.key_id == TEST_KEY_ID) {
         k.public_key = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]).verifying_key();
     }
-    let r = verify_bytes(&bytes, Some(&store));
+    let r = verify_bytes(&bytes, Some(&store_of(&keys)));
     assert_codes(&r, &["signature.invalid"]);
-    assert_eq!(r.verdict, Verdict::Invalid);
+    assert_eq!(r.verdict(), Verdict::Invalid);
 }
 
 #[test]
@@ -303,7 +306,7 @@ fn s4_segregation_of_duties() {
     e.description.cascade_runner = e.description.signer.clone();
     let r = check(&e);
     assert_codes(&r, &["sod.signer_is_runner"]);
-    assert_eq!(r.verdict, Verdict::Untrusted);
+    assert_eq!(r.verdict(), Verdict::Untrusted);
 }
 
 // §5 request
@@ -348,8 +351,8 @@ fn s6_overstated_deadline_and_breach() {
     });
     let r = check(&e);
     assert_codes(&r, &["sla.breached"]);
-    assert_eq!(r.verdict, Verdict::Late);
-    assert_eq!(r.sla.margin_seconds, Some(0));
+    assert_eq!(r.verdict(), Verdict::Late);
+    assert_eq!(r.sla().margin_seconds, Some(0));
 }
 
 #[test]
@@ -362,7 +365,7 @@ fn s6_invalid_extension_is_a_warning_and_ignored() {
     );
     let r = check(&e);
     assert_codes(&r, &["sla.extension_invalid"]);
-    assert_eq!(r.verdict, Verdict::Complete);
+    assert_eq!(r.verdict(), Verdict::Complete);
 }
 
 // §7 steps
@@ -454,7 +457,7 @@ fn s7_statuses_and_their_codes() {
             );
         }
         if want.is_empty() {
-            assert_eq!(r.verdict, Verdict::Complete, "{edit}: {:?}", codes(&r));
+            assert_eq!(r.verdict(), Verdict::Complete, "{edit}: {:?}", codes(&r));
         }
     }
 }
@@ -504,7 +507,7 @@ fn s7_malformed_status_records_are_still_reported() {
         let r = check_claim(&e, false);
         assert_codes(&r, want);
         assert_no_codes(&r, &["steps.missing", "manifest.all_clear_false_claim"]);
-        assert_eq!(r.verdict, Verdict::Invalid, "{edit}");
+        assert_eq!(r.verdict(), Verdict::Invalid, "{edit}");
     }
 }
 
@@ -521,7 +524,7 @@ fn s7_a_malformed_record_is_present_and_its_evidence_judged() {
     assert_codes(&r, &["steps.schema", "steps.vectors_not_purged"]);
     assert_no_codes(&r, &["steps.missing"]);
     let vectors = r
-        .tiers
+        .tiers()
         .iter()
         .find(|t| t.tier.as_str() == "vectors")
         .expect("row");
@@ -547,7 +550,7 @@ fn s9_a_malformed_receipt_is_present_and_judged() {
     let r = check_claim(&e, false);
     assert_codes(&r, &["receipts.schema", "receipts.pending"]);
     assert_no_codes(&r, &["receipts.missing", "manifest.all_clear_false_claim"]);
-    assert_eq!(r.receipts.len(), 2);
+    assert_eq!(r.receipts().len(), 2);
 }
 
 /// The verdict needs positive evidence: a complete pack carries every
@@ -555,17 +558,20 @@ fn s9_a_malformed_receipt_is_present_and_judged() {
 #[test]
 fn s12_complete_carries_its_positive_evidence() {
     let r = check(&baseline());
-    assert_eq!(r.verdict, Verdict::Complete);
-    for code in proofpack_core::findings::SuccessCode::REQUIRED {
-        assert!(r.passed.iter().any(|p| p.code == *code), "{code} passed");
+    assert_eq!(r.verdict(), Verdict::Complete);
+    for code in proofpack_core::SuccessCode::REQUIRED {
+        assert!(
+            r.passed().iter().any(|p| p.code() == *code),
+            "{code} passed"
+        );
     }
     // Without a trust store, the signature is not trusted: no such evidence.
     let r = verify_bytes(&pack_bytes(&baseline(), true), None);
-    assert_eq!(r.verdict, Verdict::Untrusted);
+    assert_eq!(r.verdict(), Verdict::Untrusted);
     assert!(!r
-        .passed
+        .passed()
         .iter()
-        .any(|p| p.code == proofpack_core::findings::SuccessCode::SignatureTrusted));
+        .any(|p| p.code() == proofpack_core::SuccessCode::SignatureTrusted));
 }
 
 #[test]
@@ -624,7 +630,7 @@ fn s8_probes() {
     let r = check_claim(&e, false);
     assert_codes(&r, &["probes.residue"]);
     assert_no_codes(&r, &["probes.all_clear_inconsistent"]);
-    assert_eq!(r.verdict, Verdict::Incomplete);
+    assert_eq!(r.verdict(), Verdict::Incomplete);
 
     let mut e = baseline();
     edit_json(&mut e, "verification.json", |v| {
@@ -648,7 +654,7 @@ fn s8_probes() {
     });
     let r = check(&e);
     assert_codes(&r, &["independence.same_code_path"]);
-    assert_eq!(r.verdict, Verdict::Complete);
+    assert_eq!(r.verdict(), Verdict::Complete);
 
     let mut e = baseline();
     edit_json(&mut e, "verification.json", |v| {
@@ -778,7 +784,7 @@ fn s10_cascade_must_be_on_the_log() {
     });
     let r = check(&e);
     assert_codes(&r, &["audit.step_not_logged", "steps.exempt"]);
-    assert_eq!(r.verdict, Verdict::Untrusted);
+    assert_eq!(r.verdict(), Verdict::Untrusted);
 
     let mut e = baseline();
     e.description.pack_id = "other".to_owned();
@@ -838,10 +844,10 @@ fn s11_provenance() {
     });
     let r = check_claim(&e, false);
     let flagged: Vec<&str> = r
-        .findings
+        .findings()
         .iter()
-        .filter(|f| f.code.as_str() == "provenance.reference_scopes_incomplete")
-        .map(|f| f.location.as_str())
+        .filter(|f| f.code().as_str() == "provenance.reference_scopes_incomplete")
+        .map(|f| f.location())
         .collect();
     // note-118 reaches cache:answers/q-991; upload-7 (same list) reaches only user:42:derived
     assert_eq!(flagged, vec!["provenance.jsonl:7"]);

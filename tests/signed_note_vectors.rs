@@ -12,11 +12,11 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use ed25519_dalek::{SigningKey, VerifyingKey};
-use proofpack_core::checkpoint::{
+use proofpack_spec::checkpoint::{
     ed25519_key_hash, parse_checkpoint, parse_signed_note, sign_note, verify_checkpoint,
     Checkpoint, CheckpointStatus, LogKey, NoteError, SignedNote, MAX_SIGNATURES,
 };
-use proofpack_core::crypto::{parse_public_key, verify_strict};
+use proofpack_spec::crypto::{parse_public_key, verify_strict};
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
@@ -101,7 +101,7 @@ enum Opened {
 fn open(note: &SignedNote, keys: &[VKey]) -> Opened {
     let mut verified: Vec<String> = Vec::new();
     let mut unverified: Vec<String> = Vec::new();
-    let mut seen_unverified: Vec<&proofpack_core::checkpoint::NoteSignature> = Vec::new();
+    let mut seen_unverified: Vec<&proofpack_spec::checkpoint::NoteSignature> = Vec::new();
     for sig in &note.signatures {
         let matching: Vec<&VKey> = keys
             .iter()

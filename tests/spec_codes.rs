@@ -46,8 +46,9 @@ fn code_enum_matches_the_spec_table() {
         );
     }
     for (code, effect) in &table {
-        let ours =
-            Code::from_str_code(code).unwrap_or_else(|| panic!("§12 code {code} is not in Code"));
+        let ours = code
+            .parse::<Code>()
+            .unwrap_or_else(|_| panic!("§12 code {code} is not in Code"));
         assert_eq!(ours.effect().as_str(), effect);
     }
     assert_eq!(table.len(), Code::ALL.len());

@@ -44,11 +44,12 @@ fn gzip(tar: &[u8]) -> Vec<u8> {
 }
 
 fn check(gz: &[u8], trust: &TrustStore) -> Report {
-    verify(gz, Some(trust), &Limits::default()).expect("in-memory input always reads")
+    verify(gz, "pack.tar.gz", Some(trust), &Limits::default())
+        .expect("in-memory input always reads")
 }
 
 fn codes(r: &Report) -> Vec<Code> {
-    r.findings.iter().map(|f| f.code).collect()
+    r.findings().iter().map(|f| f.code()).collect()
 }
 
 /// Where the content of member `name` lies in the tar stream.
@@ -70,7 +71,7 @@ fn sweep_member(name: &str, expected: &[Code]) {
     let trust = trust();
     let original = gunzip(&pack()).expect("the sample pack gunzips");
     assert_eq!(
-        check(&gzip(&original), &trust).verdict,
+        check(&gzip(&original), &trust).verdict(),
         Verdict::Complete,
         "the re-gzipped sample is complete: the sweep starts from a valid pack"
     );
@@ -81,7 +82,7 @@ fn sweep_member(name: &str, expected: &[Code]) {
         tar[at] ^= 0x01;
         let report = check(&gzip(&tar), &trust);
         assert_eq!(
-            report.verdict,
+            report.verdict(),
             Verdict::Invalid,
             "{name} byte {at}: {:?}",
             codes(&report)
@@ -166,7 +167,7 @@ fn random_bit_flips_in_the_compressed_pack_are_never_complete() {
         }
         // Any other change to the tar fails the trailer's CRC-32 at least.
         assert_eq!(
-            report.verdict,
+            report.verdict(),
             Verdict::Invalid,
             "bit flip at byte {at}: {:?}",
             codes(&report)
@@ -196,10 +197,10 @@ fn a_flip_in_the_padding_after_the_last_deflate_block_changes_nothing() {
         let report = check(&flipped, &trust);
         if gunzip(&flipped).is_ok_and(|tar| tar == original) {
             benign += 1;
-            assert_eq!(report.verdict, Verdict::Complete, "padding bit {bit}");
+            assert_eq!(report.verdict(), Verdict::Complete, "padding bit {bit}");
         } else {
             assert_eq!(
-                report.verdict,
+                report.verdict(),
                 Verdict::Invalid,
                 "bit {bit}: {:?}",
                 codes(&report)
@@ -221,7 +222,7 @@ fn the_tar_cut_at_every_block_boundary_is_invalid() {
         let cut = &tar[..blocks * BLOCK];
         let report = check(&gzip(cut), &trust);
         assert_eq!(
-            report.verdict,
+            report.verdict(),
             Verdict::Invalid,
             "cut after {blocks} blocks: {:?}",
             codes(&report)

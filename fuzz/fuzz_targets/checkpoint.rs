@@ -1,4 +1,4 @@
-//! `proofpack_core::checkpoint::parse_checkpoint` on UTF-8 input. An accepted
+//! `proofpack_spec::checkpoint::parse_checkpoint` on UTF-8 input. An accepted
 //! checkpoint must be exactly the note it came from: its body is the
 //! canonical `<origin>\n<size>\n<base64 root>\n` plus the extension lines,
 //! and the signature lines re-encode to the input's bytes.
@@ -7,7 +7,7 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
-use proofpack_core::checkpoint::{checkpoint_body, parse_checkpoint, parse_signed_note, MAX_SIGNATURES};
+use proofpack_spec::checkpoint::{checkpoint_body, parse_checkpoint, parse_signed_note, MAX_SIGNATURES};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -1,4 +1,4 @@
-//! `proofpack_core::json::parse` on arbitrary bytes. When it accepts, the value
+//! `proofpack_spec::json::parse` on arbitrary bytes. When it accepts, the value
 //! must satisfy §0 (UTF-8, no BOM, unique member names, at most 64 levels,
 //! RFC 8259 numbers) and survive a print / re-parse round trip; and the
 //! 64-level limit must be exact (one more level of array is refused only
@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use proofpack_core::json::{self, Json, MAX_COUNT, MAX_DEPTH};
+use proofpack_spec::json::{self, Json, MAX_COUNT, MAX_DEPTH};
 use std::collections::HashSet;
 
 /// Levels of nesting: objects and arrays only, the top-level one is level 1.

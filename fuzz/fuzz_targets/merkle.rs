@@ -1,5 +1,5 @@
 //! The RFC 9162 inclusion and consistency verifiers of
-//! `proofpack_core::merkle`, against a tree the fuzzer chooses.
+//! `proofpack_spec::merkle`, against a tree the fuzzer chooses.
 //!
 //! The input chooses a tree (up to 300 leaves, their bytes), an index, two
 //! sizes, raw proof hashes, and then any index, sizes and hashes at all.
@@ -19,7 +19,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use proofpack_core::merkle::{
+use proofpack_spec::merkle::{
     self, consistency_proof_len, inclusion_proof_len, leaf_hash, node_hash,
     root_from_inclusion_proof, verify_consistency, verify_inclusion, Hash, MerkleTree,
 };

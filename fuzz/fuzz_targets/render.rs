@@ -1,4 +1,4 @@
-//! The report renderers (`proofpack_core::render`: text, HTML and its two
+//! The report renderers (`proofpack_render`: text, HTML and its two
 //! SVG drawings, JSON) on reports full of fuzzer text.
 //!
 //! Input byte 0 chooses the mode:
@@ -10,7 +10,7 @@
 //!
 //! Properties, for every output:
 //! - no raw control character: no C0 but `\n`, no DEL, no C1, no bidi
-//!   control (`proofpack_core::text::is_dangerous`); in the coloured text,
+//!   control (`proofpack_spec::text::is_dangerous`); in the coloured text,
 //!   every ESC starts one of the renderer's own SGR colour codes;
 //! - the text report has exactly one line starting `verdict:`, its first;
 //! - every `<` of the HTML opens or closes one of the renderer's own
@@ -24,13 +24,13 @@
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use libfuzzer_sys::fuzz_target;
-use proofpack_core::render::{self, text::Style};
+use proofpack_render::{self, text::Style};
 use proofpack_core::report::{
     ExemptionRow, GraphView, ModelRow, ReceiptRow, StatusEvidence, TrustStoreInfo, ViewKind,
     ViewNode,
 };
-use proofpack_core::text::is_dangerous;
-use proofpack_core::vocab::Channel;
+use proofpack_spec::text::is_dangerous;
+use proofpack_spec::vocab::Channel;
 use proofpack_core::{verify, Limits, Report, TrustStore};
 use std::io::Write;
 use std::sync::OnceLock;

@@ -8,7 +8,7 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
-use proofpack_core::json::{self, Json};
+use proofpack_spec::json::{self, Json};
 use proofpack_core::trust::{key_entry_json, TrustedKey, TRUST_FORMAT};
 use proofpack_core::TrustStore;
 use std::collections::HashSet;
@@ -16,7 +16,7 @@ use std::collections::HashSet;
 /// What a key entry says, comparable.
 fn fields(k: &TrustedKey) -> (String, [u8; 32], String, String, [Option<String>; 3]) {
     let raw =
-        |t: &Option<proofpack_core::timestamp::Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+        |t: &Option<proofpack_spec::timestamp::Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
     (
         k.key_id.clone(),
         k.public_key.to_bytes(),

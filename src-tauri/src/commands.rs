@@ -7,7 +7,7 @@ use crate::service::{
     self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, SignOutcome, StartupView,
     TrustStoreView, Verified, VerifyRequest,
 };
-use proofpack_core::explain::ExplainedCode;
+use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 

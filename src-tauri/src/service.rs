@@ -7,13 +7,13 @@
 use crate::error::AppError;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
 use proofpack_author::{keys, trust_edit};
-use proofpack_core::explain::{self, ExplainedCode};
-use proofpack_core::render::{html, json, text};
 use proofpack_core::report::TrustStoreInfo;
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{fingerprint, key_entry_json, KeyView};
-use proofpack_core::vocab::MemberName;
 use proofpack_core::{verify, Limits, Report, TrustStore, Verdict, VerifyError};
+use proofpack_render::explain::{self, ExplainedCode};
+use proofpack_render::{html, json, text};
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::MemberName;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::io::{self, Read};
@@ -187,34 +187,32 @@ pub struct TrustStoreView {
     pub key_views: Vec<KeyView>,
 }
 
-struct LoadedTrust {
-    store: TrustStore,
-    view: TrustStoreView,
+fn load_trust(path: &str) -> Result<TrustStore, AppError> {
+    TrustStore::load(Path::new(path)).map_err(|e| AppError::TrustStore {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })
 }
 
-fn load_trust(path: &str) -> Result<LoadedTrust, AppError> {
-    let bytes = std::fs::read(path).map_err(|e| AppError::TrustStore {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })?;
-    let store = TrustStore::from_json(&bytes).map_err(|e| AppError::TrustStore {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })?;
-    let modified = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| {
-            let since = t.duration_since(std::time::UNIX_EPOCH).ok()?;
-            let at = time_from_unix(since.as_secs())?;
-            Some(at.raw().to_owned())
-        });
-    let view = TrustStoreView {
-        info: TrustStoreInfo::of(Some(path.to_owned()), &bytes, &store),
-        modified,
-        key_views: store.keys.iter().map(|k| k.view()).collect(),
-    };
-    Ok(LoadedTrust { store, view })
+impl TrustStoreView {
+    /// The store as the UI shows it, with its file's modification time.
+    fn of(store: &TrustStore) -> TrustStoreView {
+        let modified = store
+            .identity()
+            .path
+            .as_ref()
+            .and_then(|path| std::fs::metadata(path).and_then(|m| m.modified()).ok())
+            .and_then(|t| {
+                let since = t.duration_since(std::time::UNIX_EPOCH).ok()?;
+                let at = time_from_unix(since.as_secs())?;
+                Some(at.raw().to_owned())
+            });
+        TrustStoreView {
+            info: store.identity().clone(),
+            modified,
+            key_views: store.keys().iter().map(|k| k.view()).collect(),
+        }
+    }
 }
 
 fn time_from_unix(seconds: u64) -> Option<Timestamp> {
@@ -224,7 +222,7 @@ fn time_from_unix(seconds: u64) -> Option<Timestamp> {
 
 /// Reads and shows a trust store.
 pub fn load_trust_store(path: &str) -> Result<TrustStoreView, AppError> {
-    load_trust(path).map(|t| t.view)
+    load_trust(path).map(|t| TrustStoreView::of(&t))
 }
 
 // ---------------------------------------------------------------------------
@@ -348,13 +346,9 @@ pub fn verify_pack(
         cancel: Arc::clone(&cancel),
         progress: |read| progress(Progress { job, read, total }),
     };
-    let result = verify(
-        watched,
-        trust.as_ref().map(|t| &t.store),
-        &Limits::default(),
-    );
+    let result = verify(watched, &request.path, trust.as_ref(), &Limits::default());
     lock(&state.jobs).remove(&job);
-    let mut report = match result {
+    let report = match result {
         Ok(r) => r,
         Err(_) if cancel.load(Ordering::Relaxed) => return Err(AppError::Cancelled),
         Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
@@ -364,13 +358,11 @@ pub fn verify_pack(
             })
         }
     };
-    report.meta.input = Some(request.path.clone());
-    report.meta.trust_store = trust.as_ref().map(|t| t.view.info.clone());
     let verified = Verified {
         job,
         sla_svg: html::sla_svg(&report),
         provenance_svg: html::provenance_svg(&report),
-        trust: trust.map(|t| t.view),
+        trust: trust.as_ref().map(TrustStoreView::of),
         words: ReportWords::of(&report),
         report,
     };
@@ -606,7 +598,7 @@ fn prepare(request: &AuthorRequest) -> Result<Prepared, AppError> {
         }
     }
     let key = keys::read_private_key(Path::new(&request.key))?;
-    let trust = load_trust(&request.trust)?.store;
+    let trust = load_trust(&request.trust)?;
     let signed_at = match &request.signed_at {
         None => None,
         Some(t) => Some(Timestamp::parse(t).ok_or_else(|| AppError::BadRequest {
@@ -737,12 +729,12 @@ pub fn author_trust_entry(dir: &str, key: &str) -> Result<String, AppError> {
         key_id: evidence.description.signature_key_id.clone(),
         public_key: key.verifying_key(),
         owner: evidence.description.signer.clone(),
-        roles: vec![proofpack_core::vocab::Role::Dpo],
+        roles: vec![proofpack_spec::vocab::Role::Dpo],
         not_before: None,
         not_after: None,
         revoked_at: None,
     };
-    Ok(proofpack_core::text::json_for_terminal(
+    Ok(proofpack_render::json::json_for_terminal(
         &key_entry_json(&entry),
         true,
     ))

@@ -8,9 +8,10 @@ use proofpack_author::keys;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
 use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
-use proofpack_core::text::{json_for_terminal, Untrusted};
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_render::json::json_for_terminal;
+use proofpack_spec::text::Untrusted;
+use proofpack_spec::timestamp::Timestamp;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -184,7 +185,7 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
         (Some(path), _) => {
             let bytes = std::fs::read(path).map_err(|e| AuthoringError::io(path, e))?;
             // Strict JSON first (§0: duplicate members, depth, surrogates).
-            proofpack_core::json::parse(&bytes)
+            proofpack_spec::json::parse(&bytes)
                 .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?;
             serde_json::from_slice(&bytes)
                 .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", path.display())))?
@@ -234,7 +235,7 @@ fn trust_list(store: &Path, json: bool) -> Result<(), AuthoringError> {
 fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::io::Result<()> {
     if json {
         let entries: Vec<serde_json::Value> = store
-            .keys
+            .keys()
             .iter()
             .map(|k| {
                 let mut entry = key_entry_json(k);
@@ -256,7 +257,7 @@ fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::i
         "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} fingerprint",
         "key_id", "roles", "owner", "not_before", "not_after", "revoked_at"
     )?;
-    for k in &store.keys {
+    for k in store.keys() {
         let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
         writeln!(
             out,
@@ -330,7 +331,7 @@ fn explain_signing_key(
                 given
             );
             let same: Vec<String> = trust
-                .keys
+                .keys()
                 .iter()
                 .filter(|k| fingerprint(&k.public_key) == given)
                 .map(|k| Untrusted(&k.key_id).to_string())
@@ -397,17 +398,17 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                 "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
                 args.out.display(),
                 authored.bytes.len(),
-                r.pack.sha256,
-                r.verdict,
+                r.pack().sha256,
+                r.verdict(),
                 args.trust.display()
             );
-            for f in &r.findings {
+            for f in r.findings() {
                 eprintln!(
                     "  {} {} at {}: {}",
-                    f.code,
-                    f.effect,
-                    Untrusted(&f.location),
-                    Untrusted(&f.message)
+                    f.code(),
+                    f.effect(),
+                    Untrusted(&f.location()),
+                    Untrusted(&f.message())
                 );
             }
             0
@@ -418,21 +419,21 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
         }) => {
             eprintln!(
                 "proofpack: refused to sign: the pack would verify as {} with --trust {}; nothing was written.",
-                report.verdict,
+                report.verdict(),
                 args.trust.display()
             );
-            for f in &report.findings {
-                if f.effect == proofpack_core::Effect::Warning {
+            for f in report.findings() {
+                if f.effect() == proofpack_core::Effect::Warning {
                     continue;
                 }
                 eprintln!(
                     "  {} ({}) at {}: {}",
-                    f.code,
-                    f.effect,
-                    Untrusted(&f.location),
-                    Untrusted(&f.message)
+                    f.code(),
+                    f.effect(),
+                    Untrusted(&f.location()),
+                    Untrusted(&f.message())
                 );
-                eprintln!("      fix: {}", remedy(f.code));
+                eprintln!("      fix: {}", remedy(f.code()));
             }
             let given = fingerprint(&key.verifying_key());
             explain_signing_key(args, &evidence, &trust, &given, &signing_key);

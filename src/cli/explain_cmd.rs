@@ -1,10 +1,10 @@
 //! `proofpack explain`: the core's explanation of each finding code.
 
 use super::EXIT_USAGE;
-use proofpack_core::explain::ExplainedCode;
-use proofpack_core::render::json;
-use proofpack_core::text::Untrusted;
 use proofpack_core::Code;
+use proofpack_render::explain::ExplainedCode;
+use proofpack_render::json;
+use proofpack_spec::text::Untrusted;
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -26,9 +26,9 @@ pub(crate) struct ExplainArgs {
 
 pub(crate) fn run(args: &ExplainArgs) -> i32 {
     let codes: Vec<Code> = match &args.code {
-        Some(text) => match Code::from_str_code(text) {
-            Some(code) => vec![code],
-            None => {
+        Some(text) => match text.parse::<Code>() {
+            Ok(code) => vec![code],
+            Err(_) => {
                 eprintln!(
                     "proofpack: {:?} is not a finding code of the spec; `proofpack explain --all` lists them",
                     Untrusted(text).escaped()
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &ExplainArgs) -> i32 {
         .and_then(|()| writeln!(out))
     } else {
         codes.iter().try_for_each(|code| {
-            let e = code.explanation();
+            let e = proofpack_render::explain::explanation(*code);
             writeln!(out, "{}  ({})", code.as_str(), code.effect())?;
             writeln!(out, "  means: {}", e.meaning)?;
             writeln!(out, "  why:   {}", e.why)?;

@@ -2,9 +2,9 @@
 
 use super::EXIT_OPERATIONAL;
 use proofpack_core::inspect::{list_members, member_content, InspectError};
-use proofpack_core::render::json;
-use proofpack_core::text::{escape_bytes_multiline, Untrusted};
 use proofpack_core::{Limits, Verdict};
+use proofpack_render::json;
+use proofpack_spec::text::{escape_bytes_multiline, Untrusted};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -46,9 +46,9 @@ fn failed(pack: &Path, e: &InspectError) -> i32 {
             for f in findings {
                 eprintln!(
                     "  {} at {}: {}",
-                    f.code,
-                    Untrusted(&f.location),
-                    Untrusted(&f.message)
+                    f.code(),
+                    Untrusted(&f.location()),
+                    Untrusted(&f.message())
                 );
             }
             Verdict::Invalid.exit_status()

@@ -2,10 +2,10 @@
 //! core's renderers.
 
 use super::{ColorChoice, VerifyArgs, EXIT_OPERATIONAL, EXIT_USAGE};
-use proofpack_core::render::{html, json, text};
-use proofpack_core::report::{BatchLine, TrustStoreInfo};
-use proofpack_core::text::Untrusted;
+use proofpack_core::report::BatchLine;
 use proofpack_core::{verify, Limits, Report, TrustStore};
+use proofpack_render::{html, json, text};
+use proofpack_spec::text::Untrusted;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -14,12 +14,6 @@ use std::sync::mpsc;
 
 /// The name `-` stands for standard input.
 const STDIN: &str = "-";
-
-/// A trust store and its identity.
-struct Trust {
-    store: TrustStore,
-    info: TrustStoreInfo,
-}
 
 pub(crate) fn run(args: &VerifyArgs) -> i32 {
     let trust = match &args.trust {
@@ -87,7 +81,7 @@ fn written(result: io::Result<()>, status: i32) -> Result<(), Stop> {
 fn run_single(
     args: &VerifyArgs,
     path: &Path,
-    trust: Option<&Trust>,
+    trust: Option<&TrustStore>,
     style: text::Style,
     out: &mut impl Write,
 ) -> Result<i32, Stop> {
@@ -122,7 +116,7 @@ fn run_batch(
     args: &VerifyArgs,
     packs: &[PathBuf],
     skipped: &[(PathBuf, &'static str)],
-    trust: Option<&Trust>,
+    trust: Option<&TrustStore>,
     style: text::Style,
     out: &mut impl Write,
 ) -> Result<i32, Stop> {
@@ -199,7 +193,7 @@ struct Verified<'p> {
 fn verified<'p>(
     args: &VerifyArgs,
     path: &'p Path,
-    trust: Option<&Trust>,
+    trust: Option<&TrustStore>,
     style: text::Style,
 ) -> Verified<'p> {
     let mut output = Vec::new();
@@ -211,7 +205,7 @@ fn verified<'p>(
             } else if !args.quiet {
                 let _ = writeln!(output, "{}", text::line(&report, style));
             }
-            (report.verdict.to_string(), Ok(report.exit_status()))
+            (report.verdict().to_string(), Ok(report.exit_status()))
         }
         Err(e) => {
             if args.json && !args.quiet {
@@ -373,27 +367,26 @@ fn write_file(path: &Path, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -
     proofpack_author::trust_edit::write_atomic(path, &bytes).map_err(|e| fail(&e))
 }
 
-fn load_trust(path: &Path) -> Result<Trust, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    let store = TrustStore::from_json(&bytes).map_err(|e| e.to_string())?;
-    let info = TrustStoreInfo::of(Some(path.display().to_string()), &bytes, &store);
-    Ok(Trust { store, info })
+fn load_trust(path: &Path) -> Result<TrustStore, String> {
+    TrustStore::load(path).map_err(|e| e.to_string())
 }
 
-/// Verifies a file, or standard input for `-`, and records how.
-fn verify_input(path: &Path, trust: Option<&Trust>) -> Result<Report, String> {
-    let store = trust.map(|t| &t.store);
-    let mut report = if path.as_os_str() == STDIN {
+/// Verifies a file, or standard input for `-`, named as given.
+fn verify_input(path: &Path, trust: Option<&TrustStore>) -> Result<Report, String> {
+    let name = path.display().to_string();
+    if path.as_os_str() == STDIN {
         let mut stdin = io::stdin().lock();
-        verify(&mut stdin as &mut dyn Read, store, &Limits::default())
+        verify(
+            &mut stdin as &mut dyn Read,
+            &name,
+            trust,
+            &Limits::default(),
+        )
     } else {
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        verify(file, store, &Limits::default())
+        verify(file, &name, trust, &Limits::default())
     }
-    .map_err(|e| e.to_string())?;
-    report.meta.input = Some(path.display().to_string());
-    report.meta.trust_store = trust.map(|t| t.info.clone());
-    Ok(report)
+    .map_err(|e| e.to_string())
 }
 
 /// Packs as given; a directory becomes its `*.tar.gz` files, sorted, and the

@@ -5,11 +5,11 @@
 
 use ed25519_dalek::SigningKey;
 use proofpack_author::pack::{sign_unchecked, Evidence, PackDescription};
-use proofpack_core::archive::{read_archive, Limits};
-use proofpack_core::findings::Findings;
-use proofpack_core::timestamp::Timestamp;
-use proofpack_core::trust::{Role, TrustStore, TrustedKey};
+use proofpack_core::inspect::member_content;
+use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_core::Limits;
 use proofpack_core::{verify, Report};
+use proofpack_spec::timestamp::Timestamp;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -30,8 +30,8 @@ pub fn test_key() -> SigningKey {
 /// The vectors' trust store plus the test DPO key (owner dpo@example.com).
 pub fn trust() -> TrustStore {
     let bytes = std::fs::read(vector("trust.json")).expect("vector trust store");
-    let mut store = TrustStore::from_json(&bytes).expect("valid store");
-    store.keys.push(TrustedKey {
+    let mut doc: Value = serde_json::from_slice(&bytes).expect("trust store JSON");
+    let entry = key_entry_json(&TrustedKey {
         key_id: TEST_KEY_ID.to_owned(),
         public_key: test_key().verifying_key(),
         owner: "dpo@example.com".to_owned(),
@@ -40,21 +40,15 @@ pub fn trust() -> TrustStore {
         not_after: None,
         revoked_at: None,
     });
-    store
+    doc["keys"].as_array_mut().expect("keys").push(entry);
+    TrustStore::from_json(&serde_json::to_vec(&doc).expect("JSON")).expect("valid store")
 }
 
 /// The complete baseline evidence (attachments left out).
 pub fn baseline() -> Evidence {
     let file = std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
-    let mut findings = Findings::new();
-    let archive = read_archive(file, &Limits::default(), &mut findings).expect("readable");
-    let manifest: Value = serde_json::from_slice(
-        archive
-            .member("manifest.json")
-            .and_then(|m| m.content.as_deref())
-            .expect("manifest"),
-    )
-    .expect("manifest json");
+    let manifest = member_content(file, &Limits::default(), "manifest.json").expect("manifest");
+    let manifest: Value = serde_json::from_slice(&manifest).expect("manifest json");
     let s = |k: &str| manifest[k].as_str().expect("string member").to_owned();
     let description = PackDescription {
         pack_id: s("pack_id"),
@@ -69,16 +63,42 @@ pub fn baseline() -> Evidence {
             .map(|v| v.as_str().expect("name").to_owned())
             .collect(),
     };
-    let members = archive
-        .members
-        .iter()
-        .filter(|m| m.path != "manifest.json" && m.path != "signature.sig")
-        .filter_map(|m| m.content.clone().map(|c| (m.path.clone(), c)))
+    let file = std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
+    let members = regular_members(file)
+        .into_iter()
+        .filter(|(path, _)| path != "manifest.json" && path != "signature.sig")
         .collect();
     Evidence {
         description,
         members,
     }
+}
+
+/// The regular members of a well-formed pack, in archive order (read with
+/// the `tar` crate: the verifier's own reader is not public API).
+pub fn regular_members(pack: impl std::io::Read) -> Vec<(String, Vec<u8>)> {
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(pack));
+    let mut out = Vec::new();
+    for entry in archive.entries().expect("tar") {
+        let mut entry = entry.expect("entry");
+        if !entry.header().entry_type().is_file() {
+            continue;
+        }
+        let path = entry.path().expect("path").to_string_lossy().into_owned();
+        let mut content = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut content).expect("content");
+        out.push((path, content));
+    }
+    out
+}
+
+/// A trust store of exactly these keys.
+pub fn store_of(keys: &[TrustedKey]) -> TrustStore {
+    let doc = serde_json::json!({
+        "format": proofpack_spec::vocab::TRUST_FORMAT,
+        "keys": keys.iter().map(key_entry_json).collect::<Vec<_>>(),
+    });
+    TrustStore::from_json(&serde_json::to_vec(&doc).expect("JSON")).expect("valid store")
 }
 
 pub fn member<'a>(e: &'a mut Evidence, path: &str) -> &'a mut Vec<u8> {
@@ -134,7 +154,7 @@ pub fn pack_bytes(e: &Evidence, all_clear: bool) -> Vec<u8> {
 }
 
 pub fn verify_bytes(bytes: &[u8], trust: Option<&TrustStore>) -> Report {
-    verify(bytes, trust, &Limits::default()).expect("readable")
+    verify(bytes, "pack.tar.gz", trust, &Limits::default()).expect("readable")
 }
 
 /// Signs (claiming all_clear) and verifies with [`trust`].
@@ -148,7 +168,7 @@ pub fn check_claim(e: &Evidence, all_clear: bool) -> Report {
 }
 
 pub fn codes(r: &Report) -> Vec<&'static str> {
-    r.findings.iter().map(|f| f.code.as_str()).collect()
+    r.findings().iter().map(|f| f.code().as_str()).collect()
 }
 
 /// Asserts that every code in `want` was reported.
@@ -181,19 +201,12 @@ pub fn pack_with_manifest(
     use base64::Engine;
     use ed25519_dalek::Signer;
     let bytes = pack_bytes(e, true);
-    let mut findings = Findings::new();
-    let archive =
-        read_archive(bytes.as_slice(), &Limits::default(), &mut findings).expect("readable");
-    let mut manifest: Value = serde_json::from_slice(
-        archive
-            .member("manifest.json")
-            .and_then(|m| m.content.as_deref())
-            .expect("manifest"),
-    )
-    .expect("json");
+    let manifest =
+        member_content(bytes.as_slice(), &Limits::default(), "manifest.json").expect("manifest");
+    let mut manifest: Value = serde_json::from_slice(&manifest).expect("json");
     edit(&mut manifest);
     let manifest = serde_json::to_vec_pretty(&manifest).expect("serialise");
-    let pae = proofpack_core::signature::pae(proofpack_core::vocab::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, &manifest);
     let sig = serde_json::json!({
         "alg": "ed25519",
         "key_id": sig_key_id,

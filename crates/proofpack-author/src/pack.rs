@@ -9,14 +9,14 @@ use crate::tar_writer::write_pack;
 use crate::AuthoringError;
 use base64::Engine;
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
-use proofpack_core::archive::Limits;
-use proofpack_core::findings::{Code, Effect, Verdict};
-use proofpack_core::json::{self, Json};
-use proofpack_core::report::Report;
-use proofpack_core::signature::pae;
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{Role, TrustStore, TrustedKey};
-use proofpack_core::vocab::{Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE};
+use proofpack_core::Limits;
+use proofpack_core::Report;
+use proofpack_core::{Code, Effect, Verdict};
+use proofpack_spec::dsse::pae;
+use proofpack_spec::json::{self, Json};
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -253,7 +253,7 @@ pub enum PackError {
     #[error(transparent)]
     Authoring(#[from] AuthoringError),
     /// The verifier found the would-be pack does not hold up.
-    #[error("refused to sign: the pack would verify as {}", .report.verdict)]
+    #[error("refused to sign: the pack would verify as {}", .report.verdict())]
     Refused {
         /// The report on the would-be pack.
         report: Box<Report>,
@@ -288,9 +288,9 @@ pub fn build(
     let first = assemble(evidence, key, &signed_at, true)?;
     let first_report = verify_bytes(&first, trust)?;
     let complete = !first_report
-        .findings
+        .findings()
         .iter()
-        .any(|f| f.effect == Effect::Incomplete);
+        .any(|f| f.effect() == Effect::Incomplete);
     // A complete pack is signed as first assembled: its report is final.
     let (bytes, report) = if complete {
         (first, first_report)
@@ -299,7 +299,7 @@ pub fn build(
         let report = verify_bytes(&second, trust)?;
         (second, report)
     };
-    let refuse = match report.verdict {
+    let refuse = match report.verdict() {
         Verdict::Invalid | Verdict::Untrusted => true,
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
         Verdict::Complete => false,
@@ -314,8 +314,12 @@ pub fn build(
     Ok(Authored { bytes, report })
 }
 
+/// The input name of the pre-sign verification's report (`meta.input`):
+/// the pack exists only in memory then.
+const WOULD_BE_PACK: &str = "(the pack being signed)";
+
 fn verify_bytes(bytes: &[u8], trust: &TrustStore) -> Result<Report, AuthoringError> {
-    proofpack_core::verify(bytes, Some(trust), &Limits::default())
+    proofpack_core::verify(bytes, WOULD_BE_PACK, Some(trust), &Limits::default())
         .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
 }
 
@@ -380,7 +384,7 @@ fn assemble(
         .map(|(path, bytes)| {
             serde_json::json!({
                 "path": path,
-                "sha256": proofpack_core::schema::hex(&Sha256::digest(bytes)),
+                "sha256": proofpack_spec::encoding::hex(&Sha256::digest(bytes)),
                 "size": bytes.len(),
             })
         })

@@ -2,11 +2,11 @@
 //! always parses as a valid `proof-pack-trust/v1` store.
 
 use crate::AuthoringError;
-use proofpack_core::json;
-use proofpack_core::text::Untrusted;
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::TrustedKey;
 use proofpack_core::trust::{parse_key, TrustStore, TRUST_FORMAT};
+use proofpack_spec::json;
+use proofpack_spec::text::Untrusted;
+use proofpack_spec::timestamp::Timestamp;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 use std::io::Write;

@@ -149,10 +149,10 @@ fn main() {
         std::process::exit(2);
     };
     let t = std::time::Instant::now();
-    let mut f = proofpack_core::findings::Findings::new();
-    let graph = proofpack_core::provenance::parse(s.as_bytes(), &mut f);
+    let mut f = proofpack_core::fuzzing::Collected::new();
+    let graph = proofpack_core::fuzzing::parse_provenance(s.as_bytes(), &mut f);
     let parsed = t.elapsed();
-    let summary = proofpack_core::provenance::check(&graph, &mut f);
+    let summary = proofpack_core::fuzzing::check_provenance(&graph, &mut f);
     println!(
         "shape={shape} n={n} bytes={} reachable={} findings={} parse={:.3}s total={:.3}s",
         s.len(),
@@ -174,10 +174,10 @@ fn receipts(n: usize) {
         );
     }
     let t = std::time::Instant::now();
-    let mut f = proofpack_core::findings::Findings::new();
-    let records = proofpack_core::receipts::parse(s.as_bytes(), &mut f);
+    let mut f = proofpack_core::fuzzing::Collected::new();
+    let records = proofpack_core::fuzzing::parse_receipts(s.as_bytes(), &mut f);
     let parsed = t.elapsed();
-    proofpack_core::receipts::check(&records, Some(&["vector-saas".to_owned()]), &mut f);
+    proofpack_core::fuzzing::check_receipts(&records, Some(&["vector-saas".to_owned()]), &mut f);
     println!(
         "shape=receipts n={n} bytes={} records={} findings={} parse={:.3}s total={:.3}s",
         s.len(),

@@ -5,7 +5,7 @@
 //! parses are kept in memory, so memory does not grow with attachment size
 //! ([`read_member`] keeps one chosen member instead). A parsed JSON or JSONL
 //! member is kept only while its bytes can still be JSON
-//! ([`crate::json_prefix`]): a member of 500 MiB of zeros costs one byte.
+//! ([`proofpack_spec::json_prefix`]): a member of 500 MiB of zeros costs one byte.
 //!
 //! The decompressed stream is read in 256 KiB slices, and members of 1 MiB
 //! or more are hashed on a second thread fed with a few reused buffers (the
@@ -27,9 +27,9 @@
 //! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
-use crate::json_prefix::{Framing, ViablePrefix};
-use crate::vocab::MemberName;
 use flate2::bufread::GzDecoder;
+use proofpack_spec::json_prefix::{Framing, ViablePrefix};
+use proofpack_spec::vocab::MemberName;
 use sha2::{Digest, Sha256};
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::mpsc;
@@ -103,12 +103,12 @@ impl Archive {
     }
 
     /// Whether the named member of §1 is present.
-    pub fn has(&self, name: crate::vocab::MemberName) -> bool {
+    pub fn has(&self, name: proofpack_spec::vocab::MemberName) -> bool {
         self.member(name.as_str()).is_some()
     }
 
     /// The content of a named member of §1, when present.
-    pub fn content(&self, name: crate::vocab::MemberName) -> Option<&[u8]> {
+    pub fn content(&self, name: proofpack_spec::vocab::MemberName) -> Option<&[u8]> {
         self.member(name.as_str())
             .and_then(|m| m.content.as_deref())
     }
@@ -501,7 +501,7 @@ fn framing(name: MemberName) -> Option<Framing> {
 #[derive(Clone, Copy)]
 enum Keep<'a> {
     /// The members the verifier parses: every named member of §1
-    /// ([`crate::vocab::MemberName`]).
+    /// ([`proofpack_spec::vocab::MemberName`]).
     Parsed,
     /// The one member at this path, whatever it is.
     Only(&'a str),
@@ -527,7 +527,7 @@ impl Keep<'_> {
 ///
 /// Only a failure of `input` itself is an `Err`; everything about the bytes
 /// is a finding.
-pub fn read_archive<R: Read>(
+pub(crate) fn read_archive<R: Read>(
     input: R,
     limits: &Limits,
     findings: &mut Findings,
@@ -544,7 +544,7 @@ pub fn read_archive<R: Read>(
 /// be read as far as it. Its content is only meaningful when `findings`
 /// holds no §1 finding: a caller that refuses what §1 refuses checks that
 /// first.
-pub fn read_member<R: Read>(
+pub(crate) fn read_member<R: Read>(
     input: R,
     limits: &Limits,
     path: &str,

@@ -6,22 +6,23 @@
 //! after-tree; the SD-JWT disclosures against the leaf's `_sd` digests; the
 //! PII count and the redaction records; and that the cascade is on the log.
 
-use crate::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
 use crate::findings::{Code, Findings};
-use crate::json::{self, Json, JsonObject};
-use crate::merkle::{self, Hash};
-pub use crate::report::AuditSummary;
-use crate::schema::{base64_hash, base64_strict, base64url_strict, parse_json, Fields};
+pub(crate) use crate::report::AuditSummary;
+use crate::schema::{parse_json, Fields};
 use crate::steps::StepRecord;
 use crate::trust::{Role, TrustStore};
-use crate::vocab::{EventClass, MemberName, Step, StepStatus};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use proofpack_spec::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
+use proofpack_spec::encoding::{base64_hash, base64_strict, base64url_strict};
+use proofpack_spec::json::{self, Json, JsonObject};
+use proofpack_spec::merkle::{self, Hash};
+use proofpack_spec::vocab::{EventClass, MemberName, Step, StepStatus};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 
 /// The member name.
-pub const AUDIT: MemberName = MemberName::Audit;
+pub(crate) const AUDIT: MemberName = MemberName::Audit;
 
 /// One parsed entry.
 struct Entry {
@@ -33,7 +34,7 @@ struct Entry {
 
 /// `audit-log-redaction.json` as far as it has the §10 shape.
 #[derive(Debug, Clone, Default)]
-pub struct Witness {
+pub(crate) struct Witness {
     /// `log_origin`
     pub log_origin: Option<String>,
     /// `pii_fields`
@@ -58,7 +59,7 @@ pub struct Witness {
 
 /// One entry of the witness.
 #[derive(Debug, Clone)]
-pub struct EntryRecord {
+pub(crate) struct EntryRecord {
     /// Where it is, for findings.
     pub location: String,
     /// `index`: the leaf's 0-based position in the log.
@@ -73,7 +74,7 @@ pub struct EntryRecord {
 
 /// One record of `redactions`.
 #[derive(Debug, Clone)]
-pub struct RedactionRecord {
+pub(crate) struct RedactionRecord {
     /// Where it is, for findings.
     pub location: String,
     /// `index` of the entry it names.
@@ -83,7 +84,7 @@ pub struct RedactionRecord {
 }
 
 /// Parses the witness, reporting `json.malformed` and `audit.schema`.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
     let doc = parse_json(bytes, AUDIT.as_str(), findings)?;
     let mut f = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
@@ -133,7 +134,7 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
 /// Runs the checks of §10 on the witness. `request_id` is the pack's;
 /// `steps` are the step records whose `step` could be read. Returns the
 /// summary, with the computed PII count.
-pub fn check(
+pub(crate) fn check(
     w: &Witness,
     trust: Option<&TrustStore>,
     request_id: Option<&str>,
@@ -151,7 +152,7 @@ pub fn check(
     // Checkpoints.
     let log_keys: Vec<LogKey<'_>> = trust
         .map(|t| {
-            t.keys
+            t.keys()
                 .iter()
                 .filter(|k| k.has_role(Role::AuditLog))
                 .map(|k| LogKey {

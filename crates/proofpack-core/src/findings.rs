@@ -5,71 +5,41 @@
 //! spec's §12 table, kept here in one place; the verdict is derived from the
 //! findings by [`Verdict::from_findings`] and is never a default.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 
-/// The effect of a finding on the verdict (spec §12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Effect {
-    /// Never changes the verdict.
-    Warning,
-    /// The erasure finished after the effective deadline.
-    Late,
-    /// The erasure is not complete.
-    Incomplete,
-    /// The signer or witness is not trusted for this claim.
-    Untrusted,
-    /// Malformed, tampered or self-contradictory.
-    Invalid,
-}
-
-impl Effect {
-    /// The spec's string form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Effect::Warning => "warning",
-            Effect::Late => "late",
-            Effect::Incomplete => "incomplete",
-            Effect::Untrusted => "untrusted",
-            Effect::Invalid => "invalid",
-        }
+proofpack_spec::spec_names! {
+    /// The effect of a finding on the verdict (spec §12), least severe first.
+    pub enum Effect {
+        /// Never changes the verdict.
+        Warning = "warning",
+        /// The erasure finished after the effective deadline.
+        Late = "late",
+        /// The erasure is not complete.
+        Incomplete = "incomplete",
+        /// The signer or witness is not trusted for this claim.
+        Untrusted = "untrusted",
+        /// Malformed, tampered or self-contradictory.
+        Invalid = "invalid",
     }
 }
 
-impl fmt::Display for Effect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
+/// Defines [`Code`] from the §12 table: each code's string (through
+/// `spec_names!`, like every closed set) and its effect.
 macro_rules! codes {
     ($( $(#[$doc:meta])* $variant:ident = $text:literal => $effect:ident, )*) => {
-        /// A finding code of spec §12. Its string form is the spec's.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Code {
-            $( $(#[$doc])* $variant, )*
+        proofpack_spec::spec_names! {
+            /// A finding code of spec §12. Its string form is the spec's.
+            pub enum Code {
+                $( $(#[$doc])* $variant = $text, )*
+            }
         }
 
         impl Code {
-            /// Every code, in the order of the spec's table.
-            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
-
-            /// The code's string form, e.g. `archive.malformed`.
-            pub fn as_str(self) -> &'static str {
-                match self { $(Code::$variant => $text,)* }
-            }
-
             /// The code's effect on the verdict.
-            pub fn effect(self) -> Effect {
+            #[must_use]
+            pub const fn effect(self) -> Effect {
                 match self { $(Code::$variant => Effect::$effect,)* }
-            }
-
-            /// The code whose string form is `text`, if any.
-            pub fn from_str_code(text: &str) -> Option<Code> {
-                match text { $($text => Some(Code::$variant),)* _ => None }
             }
         }
     };
@@ -248,71 +218,92 @@ codes! {
     SlaExtensionInvalid = "sla.extension_invalid" => Warning,
 }
 
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+/// One thing the verifier established about a pack. Made only by
+/// [`Findings`], the collector; its effect is always its code's, derived,
+/// never stored apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    code: Code,
+    message: String,
+    location: String,
+}
+
+impl Finding {
+    /// The §12 code.
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
+    /// The code's effect on the verdict.
+    pub fn effect(&self) -> Effect {
+        self.code.effect()
+    }
+
+    /// What a reviewer reads; not normative.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Where: a member path, `path:line`, or `path#pointer`.
+    pub fn location(&self) -> &str {
+        &self.location
     }
 }
 
-impl Serialize for Code {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut out = s.serialize_struct("Finding", 4)?;
+        out.serialize_field("code", &self.code)?;
+        out.serialize_field("effect", &self.code.effect())?;
+        out.serialize_field("message", &self.message)?;
+        out.serialize_field("location", &self.location)?;
+        out.end()
     }
 }
 
-impl<'de> Deserialize<'de> for Code {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Code::from_str_code(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown finding code {text:?}")))
-    }
+/// One thing the verifier established about a pack (the schema of a
+/// serialised [`Finding`]).
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[schemars(rename = "Finding")]
+#[allow(dead_code)]
+struct FindingSchema {
+    /// The §12 code.
+    code: Code,
+    /// The code's effect (always the code's own).
+    effect: Effect,
+    /// What a reviewer reads; not normative.
+    message: String,
+    /// Where: a member path, `path:line`, or `path#pointer`.
+    location: String,
 }
 
 #[cfg(feature = "schema")]
-impl schemars::JsonSchema for Code {
+impl schemars::JsonSchema for Finding {
     fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Code".into()
+        FindingSchema::schema_name()
     }
 
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-        schemars::json_schema!({
-            "description": "A finding code of spec §12.",
-            "type": "string",
-            "enum": codes,
-        })
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        FindingSchema::json_schema(generator)
     }
 }
 
-/// One thing the verifier established about a pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Finding {
-    /// The §12 code.
-    pub code: Code,
-    /// The code's effect (always `code.effect()`).
-    pub effect: Effect,
-    /// What a reviewer reads; not normative.
-    pub message: String,
-    /// Where: a member path, `path:line`, or `path#pointer`.
-    pub location: String,
-}
-
-/// The verdict of spec §12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Authentic, trusted, erasure complete, on time.
-    Complete,
-    /// As complete, but after the effective deadline.
-    Late,
-    /// Authentic and trusted, but the erasure is not complete.
-    Incomplete,
-    /// Intact, but the signer or witness is not trusted for this claim.
-    Untrusted,
-    /// Malformed, tampered, or self-contradictory.
-    Invalid,
+proofpack_spec::spec_names! {
+    /// The verdict of spec §12, best first.
+    pub enum Verdict {
+        /// Authentic, trusted, complete and on time.
+        Complete = "complete",
+        /// Complete, but after the effective deadline.
+        Late = "late",
+        /// The erasure is not complete.
+        Incomplete = "incomplete",
+        /// Intact, but not trusted for this claim.
+        Untrusted = "untrusted",
+        /// Malformed, tampered or self-contradictory.
+        Invalid = "invalid",
+    }
 }
 
 impl Verdict {
@@ -326,17 +317,6 @@ impl Verdict {
             Some(Effect::Incomplete) => Verdict::Incomplete,
             Some(Effect::Late) => Verdict::Late,
             Some(Effect::Warning) | None => Verdict::Complete,
-        }
-    }
-
-    /// The spec's string form.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Complete => "complete",
-            Verdict::Late => "late",
-            Verdict::Incomplete => "incomplete",
-            Verdict::Untrusted => "untrusted",
-            Verdict::Invalid => "invalid",
         }
     }
 
@@ -374,29 +354,24 @@ impl Verdict {
     }
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+proofpack_spec::spec_names! {
+    /// A check that passed: positive evidence, kept beside the findings (as
+    /// c2pa-rs keeps success codes beside failure codes). `complete`, `late`
+    /// and `incomplete` need every one of [`SuccessCode::REQUIRED`].
+    pub enum SuccessCode {
+        /// §1: the archive was read to its end-of-archive marker, within limits.
+        ArchiveRead = "archive.read",
+        /// §2: every file the manifest lists is present with its SHA-256 and size.
+        FilesHashed = "manifest.files_hashed",
+        /// §3, §4: the signature verified with a key trusted for the signer at
+        /// `signed_at`.
+        SignatureTrusted = "signature.trusted",
+        /// §10: both checkpoints verified with the log's key, and the
+        /// consistency proof between them.
+        CheckpointsVerified = "audit.checkpoints_verified",
+        /// §10: every entry's inclusion proof verified in the after-tree.
+        EntriesProved = "audit.entries_proved",
     }
-}
-
-/// A check that passed: positive evidence, kept beside the findings (as
-/// c2pa-rs keeps success codes beside failure codes). `complete`, `late` and
-/// `incomplete` need every one of [`SuccessCode::REQUIRED`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SuccessCode {
-    /// §1: the archive was read to its end-of-archive marker, within limits.
-    ArchiveRead,
-    /// §2: every file the manifest lists is present with its SHA-256 and size.
-    FilesHashed,
-    /// §3, §4: the signature verified with a key trusted for the signer at
-    /// `signed_at`.
-    SignatureTrusted,
-    /// §10: both checkpoints verified with the log's key, and the
-    /// consistency proof between them.
-    CheckpointsVerified,
-    /// §10: every entry's inclusion proof verified in the after-tree.
-    EntriesProved,
 }
 
 impl SuccessCode {
@@ -408,55 +383,35 @@ impl SuccessCode {
         SuccessCode::CheckpointsVerified,
         SuccessCode::EntriesProved,
     ];
-
-    /// The code's string form (this project's, not the spec's).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SuccessCode::ArchiveRead => "archive.read",
-            SuccessCode::FilesHashed => "manifest.files_hashed",
-            SuccessCode::SignatureTrusted => "signature.trusted",
-            SuccessCode::CheckpointsVerified => "audit.checkpoints_verified",
-            SuccessCode::EntriesProved => "audit.entries_proved",
-        }
-    }
 }
 
-impl fmt::Display for SuccessCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for SuccessCode {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-#[cfg(feature = "schema")]
-impl schemars::JsonSchema for SuccessCode {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "SuccessCode".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let codes: Vec<&str> = SuccessCode::REQUIRED.iter().map(|c| c.as_str()).collect();
-        schemars::json_schema!({
-            "description": "A check that passed.",
-            "type": "string",
-            "enum": codes,
-        })
-    }
-}
-
-/// One check that passed.
+/// One check that passed (made only by the verifier).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Passed {
     /// What passed.
-    pub code: SuccessCode,
+    code: SuccessCode,
     /// What it established; not normative.
-    pub message: String,
+    message: String,
+}
+
+impl Passed {
+    pub(crate) fn new(code: SuccessCode, message: impl Into<String>) -> Passed {
+        Passed {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// What passed.
+    pub fn code(&self) -> SuccessCode {
+        self.code
+    }
+
+    /// What it established; not normative.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
 }
 
 /// A verdict of `complete`, `late` or `incomplete` was about to be given
@@ -474,7 +429,7 @@ pub struct MissingEvidence {
 impl Verdict {
     /// The verdict of `findings`, refusing `complete`, `late` and
     /// `incomplete` unless every check of [`SuccessCode::REQUIRED`] passed.
-    pub fn from_evidence(
+    pub(crate) fn from_evidence(
         findings: &[Finding],
         passed: &[Passed],
     ) -> Result<Verdict, MissingEvidence> {
@@ -516,7 +471,7 @@ pub struct Findings {
 /// bad lines; listing each would let a 2 MB member cost gigabytes of report.
 /// The rest are counted in one finding of the same code at the member
 /// itself, so the verdict, the codes and the member stay the same.
-pub const MAX_LISTED_PER_MEMBER: usize = 1000;
+pub(crate) const MAX_LISTED_PER_MEMBER: usize = 1000;
 
 #[derive(Debug, Default, Clone)]
 struct MemberTally {
@@ -568,7 +523,6 @@ impl Findings {
                         self.seen.entry(code).or_default().insert(member.clone());
                         self.items.push(Finding {
                             code,
-                            effect: code.effect(),
                             message: String::new(),
                             location: member,
                         });
@@ -581,7 +535,6 @@ impl Findings {
         self.seen.entry(code).or_default().insert(location.clone());
         self.items.push(Finding {
             code,
-            effect: code.effect(),
             message: message.into(),
             location,
         });
@@ -644,9 +597,9 @@ mod tests {
         let mut seen = HashSet::new();
         for code in Code::ALL {
             assert!(seen.insert(code.as_str()), "duplicate code {}", code);
-            assert_eq!(Code::from_str_code(code.as_str()), Some(*code));
+            assert_eq!(code.as_str().parse::<Code>(), Ok(*code));
         }
-        assert_eq!(Code::from_str_code("archive.unknown"), None);
+        assert!("archive.unknown".parse::<Code>().is_err());
     }
 
     #[test]

@@ -12,9 +12,9 @@
 use crate::archive::{read_archive, read_member, Archive, Limits, ReadError};
 use crate::findings::{Finding, Findings};
 use crate::manifest::{self, Manifest, MANIFEST};
-use crate::schema::hex;
-use crate::text::Untrusted;
-use crate::vocab::MemberName;
+use proofpack_spec::encoding::hex;
+use proofpack_spec::text::Untrusted;
+use proofpack_spec::vocab::MemberName;
 use std::collections::HashSet;
 use std::io::Read;
 

@@ -3,13 +3,14 @@
 
 use crate::archive::Archive;
 use crate::findings::{Code, Findings};
-use crate::json::Json;
-use crate::schema::{hex, is_sha256_hex, parse_json, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{LegalBasis, MemberName, PACK_FORMAT};
+use crate::schema::{parse_json, Fields};
+use proofpack_spec::encoding::{hex, is_sha256_hex};
+use proofpack_spec::json::Json;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{LegalBasis, MemberName, PACK_FORMAT};
 
 /// The member name.
-pub const MANIFEST: MemberName = MemberName::Manifest;
+pub(crate) const MANIFEST: MemberName = MemberName::Manifest;
 
 /// One `files` entry.
 #[derive(Debug, Clone)]
@@ -62,7 +63,7 @@ pub struct Manifest {
 }
 
 /// Parses `manifest.json` and reports §2 shape findings.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
     let doc = parse_json(bytes, MANIFEST.as_str(), findings)?;
     if doc
         .as_object()
@@ -146,7 +147,7 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
 
 /// Checks the `files` list against the archive (§2). Returns whether every
 /// listed file is present, once, with its SHA-256 and size.
-pub fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) -> bool {
+pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut Findings) -> bool {
     let mut all_hashed = true;
     let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let members: std::collections::HashMap<&str, &crate::archive::Member> = archive

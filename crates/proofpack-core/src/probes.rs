@@ -1,18 +1,18 @@
 //! `verification.json` (spec §8): the independent verification probes.
 
 use crate::findings::{Code, Findings};
-use crate::json::Json;
 use crate::schema::{parse_json, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{DataClass, MemberName, Probe};
+use proofpack_spec::json::Json;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{DataClass, MemberName, Probe};
 use std::collections::BTreeMap;
 
 /// The member name.
-pub const VERIFICATION: MemberName = MemberName::Verification;
+pub(crate) const VERIFICATION: MemberName = MemberName::Verification;
 
 /// `verification.json` as far as it could be read.
 #[derive(Debug, Clone, Default)]
-pub struct Verification {
+pub(crate) struct Verification {
     /// `verified_at`
     pub verified_at: Option<Timestamp>,
     /// `code_ref`
@@ -31,7 +31,7 @@ pub struct Verification {
 
 impl Verification {
     /// The count a present probe reported.
-    pub fn count(&self, probe: Probe) -> Option<u64> {
+    pub(crate) fn count(&self, probe: Probe) -> Option<u64> {
         match probe {
             Probe::AuditLogRedacted => self.unredacted_pii_count,
             _ => self.residue.get(&probe).copied(),
@@ -41,7 +41,7 @@ impl Verification {
 
 /// Parses and judges `verification.json` on its own (the cross-member
 /// checks are in [`check_against`]).
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
     let doc = parse_json(bytes, VERIFICATION.as_str(), findings)?;
     let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION.as_str(), findings)?;
     let mut v = Verification {
@@ -117,7 +117,11 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
 
 /// Required probes: every requested class, `subprocessor` and
 /// `audit_log_redacted` (§8).
-pub fn check_required(v: &Verification, data_classes: &[DataClass], findings: &mut Findings) {
+pub(crate) fn check_required(
+    v: &Verification,
+    data_classes: &[DataClass],
+    findings: &mut Findings,
+) {
     let required = data_classes
         .iter()
         .map(|c| c.probe())

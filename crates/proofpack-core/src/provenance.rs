@@ -8,18 +8,18 @@
 //! judges the graph: scope closure, reachability, deferrals, obligations.
 
 use crate::findings::{Code, Findings};
-use crate::json::Json;
-pub use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
+pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
 use crate::schema::{for_each_jsonl, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
 use indexmap::{Equivalent, IndexSet};
+use proofpack_spec::json::Json;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 /// The member name.
-pub const PROVENANCE: MemberName = MemberName::Provenance;
+pub(crate) const PROVENANCE: MemberName = MemberName::Provenance;
 
 /// A node of the graph, `(scope, key)`, as the number [`Names`] gave it.
 type Node = usize;
@@ -116,7 +116,7 @@ struct Obligation {
 
 /// The records of `provenance.jsonl` that have the §11 shape.
 #[derive(Debug, Clone, Default)]
-pub struct ProvenanceGraph {
+pub(crate) struct ProvenanceGraph {
     /// `graph_version` of the header.
     pub graph_version: Option<String>,
     /// `reverse_index` of the header.
@@ -153,7 +153,7 @@ fn node_ref(value: Option<&Json>) -> Option<(&str, &str)> {
 
 /// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
 /// `provenance.schema` and `time.invalid`.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
     let mut graph = ProvenanceGraph::default();
     // Records are read as they are parsed; their findings follow those of
     // the framing and syntax of every line, as when all lines were parsed first.
@@ -277,7 +277,7 @@ fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings:
 }
 
 /// Judges the graph (§11).
-pub fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
+pub(crate) fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
     check_with(graph, findings, BITSET_WORDS)
 }
 
@@ -861,11 +861,11 @@ fn check_reachability(
 
 /// How many nodes of each kind a [`GraphView`] shows at most: beyond this a
 /// drawing is no longer readable, and the view says how many it left out.
-pub const VIEW_TOMBSTONES: usize = 8;
+pub(crate) const VIEW_TOMBSTONES: usize = 8;
 /// Artefacts a view shows at most (those reachable from a tombstone first).
-pub const VIEW_ARTIFACTS: usize = 24;
+pub(crate) const VIEW_ARTIFACTS: usize = 24;
 /// Obligations a view shows at most.
-pub const VIEW_OBLIGATIONS: usize = 8;
+pub(crate) const VIEW_OBLIGATIONS: usize = 8;
 
 fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
     let reached_set: HashSet<usize> = reached.iter().copied().collect();
@@ -1095,8 +1095,8 @@ mod tests {
         findings
             .as_slice()
             .iter()
-            .filter(|f| f.code == code)
-            .filter_map(|f| f.location.rsplit(':').next()?.parse().ok())
+            .filter(|f| f.code() == code)
+            .filter_map(|f| f.location().rsplit(':').next()?.parse().ok())
             .collect()
     }
 

@@ -7,14 +7,14 @@
 //! schema, so its subprocessor is never reported as `receipts.missing`.
 
 use crate::findings::{Code, Findings};
-use crate::json::Json;
 use crate::schema::{parse_jsonl, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{Channel, MemberName, ReceiptStatus};
+use proofpack_spec::json::Json;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
 use std::collections::HashSet;
 
 /// The member name.
-pub const RECEIPTS: MemberName = MemberName::Receipts;
+pub(crate) const RECEIPTS: MemberName = MemberName::Receipts;
 
 /// A receipt whose `subprocessor` could be read.
 #[derive(Debug, Clone)]
@@ -60,7 +60,7 @@ impl ReceiptRecord {
 
 /// The subprocessors that at least one receipt erases (§9): their other
 /// receipts are history.
-pub fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
+pub(crate) fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
     receipts
         .iter()
         .filter(|r| r.erases())
@@ -71,7 +71,7 @@ pub fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
 /// Parses the receipts, reporting `json.malformed`, `receipts.schema`,
 /// `time.invalid`, and `time.out_of_order` for a confirmation before its
 /// request.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord> {
     parse_jsonl(bytes, RECEIPTS.as_str(), Code::ReceiptsSchema, findings)
         .into_iter()
         .filter_map(|(line, value)| parse_record(line, &value, findings))
@@ -127,7 +127,7 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Re
 }
 
 /// Judges the receipts against the manifest's `subprocessors` (§9).
-pub fn check(
+pub(crate) fn check(
     receipts: &[ReceiptRecord],
     subprocessors: Option<&[String]>,
     findings: &mut Findings,

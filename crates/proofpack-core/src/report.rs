@@ -6,58 +6,59 @@
 //! records the sections parse: a change to a section's parsing cannot change
 //! the contract by accident.
 
-use crate::findings::{Finding, Passed, Verdict};
+use crate::findings::{Finding, MissingEvidence, Passed, Verdict};
 use crate::receipts::ReceiptRecord;
 use crate::steps::{StatusDetail, StepRecord};
-use crate::timestamp::Timestamp;
-use crate::vocab::{
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{
     Channel, DataClass, LegalBasis, ModelAction, Probe, ReceiptStatus, ReverseIndex, Step,
     StepStatus,
 };
 use serde::Serialize;
 
-pub use crate::vocab::REPORT_FORMAT;
+pub use proofpack_spec::vocab::REPORT_FORMAT;
 
 /// The verifier's report on one pack.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Report {
     /// Always [`REPORT_FORMAT`].
-    pub format: &'static str,
+    format: &'static str,
     /// Derived from `findings`, and only reached with the positive evidence
     /// in `passed` (§12).
-    pub verdict: Verdict,
+    verdict: Verdict,
     /// True when the verdict is `invalid`: what the tables show is then the
     /// pack's unverified claims, not established facts.
-    pub claims_unverified: bool,
+    claims_unverified: bool,
     /// Every finding established, once per (code, location).
-    pub findings: Vec<Finding>,
+    findings: Vec<Finding>,
     /// The checks that passed: the positive evidence behind a verdict of
     /// `complete`, `late` or `incomplete`.
-    pub passed: Vec<Passed>,
+    passed: Vec<Passed>,
     /// The pack's identity.
-    pub pack: PackInfo,
+    pack: PackInfo,
     /// One row per tier of the cascade.
-    pub tiers: Vec<TierRow>,
+    tiers: Vec<TierRow>,
     /// The SLA timeline (§6).
-    pub sla: Timeline,
+    sla: Timeline,
     /// The subprocessor receipts (§9).
-    pub receipts: Vec<ReceiptRow>,
+    receipts: Vec<ReceiptRow>,
     /// The audit witness (§10).
-    pub audit: AuditSummary,
+    audit: AuditSummary,
     /// The provenance graph (§11).
-    pub provenance: ProvenanceSummary,
+    provenance: ProvenanceSummary,
     /// Every member of the archive, in archive order.
-    pub members: Vec<MemberInfo>,
+    members: Vec<MemberInfo>,
     /// How this report was made. The only part that varies between runs on
     /// the same pack, trust store and limits; everything else is
     /// deterministic, byte for byte.
-    pub meta: Meta,
+    meta: Meta,
 }
 
 /// How a report was made (volatile: excluded from determinism).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Meta {
     /// The verifier and its version, e.g. `proofpack-core 0.1.0`.
     pub verifier: String,
@@ -70,21 +71,23 @@ pub struct Meta {
 }
 
 impl Meta {
-    /// The verifier's name and version, and the current time.
-    pub fn now() -> Meta {
+    /// The verifier's name and version, the current time, the input's name
+    /// and the trust store's identity.
+    pub(crate) fn now(input: &str, trust_store: Option<TrustStoreInfo>) -> Meta {
         Meta {
             verifier: format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
             verified_at: Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
                 .map(|t| t.raw().to_owned()),
-            input: None,
-            trust_store: None,
+            input: Some(input.to_owned()),
+            trust_store,
         }
     }
 }
 
-/// The identity of a trust store.
-#[derive(Debug, Clone, Serialize)]
+/// The identity of a trust store ([`TrustStore::identity`](crate::TrustStore::identity)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TrustStoreInfo {
     /// The store's path as the caller gave it.
     pub path: Option<String>,
@@ -92,18 +95,6 @@ pub struct TrustStoreInfo {
     pub sha256: String,
     /// How many keys it holds.
     pub keys: usize,
-}
-
-impl TrustStoreInfo {
-    /// The identity of a store read from `bytes`.
-    pub fn of(path: Option<String>, bytes: &[u8], store: &crate::trust::TrustStore) -> Self {
-        use sha2::{Digest, Sha256};
-        TrustStoreInfo {
-            path,
-            sha256: crate::schema::hex(&Sha256::digest(bytes)),
-            keys: store.keys.len(),
-        }
-    }
 }
 
 /// Whether the manifest's `files` lists a member (§2).
@@ -143,9 +134,10 @@ impl std::fmt::Display for Listing {
 /// One regular member of the archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct MemberInfo {
     /// Path inside the archive (pack text: print it through
-    /// [`Untrusted`](crate::text::Untrusted)).
+    /// [`Untrusted`](proofpack_spec::text::Untrusted)).
     pub path: String,
     /// Content length in bytes.
     pub size: u64,
@@ -162,7 +154,116 @@ pub fn report_schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Report)).unwrap_or_default()
 }
 
+/// What the checks established about a pack besides its findings: the
+/// sections of a [`Report`], before its verdict is derived.
+#[derive(Debug, Default)]
+pub(crate) struct Sections {
+    pub(crate) pack: PackInfo,
+    pub(crate) tiers: Vec<TierRow>,
+    pub(crate) sla: Timeline,
+    pub(crate) receipts: Vec<ReceiptRow>,
+    pub(crate) audit: AuditSummary,
+    pub(crate) provenance: ProvenanceSummary,
+    pub(crate) members: Vec<MemberInfo>,
+}
+
 impl Report {
+    /// The report of these findings and passed checks: its verdict is
+    /// derived from them here (§12), and never assigned elsewhere.
+    pub(crate) fn conclude(
+        findings: Vec<Finding>,
+        passed: Vec<Passed>,
+        sections: Sections,
+        meta: Meta,
+    ) -> Result<Report, MissingEvidence> {
+        let verdict = Verdict::from_evidence(&findings, &passed)?;
+        Ok(Report {
+            format: REPORT_FORMAT,
+            verdict,
+            claims_unverified: verdict == Verdict::Invalid,
+            findings,
+            passed,
+            pack: sections.pack,
+            tiers: sections.tiers,
+            sla: sections.sla,
+            receipts: sections.receipts,
+            audit: sections.audit,
+            provenance: sections.provenance,
+            members: sections.members,
+            meta,
+        })
+    }
+
+    /// Always [`REPORT_FORMAT`].
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+
+    /// Derived from `findings`, and only reached with the positive evidence
+    /// in `passed` (§12).
+    pub fn verdict(&self) -> Verdict {
+        self.verdict
+    }
+
+    /// True when the verdict is `invalid`: what the tables show is then the
+    /// pack's unverified claims, not established facts.
+    pub fn claims_unverified(&self) -> bool {
+        self.claims_unverified
+    }
+
+    /// Every finding established, once per (code, location).
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// The checks that passed: the positive evidence behind a verdict of
+    /// `complete`, `late` or `incomplete`.
+    pub fn passed(&self) -> &[Passed] {
+        &self.passed
+    }
+
+    /// The pack's identity.
+    pub fn pack(&self) -> &PackInfo {
+        &self.pack
+    }
+
+    /// One row per tier of the cascade.
+    pub fn tiers(&self) -> &[TierRow] {
+        &self.tiers
+    }
+
+    /// The SLA timeline (§6).
+    pub fn sla(&self) -> &Timeline {
+        &self.sla
+    }
+
+    /// The subprocessor receipts (§9).
+    pub fn receipts(&self) -> &[ReceiptRow] {
+        &self.receipts
+    }
+
+    /// The audit witness (§10).
+    pub fn audit(&self) -> &AuditSummary {
+        &self.audit
+    }
+
+    /// The provenance graph (§11).
+    pub fn provenance(&self) -> &ProvenanceSummary {
+        &self.provenance
+    }
+
+    /// Every member of the archive, in archive order.
+    pub fn members(&self) -> &[MemberInfo] {
+        &self.members
+    }
+
+    /// How this report was made. The only part that varies between runs on
+    /// the same pack, trust store and limits; everything else is
+    /// deterministic, byte for byte.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
     /// The §12 exit status of the verdict.
     pub fn exit_status(&self) -> i32 {
         self.verdict.exit_status()
@@ -172,6 +273,7 @@ impl Report {
 /// Identity of the pack.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct PackInfo {
     /// SHA-256 of `proof.tar.gz`, lowercase hex.
     pub sha256: String,
@@ -227,6 +329,7 @@ pub struct PackInfo {
 /// One tier of the cascade.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TierRow {
     /// The step.
     pub tier: Step,
@@ -252,6 +355,7 @@ pub struct TierRow {
 /// What a step's status carries (§7).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct StatusEvidence {
     /// `error` of a failed step.
     pub error: Option<String>,
@@ -268,6 +372,7 @@ pub struct StatusEvidence {
 /// An exemption under a documented legal basis.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ExemptionRow {
     /// The provision relied on, e.g. `GDPR Art. 17(3)(b)`.
     pub legal_basis: String,
@@ -278,6 +383,7 @@ pub struct ExemptionRow {
 /// The tier evidence of a step's `output` (§7), as far as it was given.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct TierEvidenceRow {
     /// `episodic`: `replication_lag_drained`.
     pub replication_lag_drained: Option<bool>,
@@ -290,6 +396,7 @@ pub struct TierEvidenceRow {
 /// One affected model release (§7 `fine_tune`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ModelRow {
     /// `model_id`
     pub model_id: Option<String>,
@@ -388,6 +495,7 @@ fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
 /// One receipt, with whether it erases its subprocessor.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ReceiptRow {
     /// 1-based line in `subprocessor-receipts.jsonl`.
     pub line: usize,
@@ -413,7 +521,9 @@ impl ReceiptRow {
     /// The rows of the receipts, with the §9 erasure rule applied.
     pub fn rows(receipts: &[ReceiptRecord]) -> Vec<ReceiptRow> {
         let erased = crate::receipts::erased_subprocessors(receipts);
-        let raw = |t: &Option<crate::timestamp::Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+        let raw = |t: &Option<proofpack_spec::timestamp::Timestamp>| {
+            t.as_ref().map(|t| t.raw().to_owned())
+        };
         receipts
             .iter()
             .map(|r| ReceiptRow {
@@ -434,6 +544,7 @@ impl ReceiptRow {
 /// The SLA timeline of a pack, for the report.
 #[derive(Debug, Clone, Serialize, Default)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct Timeline {
     /// `received_at`
     pub received_at: Option<String>,
@@ -460,6 +571,7 @@ pub struct Timeline {
 /// What the report shows of the witness.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct AuditSummary {
     /// `log_origin`
     pub log_origin: Option<String>,
@@ -486,6 +598,7 @@ pub struct AuditSummary {
 /// What the report shows of the graph.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ProvenanceSummary {
     /// Whether `provenance.jsonl` is in the pack.
     pub present: bool,
@@ -514,6 +627,7 @@ pub struct ProvenanceSummary {
 /// A bounded view of the provenance graph, for drawing (§11).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct GraphView {
     /// The nodes shown.
     pub nodes: Vec<ViewNode>,
@@ -540,6 +654,7 @@ pub enum ViewKind {
 /// One node of the view.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct ViewNode {
     /// What it is.
     pub kind: ViewKind,
@@ -548,7 +663,7 @@ pub struct ViewNode {
     /// Its key.
     pub key: String,
     /// An artefact's state.
-    pub state: Option<crate::vocab::ArtifactState>,
+    pub state: Option<proofpack_spec::vocab::ArtifactState>,
     /// Whether an artefact is reachable from a tombstone.
     pub reachable: bool,
     /// Column: 0 for tombstones, then one more than the deepest source.
@@ -588,6 +703,7 @@ pub enum BatchLine {
 /// The closing line of a batch.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct BatchSummary {
     /// Packs verified or attempted.
     pub packs: usize,

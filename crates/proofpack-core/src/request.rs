@@ -2,28 +2,26 @@
 //! pseudonymity rule for `subject_id` (§2, minimization).
 
 use crate::findings::{Code, Findings};
-use crate::json::Json;
 use crate::schema::{parse_json, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{DataClass, LegalBasis, MemberName};
+use proofpack_spec::json::Json;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{DataClass, LegalBasis, MemberName};
 
 /// The member name.
-pub const REQUEST: MemberName = MemberName::Request;
+pub(crate) const REQUEST: MemberName = MemberName::Request;
 
 /// A declared extension of the deadline.
 #[derive(Debug, Clone)]
-pub struct Extension {
+pub(crate) struct Extension {
     /// The new deadline told to the data subject.
     pub extended_to: Timestamp,
     /// When the subject was notified.
     pub notified_at: Timestamp,
-    /// Why.
-    pub reason: String,
 }
 
 /// `request.json` as far as it could be read.
 #[derive(Debug, Clone, Default)]
-pub struct Request {
+pub(crate) struct Request {
     /// `request_id`
     pub request_id: Option<String>,
     /// `tenant_id`
@@ -45,7 +43,7 @@ pub struct Request {
 }
 
 /// Parses `request.json`, reporting `request.schema` and `time.invalid`.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
     let doc = parse_json(bytes, REQUEST.as_str(), findings)?;
     let mut f = Fields::of(&doc, Code::RequestSchema, REQUEST.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
@@ -99,42 +97,22 @@ fn parse_extension(value: &Json, findings: &mut Findings) -> Option<Extension> {
     )?;
     let extended_to = f.timestamp("extended_to");
     let notified_at = f.timestamp("notified_at");
+    // `reason` must be a non-empty string; §6 does not use its text.
     let reason = f.nonempty_string("reason");
+    reason?;
     Some(Extension {
         extended_to: extended_to?,
         notified_at: notified_at?,
-        reason: reason?.to_owned(),
     })
 }
 
-/// Whether `subject_id` is a pseudonymous reference: `sub_` and 64
-/// lowercase hex digits.
-pub fn is_pseudonymous(subject_id: &str) -> bool {
-    subject_id
-        .strip_prefix("sub_")
-        .is_some_and(crate::schema::is_sha256_hex)
-}
-
 /// Reports `minimization.subject_not_pseudonymous` for a raw identifier.
-pub fn check_subject(subject_id: &str, location: &str, findings: &mut Findings) {
-    if !is_pseudonymous(subject_id) {
+pub(crate) fn check_subject(subject_id: &str, location: &str, findings: &mut Findings) {
+    if !proofpack_spec::subject::is_pseudonymous(subject_id) {
         findings.add(
             Code::MinimizationSubjectNotPseudonymous,
             location,
             "subject_id is not `sub_` followed by 64 lowercase hex digits: the proof may carry the raw identifier",
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pseudonymous_subjects() {
-        assert!(is_pseudonymous(&format!("sub_{}", "a".repeat(64))));
-        assert!(!is_pseudonymous(&format!("sub_{}", "A".repeat(64))));
-        assert!(!is_pseudonymous(&format!("sub_{}", "a".repeat(63))));
-        assert!(!is_pseudonymous("alice@example.com"));
     }
 }

@@ -3,38 +3,11 @@
 //! schema code of the section being read.
 
 use crate::findings::{Code, Findings};
-use crate::json::{self, Json, JsonObject};
-use crate::timestamp::Timestamp;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use base64::Engine;
-
-/// Decodes strict base64 (RFC 4648 §4, exact padding, zero trailing bits).
-pub fn base64_strict(text: &str) -> Option<Vec<u8>> {
-    STANDARD.decode(text).ok()
-}
-
-/// Decodes strict base64url (RFC 4648 §5, no padding, zero trailing bits).
-pub fn base64url_strict(text: &str) -> Option<Vec<u8>> {
-    URL_SAFE_NO_PAD.decode(text).ok()
-}
-
-/// Decodes strict base64 of exactly 32 bytes.
-pub fn base64_hash(text: &str) -> Option<[u8; 32]> {
-    base64_strict(text)?.try_into().ok()
-}
-
-/// Lowercase hex of bytes.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Whether `text` is 64 lowercase hex digits.
-pub fn is_sha256_hex(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
+use proofpack_spec::json::{self, Json, JsonObject};
+use proofpack_spec::timestamp::Timestamp;
 
 /// Parses a JSON member of the pack, reporting `json.malformed` on failure.
-pub fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Option<Json> {
+pub(crate) fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Option<Json> {
     match json::parse(bytes) {
         Ok(v) => Some(v),
         Err(e) => {
@@ -55,7 +28,7 @@ fn malformed(findings: &mut Findings, location: impl Into<String>, e: &json::Jso
 
 /// Reads the members of one JSON object, reporting shape problems under one
 /// schema code. `ok` turns false at the first problem.
-pub struct Fields<'o, 'f> {
+pub(crate) struct Fields<'o, 'f> {
     obj: &'o JsonObject,
     code: Code,
     location: String,
@@ -66,7 +39,7 @@ pub struct Fields<'o, 'f> {
 
 impl<'o, 'f> Fields<'o, 'f> {
     /// Reads `value` as an object; a non-object is a schema finding and `None`.
-    pub fn of(
+    pub(crate) fn of(
         value: &'o Json,
         code: Code,
         location: impl Into<String>,
@@ -89,12 +62,12 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// The findings sink.
-    pub fn findings(&mut self) -> &mut Findings {
+    pub(crate) fn findings(&mut self) -> &mut Findings {
         self.findings
     }
 
     /// Reports a shape problem with member `name`.
-    pub fn bad(&mut self, name: &str, why: &str) {
+    pub(crate) fn bad(&mut self, name: &str, why: &str) {
         self.ok = false;
         let location = format!("{}#/{}", self.location, name);
         self.findings
@@ -102,12 +75,12 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A raw member.
-    pub fn get(&self, name: &str) -> Option<&'o Json> {
+    pub(crate) fn get(&self, name: &str) -> Option<&'o Json> {
         self.obj.get(name)
     }
 
     /// A required member of any type.
-    pub fn required(&mut self, name: &str) -> Option<&'o Json> {
+    pub(crate) fn required(&mut self, name: &str) -> Option<&'o Json> {
         let v = self.obj.get(name);
         if v.is_none() {
             self.bad(name, "missing");
@@ -116,7 +89,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required string.
-    pub fn string(&mut self, name: &str) -> Option<&'o str> {
+    pub(crate) fn string(&mut self, name: &str) -> Option<&'o str> {
         let v = self.required(name)?;
         let s = v.as_str();
         if s.is_none() {
@@ -126,7 +99,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required non-empty string.
-    pub fn nonempty_string(&mut self, name: &str) -> Option<&'o str> {
+    pub(crate) fn nonempty_string(&mut self, name: &str) -> Option<&'o str> {
         let s = self.string(name)?;
         if s.is_empty() {
             self.bad(name, "empty");
@@ -136,8 +109,8 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required string naming a member of a closed set of the spec
-    /// (see [`crate::vocab`]); a name outside the set is a schema problem.
-    pub fn name<T: std::str::FromStr<Err = crate::vocab::UnknownName>>(
+    /// (see [`proofpack_spec::vocab`]); a name outside the set is a schema problem.
+    pub(crate) fn name<T: std::str::FromStr<Err = proofpack_spec::vocab::UnknownName>>(
         &mut self,
         name: &str,
     ) -> Option<T> {
@@ -152,7 +125,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required count (§0).
-    pub fn count(&mut self, name: &str) -> Option<u64> {
+    pub(crate) fn count(&mut self, name: &str) -> Option<u64> {
         let v = self.required(name)?;
         let c = v.as_count();
         if c.is_none() {
@@ -165,7 +138,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required boolean.
-    pub fn boolean(&mut self, name: &str) -> Option<bool> {
+    pub(crate) fn boolean(&mut self, name: &str) -> Option<bool> {
         let v = self.required(name)?;
         let b = v.as_bool();
         if b.is_none() {
@@ -175,7 +148,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required array.
-    pub fn array(&mut self, name: &str) -> Option<&'o [Json]> {
+    pub(crate) fn array(&mut self, name: &str) -> Option<&'o [Json]> {
         let v = self.required(name)?;
         let a = v.as_array();
         if a.is_none() {
@@ -185,7 +158,7 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 
     /// A required array of strings.
-    pub fn string_array(&mut self, name: &str) -> Option<Vec<&'o str>> {
+    pub(crate) fn string_array(&mut self, name: &str) -> Option<Vec<&'o str>> {
         let items = self.array(name)?;
         let strings: Option<Vec<&str>> = items.iter().map(Json::as_str).collect();
         if strings.is_none() {
@@ -196,7 +169,7 @@ impl<'o, 'f> Fields<'o, 'f> {
 
     /// A required timestamp: a non-string is a schema problem, a string that
     /// does not parse is `time.invalid`.
-    pub fn timestamp(&mut self, name: &str) -> Option<Timestamp> {
+    pub(crate) fn timestamp(&mut self, name: &str) -> Option<Timestamp> {
         let s = self.string(name)?;
         self.parse_time(name, s)
     }
@@ -219,7 +192,7 @@ impl<'o, 'f> Fields<'o, 'f> {
 /// A JSONL member (§0) parsed into numbered objects. A framing problem or a
 /// line that is not well-formed JSON is `json.malformed`; a line that is not
 /// an object is a schema finding under `schema`.
-pub fn parse_jsonl(
+pub(crate) fn parse_jsonl(
     bytes: &[u8],
     member: &str,
     schema: Code,
@@ -268,7 +241,7 @@ fn judge<'p>(
 /// [`parse_jsonl`] one record at a time: `record` gets each object as it is
 /// parsed, so that a member of a million lines never holds a million parsed
 /// values at once.
-pub fn for_each_jsonl(
+pub(crate) fn for_each_jsonl(
     bytes: &[u8],
     member: &str,
     schema: Code,

@@ -1,33 +1,20 @@
 //! `signature.sig` (spec §3): the DPO's Ed25519 signature over the DSSE
 //! pre-authentication encoding of the exact bytes of `manifest.json`.
 
-use crate::crypto;
 use crate::findings::{Code, Findings};
-use crate::schema::{base64_strict, parse_json, Fields};
-use crate::vocab::{Alg, MemberName, PAYLOAD_TYPE};
+use crate::schema::{parse_json, Fields};
 use ed25519_dalek::VerifyingKey;
+use proofpack_spec::crypto;
+use proofpack_spec::dsse::pae;
+use proofpack_spec::encoding::base64_strict;
+use proofpack_spec::vocab::{Alg, MemberName, PAYLOAD_TYPE};
 
 /// The member name.
-pub const SIGNATURE: MemberName = MemberName::Signature;
-
-/// DSSE v1 pre-authentication encoding:
-/// `"DSSEv1" SP LEN(type) SP type SP LEN(body) SP body`.
-pub fn pae(payload_type: &str, body: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(body.len() + payload_type.len() + 32);
-    out.extend_from_slice(b"DSSEv1 ");
-    out.extend_from_slice(payload_type.len().to_string().as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(payload_type.as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(body.len().to_string().as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(body);
-    out
-}
+pub(crate) const SIGNATURE: MemberName = MemberName::Signature;
 
 /// A well-formed `signature.sig`.
 #[derive(Debug, Clone)]
-pub struct PackSignature {
+pub(crate) struct PackSignature {
     /// The key it claims.
     pub key_id: String,
     /// The 64 signature bytes.
@@ -35,7 +22,7 @@ pub struct PackSignature {
 }
 
 /// Parses `signature.sig`, reporting `json.malformed` or `signature.malformed`.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
     let doc = parse_json(bytes, SIGNATURE.as_str(), findings)?;
     let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE.as_str(), findings)?;
     f.name::<Alg>("alg");
@@ -58,7 +45,11 @@ pub fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
 
 /// The `key_id` of `signature.sig` must equal the manifest's
 /// `signature_key_id` (§3).
-pub fn check_key_id(signature: &PackSignature, signature_key_id: &str, findings: &mut Findings) {
+pub(crate) fn check_key_id(
+    signature: &PackSignature,
+    signature_key_id: &str,
+    findings: &mut Findings,
+) {
     if signature.key_id != signature_key_id {
         findings.add(
             Code::SignatureKeyIdMismatch,
@@ -72,7 +63,7 @@ pub fn check_key_id(signature: &PackSignature, signature_key_id: &str, findings:
 }
 
 /// Verifies the signature over `manifest_bytes` with `key` (strict Ed25519).
-pub fn check(
+pub(crate) fn check(
     signature: &PackSignature,
     manifest_bytes: &[u8],
     key: &VerifyingKey,

@@ -2,30 +2,11 @@
 //! extensions, and the effective deadline.
 
 use crate::findings::{Code, Findings};
-pub use crate::report::Timeline;
+pub(crate) use crate::report::Timeline;
 use crate::request::Extension;
-use crate::timestamp::{format_instant, Timestamp};
-use crate::vocab::LegalBasis;
-use time::{Date, Duration, OffsetDateTime, Time};
-
-/// A period of §6's table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Period {
-    /// N calendar months.
-    Months(u8),
-    /// N days.
-    Days(u16),
-}
-
-/// The first period and, where an extension is allowed, the whole extended
-/// period, for a legal basis.
-pub fn periods(legal_basis: LegalBasis) -> (Period, Option<Period>) {
-    match legal_basis {
-        LegalBasis::Gdpr => (Period::Months(1), Some(Period::Months(3))),
-        LegalBasis::Ccpa => (Period::Days(45), Some(Period::Days(90))),
-        LegalBasis::Popia | LegalBasis::KeDpa | LegalBasis::UgDppa => (Period::Days(30), None),
-    }
-}
+use proofpack_spec::calendar::{period_end, periods, Period};
+use proofpack_spec::timestamp::{format_instant, Timestamp};
+use proofpack_spec::vocab::LegalBasis;
 
 /// A period in words: `1 calendar month`, `45 days`.
 fn period_words(p: Period) -> String {
@@ -52,30 +33,8 @@ fn rule(basis: LegalBasis, first: Period, whole: Option<Period>, extended: bool)
     }
 }
 
-/// *N months after* a date: the same day N months later, or the last day of
-/// that month where that day does not exist.
-pub fn add_months(date: Date, months: u8) -> Option<Date> {
-    let index = i32::from(u8::from(date.month())) - 1 + i32::from(months);
-    let year = date.year() + index.div_euclid(12);
-    let month = time::Month::try_from(u8::try_from(index.rem_euclid(12) + 1).ok()?).ok()?;
-    let last = month.length(year);
-    Date::from_calendar_date(year, month, date.day().min(last)).ok()
-}
-
-/// The end of a period counted from the local date of receipt: 00:00:00 of
-/// the day after its last day, in the offset of `received_at`.
-pub fn period_end(received_at: &Timestamp, period: Period) -> Option<OffsetDateTime> {
-    let at = received_at.instant();
-    let last_day = match period {
-        Period::Months(n) => add_months(at.date(), n)?,
-        Period::Days(n) => at.date().checked_add(Duration::days(i64::from(n)))?,
-    };
-    let next = last_day.next_day()?;
-    Some(next.with_time(Time::MIDNIGHT).assume_offset(at.offset()))
-}
-
 /// The inputs of §6.
-pub struct SlaInput<'a> {
+pub(crate) struct SlaInput<'a> {
     /// `legal_basis`
     pub legal_basis: Option<LegalBasis>,
     /// `received_at`
@@ -91,8 +50,8 @@ pub struct SlaInput<'a> {
 }
 
 /// Runs §6, reporting its findings, and returns the timeline.
-pub fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
-    const AT: crate::vocab::MemberName = crate::vocab::MemberName::Request;
+pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
+    const AT: proofpack_spec::vocab::MemberName = proofpack_spec::vocab::MemberName::Request;
     let mut timeline = Timeline {
         received_at: input.received_at.map(|t| t.raw().to_owned()),
         completed_at: input.completed_at.map(|t| t.raw().to_owned()),
@@ -289,7 +248,6 @@ mod tests {
         let ext = |to: &str, at: &str| Extension {
             extended_to: ts(to),
             notified_at: ts(at),
-            reason: "complex".into(),
         };
         let (f, t) = run(
             LegalBasis::Gdpr,

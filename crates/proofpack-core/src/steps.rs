@@ -8,14 +8,14 @@
 //! malformed record is never mistaken for a missing one.
 
 use crate::findings::{Code, Findings};
-use crate::json::{Json, JsonObject};
 use crate::schema::{parse_jsonl, Fields};
-use crate::timestamp::Timestamp;
-use crate::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
+use proofpack_spec::json::{Json, JsonObject};
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
 use std::collections::HashSet;
 
 /// The member name.
-pub const STEPS: MemberName = MemberName::Steps;
+pub(crate) const STEPS: MemberName = MemberName::Steps;
 
 /// An `exemption`: a documented legal basis and its justification (§7).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,7 +125,7 @@ impl StepRecord {
 
 /// Reads an `exemption` object whose `legal_basis` and `justification` are
 /// non-empty strings.
-pub fn exemption(value: Option<&Json>) -> Option<Exemption> {
+pub(crate) fn exemption(value: Option<&Json>) -> Option<Exemption> {
     let obj = value.and_then(Json::as_object)?;
     Some(Exemption {
         legal_basis: nonempty(obj, "legal_basis")?,
@@ -142,7 +142,7 @@ fn nonempty(obj: &JsonObject, name: &str) -> Option<String> {
 
 /// Parses `steps.jsonl` into the records whose `step` can be read, reporting
 /// `json.malformed`, `steps.schema` and `time.invalid`.
-pub fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
     parse_jsonl(bytes, STEPS.as_str(), Code::StepsSchema, findings)
         .into_iter()
         .filter_map(|(line, value)| parse_record(line, &value, findings))
@@ -255,14 +255,14 @@ fn parse_model(model: &Json) -> ModelEntry {
 
 /// Judges the records (§7): each status, the tier evidence of `ok` steps,
 /// the order, and the required steps of the request.
-pub fn check(records: &[StepRecord], data_classes: &[DataClass], findings: &mut Findings) {
+pub(crate) fn check(records: &[StepRecord], data_classes: &[DataClass], findings: &mut Findings) {
     check_records(records, findings);
     check_required(records, data_classes, findings);
 }
 
 /// Judges each record's status and evidence, and their order (§7), without
 /// the request's required steps.
-pub fn check_records(records: &[StepRecord], findings: &mut Findings) {
+pub(crate) fn check_records(records: &[StepRecord], findings: &mut Findings) {
     for record in records {
         check_status(record, findings);
     }
@@ -412,7 +412,7 @@ fn check_order(records: &[StepRecord], findings: &mut Findings) {
 
 /// The steps a request requires: one per requested class, plus
 /// `subprocessor` and `audit_log` always (§7).
-pub fn required_steps(data_classes: &[DataClass]) -> impl Iterator<Item = Step> + '_ {
+pub(crate) fn required_steps(data_classes: &[DataClass]) -> impl Iterator<Item = Step> + '_ {
     data_classes
         .iter()
         .map(|c| c.step())
@@ -420,7 +420,11 @@ pub fn required_steps(data_classes: &[DataClass]) -> impl Iterator<Item = Step> 
 }
 
 /// Reports `steps.missing` for each required step with no record.
-pub fn check_required(records: &[StepRecord], data_classes: &[DataClass], findings: &mut Findings) {
+pub(crate) fn check_required(
+    records: &[StepRecord],
+    data_classes: &[DataClass],
+    findings: &mut Findings,
+) {
     let present: HashSet<Step> = records.iter().map(|r| r.step).collect();
     for step in required_steps(data_classes) {
         if !present.contains(&step) {

@@ -3,17 +3,19 @@
 //! A store that does not parse or does not match the shape is an operational
 //! error ([`TrustStoreError`], exit status 1), not a verdict.
 
-use crate::crypto;
 use crate::findings::{Code, Findings};
-use crate::json::{self, Json};
 use crate::manifest::Manifest;
-use crate::schema::base64_strict;
-use crate::timestamp::Timestamp;
+use crate::report::TrustStoreInfo;
 use ed25519_dalek::VerifyingKey;
+use proofpack_spec::crypto;
+use proofpack_spec::encoding::base64_strict;
+use proofpack_spec::json::{self, Json};
+use proofpack_spec::timestamp::Timestamp;
+use sha2::{Digest as _, Sha256};
 use std::collections::HashSet;
 
-use crate::vocab::Alg;
-pub use crate::vocab::{Role, TRUST_FORMAT};
+use proofpack_spec::vocab::Alg;
+pub use proofpack_spec::vocab::{Role, TRUST_FORMAT};
 
 /// One key of the store.
 #[derive(Debug, Clone)]
@@ -41,16 +43,27 @@ impl TrustedKey {
     }
 }
 
-/// A parsed, validated trust store.
-#[derive(Debug, Clone, Default)]
+/// A parsed, validated trust store, with its identity (where it was read
+/// from, the SHA-256 of its bytes, its key count): the report's
+/// `meta.trust_store` is taken from here, so no front end pairs the two.
+#[derive(Debug, Clone)]
 pub struct TrustStore {
-    /// The keys, `key_id`s unique.
-    pub keys: Vec<TrustedKey>,
+    // The keys, `key_id`s unique.
+    keys: Vec<TrustedKey>,
+    identity: TrustStoreInfo,
 }
 
 /// Why a trust store is unusable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TrustStoreError {
+    /// The file could not be read.
+    #[error("cannot read it: {message}")]
+    Read {
+        /// The path as given.
+        path: String,
+        /// What the operating system said.
+        message: String,
+    },
     /// Not well-formed JSON.
     #[error("the trust store is not well-formed JSON: {0}")]
     Json(String),
@@ -66,6 +79,37 @@ pub enum TrustStoreError {
 }
 
 impl TrustStore {
+    /// Reads, parses and validates the trust store at `path` (§4); its
+    /// identity records the path as given.
+    pub fn load(path: &std::path::Path) -> Result<TrustStore, TrustStoreError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| TrustStoreError::Read {
+            path: shown.clone(),
+            message: e.to_string(),
+        })?;
+        let mut store = TrustStore::from_json(&bytes)?;
+        store.identity.path = Some(shown);
+        Ok(store)
+    }
+
+    /// The same store, its path shown as `name` in reports (`None`: no
+    /// path), for a caller that must not disclose its own paths.
+    #[must_use]
+    pub fn shown_as(mut self, name: Option<String>) -> TrustStore {
+        self.identity.path = name;
+        self
+    }
+
+    /// Where the store came from, its SHA-256 and its key count.
+    pub fn identity(&self) -> &TrustStoreInfo {
+        &self.identity
+    }
+
+    /// The keys, in the store's order, `key_id`s unique.
+    pub fn keys(&self) -> &[TrustedKey] {
+        &self.keys
+    }
+
     /// The key with this `key_id`.
     pub fn key(&self, key_id: &str) -> Option<&TrustedKey> {
         self.keys.iter().find(|k| k.key_id == key_id)
@@ -92,7 +136,12 @@ impl TrustStore {
             }
             keys.push(key);
         }
-        Ok(TrustStore { keys })
+        let identity = TrustStoreInfo {
+            path: None,
+            sha256: proofpack_spec::encoding::hex(&Sha256::digest(bytes)),
+            keys: keys.len(),
+        };
+        Ok(TrustStore { keys, identity })
     }
 }
 
@@ -174,7 +223,7 @@ pub fn fingerprint(key: &VerifyingKey) -> String {
     use sha2::{Digest, Sha256};
     format!(
         "SHA256:{}",
-        crate::schema::hex(&Sha256::digest(key.as_bytes()))
+        proofpack_spec::encoding::hex(&Sha256::digest(key.as_bytes()))
     )
 }
 
@@ -360,7 +409,10 @@ mod tests {
             .decode(KEY)
             .expect("base64");
         let key = crypto::parse_public_key(&raw).expect("a key");
-        let expected = format!("SHA256:{}", crate::schema::hex(&Sha256::digest(&raw)));
+        let expected = format!(
+            "SHA256:{}",
+            proofpack_spec::encoding::hex(&Sha256::digest(&raw))
+        );
         assert_eq!(fingerprint(&key), expected);
         assert_eq!(fingerprint(&key).len(), "SHA256:".len() + 64);
         assert!(fingerprint(&key)[7..]

@@ -4,20 +4,20 @@
 //! verdict is derived from both at the end (§12).
 
 use crate::archive::{read_archive, Limits, ReadError};
-use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode, Verdict};
+use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
-use crate::report::{Meta, PackInfo, ReceiptRow, Report, TierRow, REPORT_FORMAT};
+use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, TierRow};
 use crate::request::{self, Request, REQUEST};
-use crate::schema::hex;
 use crate::signature;
 use crate::sla::{self, SlaInput};
 use crate::steps::{self, StepRecord};
-use crate::timestamp::Timestamp;
 use crate::trust::{self, TrustStore};
-use crate::vocab::{DataClass, MemberName};
 use crate::{audit, provenance};
+use proofpack_spec::encoding::hex;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{DataClass, MemberName};
 use std::io::Read;
 
 /// Why [`verify`] gave no report.
@@ -33,17 +33,23 @@ pub enum VerifyError {
 }
 
 /// Verifies a `proof.tar.gz` stream against a trust store (`None`: no
-/// trust store was configured).
+/// trust store was configured). `input_name` is how the caller names the
+/// input (a path, or `-` for standard input); with the trust store's
+/// identity and the time, it is the report's `meta`.
 ///
 /// Only a failure to read `input` (or an internal error of the verifier) is
 /// an `Err`; everything about the pack is a finding in the returned
 /// [`Report`].
 pub fn verify<R: Read>(
     input: R,
+    input_name: &str,
     trust: Option<&TrustStore>,
     limits: &Limits,
 ) -> Result<Report, VerifyError> {
-    let mut run = Run::default();
+    let mut run = Run {
+        meta: Meta::now(input_name, trust.map(|t| t.identity().clone())),
+        ..Run::default()
+    };
 
     // §1 Container.
     let archive = read_archive(input, limits, &mut run.findings)?;
@@ -289,25 +295,16 @@ struct Run {
     audit: audit::AuditSummary,
     provenance: provenance::ProvenanceSummary,
     members: Vec<crate::report::MemberInfo>,
+    meta: Meta,
 }
 
 impl Run {
     fn passed(&mut self, code: SuccessCode, message: &str) {
-        self.passed.push(Passed {
-            code,
-            message: message.to_owned(),
-        });
+        self.passed.push(Passed::new(code, message));
     }
 
     fn finish(self) -> Result<Report, VerifyError> {
-        let findings = self.findings.into_vec();
-        let verdict = Verdict::from_evidence(&findings, &self.passed)?;
-        Ok(Report {
-            format: REPORT_FORMAT,
-            verdict,
-            claims_unverified: verdict == Verdict::Invalid,
-            findings,
-            passed: self.passed,
+        let sections = Sections {
             pack: self.pack,
             tiers: self.tiers,
             sla: self.sla,
@@ -315,8 +312,13 @@ impl Run {
             audit: self.audit,
             provenance: self.provenance,
             members: self.members,
-            meta: Meta::now(),
-        })
+        };
+        Ok(Report::conclude(
+            self.findings.into_vec(),
+            self.passed,
+            sections,
+            self.meta,
+        )?)
     }
 }
 

@@ -140,7 +140,7 @@ impl AuditStore {
         base: time::OffsetDateTime,
     ) -> Result<(), DemoError> {
         let at = |days: i64, i: usize| {
-            proofpack_core::timestamp::format_instant(
+            proofpack_spec::timestamp::format_instant(
                 base - time::Duration::days(days) + time::Duration::minutes(i as i64 * 7),
             )
         };

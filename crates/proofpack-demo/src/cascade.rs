@@ -15,10 +15,10 @@ use crate::receipts::{self, CollectedReceipt};
 use crate::services::Subprocessors;
 use crate::store::{note_key, user_scope, Store, CACHE_SCOPE};
 use crate::DemoError;
-use proofpack_core::vocab::StepStatus as StatusName;
 use proofpack_producer::{
     ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
 };
+use proofpack_spec::vocab::StepStatus as StatusName;
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -674,7 +674,7 @@ impl Cascade<'_> {
             .filter_map(|r| r.due_at.clone())
             .max()
             .unwrap_or_else(|| {
-                proofpack_core::timestamp::format_instant(
+                proofpack_spec::timestamp::format_instant(
                     self.clock.now() + time::Duration::days(14),
                 )
             });

@@ -2,7 +2,7 @@
 //! step times, the services' confirmations, the pack's `signed_at`) comes
 //! from one [`Clock`], so a test can fix time and a run never goes back.
 
-use proofpack_core::timestamp::format_instant;
+use proofpack_spec::timestamp::format_instant;
 use std::sync::{Arc, Mutex, PoisonError};
 use time::{Duration, OffsetDateTime, UtcOffset};
 

@@ -12,13 +12,13 @@ use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use proofpack_author::pack::{build, Authored, Evidence, PackDescription, PackOptions};
 use proofpack_author::trust_edit::TrustStoreFile;
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
-use proofpack_core::vocab::{Channel, MemberName, ReceiptStatus};
 use proofpack_producer::{
     provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, VerificationBuilder,
     WitnessSpec,
 };
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
 use serde_json::json;
 use std::path::Path;
 

@@ -8,9 +8,9 @@ use crate::store::Store;
 use crate::DemoError;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-use proofpack_core::sla::{period_end, periods};
-use proofpack_core::timestamp::{format_instant, Timestamp};
 use proofpack_producer::{pseudonymous_subject_id, DataClass, LegalBasis, Request};
+use proofpack_spec::calendar::{period_end, periods};
+use proofpack_spec::timestamp::{format_instant, Timestamp};
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 

@@ -19,7 +19,7 @@
 //! let config = Config { out_dir: dir.path().join("out"), fault: None, clock: Clock::system() };
 //! let mut platform = Platform::start(config)?;
 //! let outcome = platform.erase(&mut std::io::sink())?;
-//! assert_eq!(outcome.report.verdict, Verdict::Complete);
+//! assert_eq!(outcome.report.verdict(), Verdict::Complete);
 //! assert_eq!(outcome.report.exit_status(), 0);
 //! drop(platform); // stops the subprocessors
 //!
@@ -30,8 +30,8 @@
 //!     clock: Clock::system(),
 //! };
 //! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
-//! assert_eq!(outcome.report.verdict, Verdict::Incomplete);
-//! assert!(outcome.report.findings.iter().any(|f| f.code == Code::StepsVectorsNotPurged));
+//! assert_eq!(outcome.report.verdict(), Verdict::Incomplete);
+//! assert!(outcome.report.findings().iter().any(|f| f.code() == Code::StepsVectorsNotPurged));
 //! # Ok::<(), proofpack_demo::DemoError>(())
 //! ```
 #![forbid(unsafe_code)]
@@ -64,8 +64,8 @@ use cascade::{Cascade, StepEntry};
 use ed25519_dalek::SigningKey;
 use intake::{Intake, Submission};
 use proofpack_core::report::Report;
-use proofpack_core::text::Untrusted;
 use proofpack_core::trust::TrustStore;
+use proofpack_spec::text::Untrusted;
 use rand_core::RngCore;
 use receipts::CollectedReceipt;
 use services::{Behaviour, ServiceSpec, Subprocessors, LLM_PROVIDER_KB, VECTOR_SAAS};
@@ -109,7 +109,7 @@ pub enum DemoError {
     #[error("authoring: {0}")]
     Authoring(#[from] proofpack_author::AuthoringError),
     /// The DPO's authoring refused to sign: the report says why.
-    #[error("the pack was not signed: it would verify as {}", .0.verdict)]
+    #[error("the pack was not signed: it would verify as {}", .0.verdict())]
     Refused(Box<Report>),
     /// The signed pack could not be read back.
     #[error("verification of the signed pack: {0}")]
@@ -565,19 +565,16 @@ fn service_specs(
 
 /// Verifies `DIR/proof.tar.gz` against `DIR/trust.json`, as a recipient would.
 pub fn verify_from_disk(paths: &OutputPaths) -> Result<Report, DemoError> {
-    let trust_bytes = std::fs::read(&paths.trust).map_err(|e| DemoError::io(&paths.trust, e))?;
-    let trust =
-        TrustStore::from_json(&trust_bytes).map_err(|e| DemoError::Verify(e.to_string()))?;
+    let trust = TrustStore::load(&paths.trust).map_err(|e| DemoError::Verify(e.to_string()))?;
     let pack = std::fs::File::open(&paths.pack).map_err(|e| DemoError::io(&paths.pack, e))?;
-    let mut report = proofpack_core::verify(pack, Some(&trust), &proofpack_core::Limits::default())
-        .map_err(|e| DemoError::Verify(e.to_string()))?;
-    report.meta.input = Some(paths.pack.display().to_string());
-    report.meta.trust_store = Some(proofpack_core::report::TrustStoreInfo::of(
-        Some(paths.trust.display().to_string()),
-        &trust_bytes,
-        &trust,
-    ));
-    Ok(report)
+    let name = paths.pack.display().to_string();
+    proofpack_core::verify(
+        pack,
+        &name,
+        Some(&trust),
+        &proofpack_core::Limits::default(),
+    )
+    .map_err(|e| DemoError::Verify(e.to_string()))
 }
 
 /// Starts the platform and runs [`Platform::erase`]. The platform is

@@ -5,8 +5,8 @@
 #![forbid(unsafe_code)]
 
 use clap::Parser;
-use proofpack_core::render::text::{report, Style};
 use proofpack_demo::{run, Clock, Config, DemoError, Fault};
+use proofpack_render::text::{report, Style};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -5,8 +5,8 @@
 use crate::clock::Clock;
 use crate::services::{Endpoint, DELETION_ENDPOINT, MAILBOX_PATH};
 use crate::DemoError;
-use proofpack_core::vocab::ReceiptStatus as StatusName;
 use proofpack_producer::{Channel, Receipt, ReceiptStatus};
+use proofpack_spec::vocab::ReceiptStatus as StatusName;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 

@@ -237,7 +237,7 @@ fn embedding(text: &str) -> Vec<u8> {
 /// Hex SHA-256.
 #[must_use]
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    proofpack_core::schema::hex(&Sha256::digest(bytes))
+    proofpack_spec::encoding::hex(&Sha256::digest(bytes))
 }
 
 impl Store {
@@ -493,7 +493,7 @@ impl Store {
     /// started; the seeded history lies in the weeks before it.
     pub fn seed(&self, base: time::OffsetDateTime) -> Result<(), DemoError> {
         let at = |days: i64, hours: i64| {
-            proofpack_core::timestamp::format_instant(
+            proofpack_spec::timestamp::format_instant(
                 base - time::Duration::days(days) + time::Duration::hours(hours),
             )
         };

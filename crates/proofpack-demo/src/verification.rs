@@ -10,7 +10,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
-use proofpack_core::vocab::Probe as ProbeName;
+use proofpack_spec::vocab::Probe as ProbeName;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 use serde_json::Value;

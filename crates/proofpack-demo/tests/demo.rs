@@ -30,7 +30,7 @@ fn demo(fault: Option<Fault>) -> (tempfile::TempDir, Platform, Outcome) {
 }
 
 fn codes(outcome: &Outcome) -> Vec<Code> {
-    outcome.report.findings.iter().map(|f| f.code).collect()
+    outcome.report.findings().iter().map(|f| f.code()).collect()
 }
 
 fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
@@ -41,16 +41,16 @@ fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
 fn clean_run_is_complete() {
     let (_dir, _platform, outcome) = demo(None);
     assert_eq!(
-        outcome.report.verdict,
+        outcome.report.verdict(),
         Verdict::Complete,
         "{:?}",
         codes(&outcome)
     );
     assert!(outcome
         .report
-        .findings
+        .findings()
         .iter()
-        .all(|f| f.effect == Effect::Warning));
+        .all(|f| f.effect() == Effect::Warning));
     assert!(outcome.steps.iter().all(|s| s.status_name() == "ok"));
     assert!(outcome.steps.iter().all(|s| s.after_count == 0));
     assert!(outcome.steps.iter().all(|s| s.before_count > 0));
@@ -118,7 +118,7 @@ fn decoded_disclosures(conn: &Connection) -> Vec<String> {
 #[test]
 fn nothing_of_the_subject_is_left_after_a_clean_run() {
     let (_dir, platform, outcome) = demo(None);
-    assert_eq!(outcome.report.verdict, Verdict::Complete);
+    assert_eq!(outcome.report.verdict(), Verdict::Complete);
     let conn =
         Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .unwrap();
@@ -295,7 +295,7 @@ fn before_counts_come_from_the_store() {
         .unwrap();
     let mut platform = platform;
     let more = platform.erase(&mut std::io::sink()).unwrap();
-    assert_eq!(more.report.verdict, Verdict::Complete);
+    assert_eq!(more.report.verdict(), Verdict::Complete);
     let before = |o: &Outcome, s: &str| step(o, s).before_count;
     assert_eq!(before(&more, "episodic"), before(&plain, "episodic") + 5);
     assert_eq!(before(&more, "vectors"), before(&plain, "vectors") + 5);
@@ -305,7 +305,7 @@ fn before_counts_come_from_the_store() {
 
 fn fault_case(fault: Fault, verdict: Verdict) {
     let (_dir, _platform, outcome) = demo(Some(fault));
-    assert_eq!(outcome.report.verdict, verdict, "{:?}", codes(&outcome));
+    assert_eq!(outcome.report.verdict(), verdict, "{:?}", codes(&outcome));
     assert!(
         codes(&outcome).contains(&fault.expected_code()),
         "{fault:?}: {:?}",
@@ -313,8 +313,8 @@ fn fault_case(fault: Fault, verdict: Verdict) {
     );
     // Honest packs: nothing invalid or untrusted, and the signer's claim
     // is what the verifier recomputes.
-    assert!(outcome.report.findings.iter().all(|f| matches!(
-        f.effect,
+    assert!(outcome.report.findings().iter().all(|f| matches!(
+        f.effect(),
         Effect::Incomplete | Effect::Late | Effect::Warning
     )));
 }

@@ -16,7 +16,7 @@
 //! index the scan built, by SHA-256.
 
 use crate::access_log::{self, Access, AccessLog};
-use crate::store::{self, Cache, Notice, Pack, Placement, Store, Trust};
+use crate::store::{self, open_trust, Cache, Notice, Pack, Placement, Store};
 use crate::tokens::{Principal, Refusal, TokenSource};
 use crate::PortalError;
 use axum::body::Body;
@@ -28,8 +28,9 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use proofpack_core::text::Untrusted;
 use proofpack_core::Limits;
+use proofpack_core::TrustStore;
+use proofpack_spec::text::Untrusted;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
@@ -119,7 +120,7 @@ impl Portal {
 struct Scanner {
     dir: PathBuf,
     trust_path: PathBuf,
-    trust: Trust,
+    trust: TrustStore,
     trust_stamp: Option<(Option<std::time::SystemTime>, u64)>,
     cache: Cache,
     limits: Limits,
@@ -138,7 +139,7 @@ impl Scanner {
             dir: config.store_dir.clone(),
             trust_path: config.trust.clone(),
             trust_stamp: trust_stamp(&config.trust),
-            trust: Trust::open(&config.trust)?,
+            trust: open_trust(&config.trust)?,
             cache: Cache::default(),
             limits: Limits::default(),
             last_notices: BTreeSet::new(),
@@ -151,7 +152,7 @@ impl Scanner {
         if stamp != self.trust_stamp {
             // A new trust store: every pack is verified again (the cache is
             // keyed by the store's SHA-256). An unusable one keeps the old.
-            self.trust = Trust::open(&self.trust_path)?;
+            self.trust = open_trust(&self.trust_path)?;
             self.trust_stamp = stamp;
         }
         let (store, notices) = store::scan(&self.dir, &self.trust, &mut self.cache, &self.limits)?;
@@ -318,7 +319,7 @@ pub async fn run(
         report_csp: format!(
             "default-src 'none'; style-src {}; img-src 'none'; script-src 'none'; \
              form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
-            proofpack_core::render::html::style_source()
+            proofpack_render::html::style_source()
         ),
     });
 
@@ -670,12 +671,12 @@ async fn list(
         .skip(skip)
         .take(take)
         .map(|p| Listed {
-            pack_id: p.report.pack.pack_id.as_deref(),
-            request_id: p.report.pack.request_id.as_deref(),
+            pack_id: p.report.pack().pack_id.as_deref(),
+            request_id: p.report.pack().request_id.as_deref(),
             tenant_id: &p.tenant,
-            verdict: p.report.verdict.as_str(),
+            verdict: p.report.verdict().as_str(),
             sha256: &p.sha256,
-            signed_at: p.report.pack.signed_at.as_deref(),
+            signed_at: p.report.pack().signed_at.as_deref(),
             file: &p.file,
         })
         .collect();
@@ -686,7 +687,7 @@ async fn list(
         total: visible.len(),
     };
     let mut out = Vec::new();
-    if proofpack_core::render::json::compact_value(&mut out, &body).is_err() {
+    if proofpack_render::json::compact_value(&mut out, &body).is_err() {
         return with_served(
             error(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
             &who.id,
@@ -702,7 +703,7 @@ fn json(bytes: Vec<u8>) -> Response {
 
 async fn report_json(Located { who, pack }: Located) -> Response {
     let mut out = Vec::new();
-    let answer = match proofpack_core::render::json::pretty(&mut out, &pack.report) {
+    let answer = match proofpack_render::json::pretty(&mut out, &pack.report) {
         Ok(()) => json(out),
         Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
     };
@@ -713,7 +714,7 @@ async fn report_html(
     State(portal): State<Arc<Portal>>,
     Located { who, pack }: Located,
 ) -> Response {
-    let page = proofpack_core::render::html::report(&pack.report);
+    let page = proofpack_render::html::report(&pack.report);
     let mut answer = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response();
     if let Ok(csp) = HeaderValue::from_str(&portal.report_csp) {
         answer
@@ -727,7 +728,7 @@ async fn pack_bytes(Located { who, pack }: Located) -> Response {
     let path = pack.path.clone();
     let read = tokio::task::spawn_blocking(move || {
         std::fs::read(&path).map(|bytes| {
-            let sha = proofpack_core::schema::hex(&Sha256::digest(&bytes));
+            let sha = proofpack_spec::encoding::hex(&Sha256::digest(&bytes));
             (bytes, sha)
         })
     })

@@ -12,32 +12,19 @@
 //!   a pack is verified again only when either changes.
 
 use crate::PortalError;
-use proofpack_core::report::TrustStoreInfo;
 use proofpack_core::{Limits, Report, TrustStore};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The trust store the packs are verified against, with its identity.
-pub struct Trust {
-    /// The parsed store.
-    pub store: TrustStore,
-    /// Its file name, SHA-256 and key count (the report's `meta.trust_store`).
-    pub info: TrustStoreInfo,
-}
-
-impl Trust {
-    /// Reads the trust store at `path`.
-    pub fn open(path: &Path) -> Result<Self, PortalError> {
-        let bytes = std::fs::read(path).map_err(|e| PortalError::io(path, e))?;
-        let store = TrustStore::from_json(&bytes)
-            .map_err(|e| PortalError::Invalid(format!("{}: {e}", path.display())))?;
-        // The file name only: the server's own paths are not the auditor's business.
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let info = TrustStoreInfo::of(name, &bytes, &store);
-        Ok(Trust { store, info })
-    }
+/// Reads the trust store at `path`; reports name it by its file name only
+/// (the server's own paths are not the auditor's business).
+pub fn open_trust(path: &Path) -> Result<TrustStore, PortalError> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    TrustStore::load(path)
+        .map(|store| store.shown_as(name))
+        .map_err(|e| PortalError::Invalid(format!("{}: {e}", path.display())))
 }
 
 /// Whether a pack may be served.
@@ -157,7 +144,7 @@ fn file_stamp(meta: &std::fs::Metadata) -> FileStamp {
 #[derive(Default)]
 pub struct Cache {
     hashes: HashMap<PathBuf, (FileStamp, String)>,
-    reports: HashMap<(String, String), Arc<Report>>,
+    reports: HashMap<(String, String, String), Arc<Report>>,
     verifications: u64,
 }
 
@@ -172,7 +159,7 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = Sha256::new();
     std::io::copy(&mut file, &mut hasher)?;
-    Ok(proofpack_core::schema::hex(&hasher.finalize()))
+    Ok(proofpack_spec::encoding::hex(&hasher.finalize()))
 }
 
 /// Reads the store at `dir`: every `*.tar.gz` regular file of every tenant
@@ -181,7 +168,7 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
 /// are skipped, with a notice.
 pub fn scan(
     dir: &Path,
-    trust: &Trust,
+    trust: &TrustStore,
     cache: &mut Cache,
     limits: &Limits,
 ) -> Result<(Store, Vec<Notice>), PortalError> {
@@ -230,7 +217,7 @@ pub fn scan(
         }
     }
 
-    let trust_sha = trust.info.sha256.clone();
+    let trust_sha = trust.identity().sha256.clone();
     let mut hashes = HashMap::new();
     let mut reports = HashMap::new();
     let mut store = Store::default();
@@ -253,25 +240,19 @@ pub fn scan(
                 }
             },
         };
-        let key = (sha256.clone(), trust_sha.clone());
+        // The report names its file, so the same bytes under another name
+        // are verified under that name.
+        let key = (sha256.clone(), trust_sha.clone(), file.clone());
         let report = match cache.reports.get(&key).or_else(|| reports.get(&key)) {
-            Some(report) if report.meta.input.as_deref() == Some(file.as_str()) => {
-                Arc::clone(report)
-            }
-            // The same bytes under another name: the report names its file.
-            Some(report) => {
-                let mut copy = Report::clone(report);
-                copy.meta.input = Some(file.clone());
-                Arc::new(copy)
-            }
+            Some(report) => Arc::clone(report),
             None => {
                 let verified = std::fs::File::open(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|f| {
-                        proofpack_core::verify(f, Some(&trust.store), limits)
+                        proofpack_core::verify(f, &file, Some(trust), limits)
                             .map_err(|e| e.to_string())
                     });
-                let mut report = match verified {
+                let report = match verified {
                     Ok(report) => report,
                     Err(e) => {
                         skip(&mut notices, &path, &e);
@@ -279,18 +260,16 @@ pub fn scan(
                     }
                 };
                 cache.verifications += 1;
-                if report.pack.sha256 != sha256 {
+                if report.pack().sha256 != sha256 {
                     skip(&mut notices, &path, "the file changed while it was read");
                     continue;
                 }
-                report.meta.input = Some(file.clone());
-                report.meta.trust_store = Some(trust.info.clone());
                 Arc::new(report)
             }
         };
         reports.entry(key).or_insert_with(|| Arc::clone(&report));
         hashes.insert(path.clone(), (stamp, sha256.clone()));
-        let placement = match &report.pack.tenant_id {
+        let placement = match &report.pack().tenant_id {
             Some(claimed) if *claimed != tenant => Placement::Quarantined {
                 manifest_tenant: claimed.clone(),
             },
@@ -343,23 +322,24 @@ mod tests {
         std::fs::create_dir_all(&b).unwrap();
         let complete = samples().join("complete-gdpr.tar.gz");
         std::fs::copy(&complete, a.join("one.tar.gz")).unwrap();
-        // The same bytes twice in A (one verification), and once in B (quarantined).
+        // The same bytes twice in A, and once in B (quarantined): each file is
+        // verified under its own name, since the report names its input.
         std::fs::copy(&complete, a.join("two.tar.gz")).unwrap();
         std::fs::copy(&complete, b.join("three.tar.gz")).unwrap();
         std::fs::create_dir_all(dir.path().join("bad name")).unwrap();
         let trust_path = dir.path().join("trust.json");
         std::fs::copy(samples().join("trust.json"), &trust_path).unwrap();
-        let trust = Trust::open(&trust_path).unwrap();
+        let trust = open_trust(&trust_path).unwrap();
         let mut cache = Cache::default();
         let limits = Limits::default();
 
         let (store, notices) = scan(dir.path(), &trust, &mut cache, &limits).unwrap();
-        assert_eq!(cache.verifications(), 1);
+        assert_eq!(cache.verifications(), 3);
         assert_eq!(store.packs().len(), 3);
         let inputs: Vec<_> = store
             .packs()
             .iter()
-            .map(|p| p.report.meta.input.clone())
+            .map(|p| p.report.meta().input.clone())
             .collect();
         assert_eq!(
             inputs,
@@ -383,18 +363,18 @@ mod tests {
 
         // Nothing changed: nothing is verified again.
         scan(dir.path(), &trust, &mut cache, &limits).unwrap();
-        assert_eq!(cache.verifications(), 1);
-        // Another trust store (other bytes, same keys): verified again, once.
+        assert_eq!(cache.verifications(), 3);
+        // Another trust store (other bytes, same keys): each verified again.
         let mut bytes = std::fs::read(&trust_path).unwrap();
         bytes.extend_from_slice(b"\n");
         std::fs::write(&trust_path, bytes).unwrap();
-        let trust = Trust::open(&trust_path).unwrap();
+        let trust = open_trust(&trust_path).unwrap();
         scan(dir.path(), &trust, &mut cache, &limits).unwrap();
-        assert_eq!(cache.verifications(), 2);
+        assert_eq!(cache.verifications(), 6);
         // A pack replaced by other bytes: verified again.
         std::fs::copy(samples().join("late-ccpa.tar.gz"), a.join("two.tar.gz")).unwrap();
         let (store, _) = scan(dir.path(), &trust, &mut cache, &limits).unwrap();
-        assert_eq!(cache.verifications(), 3);
+        assert_eq!(cache.verifications(), 7);
         assert_eq!(store.visible(&only_a).count(), 2);
     }
 }

@@ -81,11 +81,11 @@ pub struct NewToken {
 }
 
 fn now_rfc3339() -> String {
-    proofpack_core::timestamp::format_instant(OffsetDateTime::now_utc())
+    proofpack_spec::timestamp::format_instant(OffsetDateTime::now_utc())
 }
 
 fn parse_time(text: &str) -> Result<OffsetDateTime, PortalError> {
-    proofpack_core::timestamp::Timestamp::parse(text)
+    proofpack_spec::timestamp::Timestamp::parse(text)
         .map(|t| t.instant())
         .ok_or_else(|| PortalError::Invalid(format!("{text:?} is not an RFC 3339 timestamp")))
 }
@@ -104,7 +104,7 @@ pub fn valid_name(name: &str) -> bool {
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
-    proofpack_core::schema::hex(&Sha256::digest(bytes))
+    proofpack_spec::encoding::hex(&Sha256::digest(bytes))
 }
 
 impl TokenFile {

@@ -1,7 +1,7 @@
 //! The producer's error type.
 
-use proofpack_core::checkpoint::NoteError;
-use proofpack_core::merkle::MerkleError;
+use proofpack_spec::checkpoint::NoteError;
+use proofpack_spec::merkle::MerkleError;
 
 /// Why the producer refused to write a piece of evidence.
 ///

@@ -1,6 +1,6 @@
 //! Producer library: what a platform team embeds to produce pack evidence.
 //!
-//! The verifier ([`proofpack_core::verify()`]) judges a pack; this module writes the
+//! The verifier (`proofpack_core::verify`) judges a pack; this module writes the
 //! evidence a pack is made of, in the exact shapes of `proof-pack-v1.md`:
 //!
 //! * [`AuditLog`] (`audit_log.rs`, spec §10): an append-only RFC 9162 audit
@@ -51,7 +51,7 @@ pub use records::{
     VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
 };
 
-use proofpack_core::timestamp::Timestamp;
+use proofpack_spec::timestamp::Timestamp;
 use serde_json::{Map, Value};
 
 /// Parses a §0 timestamp for the member `field`, or refuses it.
@@ -94,7 +94,7 @@ fn depth(value: &Value) -> usize {
 /// Refuses a value that would make a document deeper than §0's 64 levels
 /// when nested `levels_above` levels down.
 fn check_depth(field: &str, value: &Value, levels_above: usize) -> Result<(), ProducerError> {
-    if levels_above + depth(value) > proofpack_core::json::MAX_DEPTH {
+    if levels_above + depth(value) > proofpack_spec::json::MAX_DEPTH {
         return Err(ProducerError::TooDeep(field.to_owned()));
     }
     Ok(())

@@ -9,8 +9,8 @@
 
 use super::error::ProducerError;
 use super::{jsonl_line, nonempty, timestamp};
-pub use proofpack_core::vocab::ReverseIndex;
-use proofpack_core::vocab::{ArtifactState as StateName, ObligationKind, RecordType};
+pub use proofpack_spec::vocab::ReverseIndex;
+use proofpack_spec::vocab::{ArtifactState as StateName, ObligationKind, RecordType};
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 

@@ -3,7 +3,7 @@
 //! controller keeps.
 
 use super::error::ProducerError;
-use proofpack_core::schema::hex;
+use proofpack_spec::encoding::hex;
 use sha2::{Digest, Sha256};
 
 /// SHA-256's block size in bytes (`B` of RFC 2104).

@@ -8,10 +8,10 @@
 
 use super::error::ProducerError;
 use super::{add_extra, document, jsonl_line, nonempty, ordered, timestamp};
-use proofpack_core::json::MAX_COUNT;
-use proofpack_core::request::is_pseudonymous;
-use proofpack_core::sla::{period_end, periods};
-use proofpack_core::timestamp::format_instant;
+use proofpack_spec::calendar::{period_end, periods};
+use proofpack_spec::json::MAX_COUNT;
+use proofpack_spec::subject::is_pseudonymous;
+use proofpack_spec::timestamp::format_instant;
 use serde_json::{json, Map, Value};
 
 /// Refuses a count above §0's 2^53 - 1.
@@ -31,12 +31,12 @@ fn required<T>(field: &str, value: Option<T>) -> Result<T, ProducerError> {
 }
 
 // ---------------------------------------------------------------------------
-// Enumerations: the spec's closed sets are the core's own (`proofpack_core::vocab`).
+// Enumerations: the spec's closed sets are the core's own (`proofpack_spec::vocab`).
 
-pub use proofpack_core::vocab::{
+pub use proofpack_spec::vocab::{
     Channel, DataClass, LegalBasis, Purge, Step, StepStatus as StatusKind,
 };
-use proofpack_core::vocab::{
+use proofpack_spec::vocab::{
     ModelAction as ModelActionName, Probe, ReceiptStatus as ReceiptStatusName,
 };
 

@@ -12,10 +12,10 @@
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use proofpack_core::checkpoint::{checkpoint_body, sign_note};
-use proofpack_core::findings::Findings;
-use proofpack_core::merkle::{self, Hash};
+use proofpack_core::fuzzing::Collected as Findings;
 use proofpack_producer::{ArtifactState, NodeRef, ProvenanceRecord, ReverseIndex};
+use proofpack_spec::checkpoint::{checkpoint_body, sign_note};
+use proofpack_spec::merkle::{self, Hash};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -165,9 +165,9 @@ fn check_provenance(file: &Path) -> Result<(), Failure> {
     let bytes = std::fs::read(file)?;
     let t = Instant::now();
     let mut f = Findings::new();
-    let graph = proofpack_core::provenance::parse(&bytes, &mut f);
+    let graph = proofpack_core::fuzzing::parse_provenance(&bytes, &mut f);
     let parsed = t.elapsed();
-    let summary = proofpack_core::provenance::check(&graph, &mut f);
+    let summary = proofpack_core::fuzzing::check_provenance(&graph, &mut f);
     println!(
         "bytes={} artifacts={} reachable={} findings={} parse={:.3}s total={:.3}s",
         bytes.len(),
@@ -184,9 +184,9 @@ fn check_witness(file: &Path) -> Result<(), Failure> {
     let bytes = std::fs::read(file)?;
     let t = Instant::now();
     let mut f = Findings::new();
-    let w = proofpack_core::audit::parse(&bytes, &mut f).ok_or("not a witness")?;
+    let w = proofpack_core::fuzzing::parse_witness(&bytes, &mut f).ok_or("not a witness")?;
     let parsed = t.elapsed();
-    let summary = proofpack_core::audit::check(&w, None, None, &[], &mut f);
+    let summary = proofpack_core::fuzzing::check_witness(&w, None, None, &mut f);
     println!(
         "bytes={} entries={} proved={} findings={} parse={:.3}s total={:.3}s",
         bytes.len(),
@@ -211,7 +211,7 @@ fn main() -> Result<(), Failure> {
         "read" | "parse-json" => {
             let bytes = std::fs::read(arg(1)?)?;
             let t = Instant::now();
-            let parsed = (arg(0)? == "parse-json").then(|| proofpack_core::json::parse(&bytes));
+            let parsed = (arg(0)? == "parse-json").then(|| proofpack_spec::json::parse(&bytes));
             println!(
                 "bytes={} parsed={} time={:.3}s",
                 bytes.len(),

@@ -24,15 +24,15 @@
 use ed25519_dalek::SigningKey;
 use proofpack_author::pack::{build, Evidence, PackDescription, PackError, PackOptions};
 use proofpack_author::AuthoringError;
-use proofpack_core::findings::Verdict;
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey, TRUST_FORMAT};
+use proofpack_core::Verdict;
 use proofpack_producer::{
     provenance_jsonl, pseudonymous_subject_id, receipts_jsonl, steps_jsonl, ArtifactState,
     AuditLog, Channel, DataClass, Exemption, LegalBasis, LogEntry, ModelAction, ModelLineage,
     NodeRef, ProducerError, ProvenanceRecord, Purge, Receipt, ReceiptStatus, Request, ReverseIndex,
     SeededSalts, Step, StepOutput, StepRecord, StepStatus, VerificationBuilder, WitnessSpec,
 };
+use proofpack_spec::timestamp::Timestamp;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -315,7 +315,7 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
         };
         let report = match build(&evidence, &dpo_key(), &trust, &options) {
             Ok(authored) => {
-                if authored.report.verdict == sample.verdict {
+                if authored.report.verdict() == sample.verdict {
                     written.push(write_file(
                         &out_dir.join(sample.file_name()),
                         &authored.bytes,
@@ -327,10 +327,14 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
             Err(PackError::Refused { report, .. }) => *report,
             Err(PackError::Authoring(e)) => return Err(e.into()),
         };
-        let codes: Vec<&str> = report.findings.iter().map(|f| f.code.as_str()).collect();
+        let codes: Vec<&str> = report
+            .findings()
+            .iter()
+            .map(|f| f.code().as_str())
+            .collect();
         return Err(SampleError::Verdict {
             sample: sample.name,
-            got: report.verdict,
+            got: report.verdict(),
             expected: sample.verdict,
             codes: codes.join(", "),
         });

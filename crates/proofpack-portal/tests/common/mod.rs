@@ -4,10 +4,10 @@
 #![allow(dead_code)]
 
 use proofpack_author::pack::{build, Evidence, PackOptions};
-use proofpack_core::timestamp::Timestamp;
 use proofpack_core::{Limits, TrustStore, Verdict};
 use proofpack_portal::server::{self, Config};
 use proofpack_portal::tokens::TokenFile;
+use proofpack_spec::timestamp::Timestamp;
 use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -60,13 +60,13 @@ pub struct Fixture {
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    proofpack_core::schema::hex(&Sha256::digest(bytes))
+    proofpack_spec::encoding::hex(&Sha256::digest(bytes))
 }
 
 fn verdict_of(bytes: &[u8], trust: &TrustStore) -> Verdict {
-    proofpack_core::verify(bytes, Some(trust), &Limits::default())
+    proofpack_core::verify(bytes, "pack.tar.gz", Some(trust), &Limits::default())
         .unwrap()
-        .verdict
+        .verdict()
 }
 
 /// The complete sample's evidence, re-tenanted to `tenant` and signed with

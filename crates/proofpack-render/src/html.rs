@@ -9,13 +9,13 @@
 //! can only ever be text. It is first made inert as on a terminal
 //! ([`Untrusted`]), so bidi controls cannot reorder what a reader sees.
 
-use crate::findings::Effect;
-use crate::render::text::{area, margin, tier_details};
-use crate::report::{GraphView, Listing, Report, ViewKind};
-use crate::text::Untrusted;
-use crate::timestamp::Timestamp;
-use crate::vocab::{ArtifactState, ReceiptStatus};
+use crate::text::{area, margin, tier_details};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
+use proofpack_core::report::{GraphView, Listing, Report, ViewKind};
+use proofpack_core::Effect;
+use proofpack_spec::text::Untrusted;
+use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::{ArtifactState, ReceiptStatus};
 
 /// The page's own CSS (ours, not the pack's).
 const CSS: &str = r#"
@@ -112,11 +112,11 @@ pub fn report(r: &Report) -> String {
 }
 
 fn page(r: &Report) -> Markup {
-    let p = &r.pack;
+    let p = &r.pack();
     let title = format!(
         "Proof-of-erasure pack report: {} — {}",
         ot(&p.pack_id),
-        r.verdict
+        r.verdict()
     );
     html! {
         (DOCTYPE)
@@ -128,18 +128,18 @@ fn page(r: &Report) -> Markup {
                 title { (title) }
                 style { (PreEscaped(CSS)) }
             }
-            body data-verdict=(r.verdict.as_str()) {
+            body data-verdict=(r.verdict().as_str()) {
                 main {
                     h1 { "Proof-of-erasure pack report" }
                     div class="mono" { "pack " (ot(&p.pack_id)) " · sha256 " (p.sha256) }
                     div class="banner" role="status" {
-                        span class="icon" aria-hidden="true" { (r.verdict.icon()) }
+                        span class="icon" aria-hidden="true" { (r.verdict().icon()) }
                         div {
-                            div class="word" { (r.verdict.as_str()) " (exit " (r.exit_status()) ")" }
-                            div class="meaning" { (r.verdict.meaning()) }
+                            div class="word" { (r.verdict().as_str()) " (exit " (r.exit_status()) ")" }
+                            div class="meaning" { (r.verdict().meaning()) }
                         }
                     }
-                    @if r.claims_unverified {
+                    @if r.claims_unverified() {
                         p class="note" {
                             "The pack is invalid: what the tables below show are the pack's own claims, "
                             "not verified facts."
@@ -166,9 +166,9 @@ fn page(r: &Report) -> Markup {
                         }
                     }
                     footer {
-                        "Verified by " (r.meta.verifier) " at " (ov(&r.meta.verified_at))
-                        @if let Some(input) = &r.meta.input { " · input " span class="mono" { (t(input)) } }
-                        @match &r.meta.trust_store {
+                        "Verified by " (r.meta().verifier) " at " (ov(&r.meta().verified_at))
+                        @if let Some(input) = &r.meta().input { " · input " span class="mono" { (t(input)) } }
+                        @match &r.meta().trust_store {
                             Some(ts) => {
                                 " · trust store " span class="mono" { (ot(&ts.path)) }
                                 " (sha256 " span class="mono" { (ts.sha256) } ", " (ts.keys) " keys)"
@@ -183,7 +183,7 @@ fn page(r: &Report) -> Markup {
 }
 
 fn identity(r: &Report) -> Markup {
-    let p = &r.pack;
+    let p = &r.pack();
     html! {
         section {
             h2 { "The pack" }
@@ -224,13 +224,13 @@ fn identity(r: &Report) -> Markup {
 fn passed(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Checks that passed (" (r.passed.len()) ")" }
-            @if r.passed.is_empty() { p { "None." } }
+            h2 { "Checks that passed (" (r.passed().len()) ")" }
+            @if r.passed().is_empty() { p { "None." } }
             @else {
                 table {
                     tr { th { "Check" } th { "What it established" } }
-                    @for c in &r.passed {
-                        tr { td class="mono ok" { "✓ " (c.code.as_str()) } td { (c.message) } }
+                    @for c in r.passed() {
+                        tr { td class="mono ok" { "✓ " (c.code().as_str()) } td { (c.message()) } }
                     }
                 }
             }
@@ -240,27 +240,27 @@ fn passed(r: &Report) -> Markup {
 
 fn findings(r: &Report) -> Markup {
     let mut areas: Vec<&str> = Vec::new();
-    for f in &r.findings {
-        let a = area(f.code.as_str());
+    for f in r.findings() {
+        let a = area(f.code().as_str());
         if !areas.contains(&a) {
             areas.push(a);
         }
     }
     html! {
         section {
-            h2 { "Findings (" (r.findings.len()) ")" }
-            @if r.findings.is_empty() { p { "None." } }
+            h2 { "Findings (" (r.findings().len()) ")" }
+            @if r.findings().is_empty() { p { "None." } }
             @for a in &areas {
                 h3 { (a) }
-                @for f in r.findings.iter().filter(|f| area(f.code.as_str()) == *a) {
-                    @let e = f.code.explanation();
-                    div class={ "finding " (effect_class(f.effect)) } data-code=(f.code.as_str()) {
+                @for f in r.findings().iter().filter(|f| area(f.code().as_str()) == *a) {
+                    @let e = crate::explain::explanation(f.code());
+                    div class={ "finding " (effect_class(f.effect())) } data-code=(f.code().as_str()) {
                         div class="head" {
-                            span class="code mono" { (f.code.as_str()) }
-                            span class={ "effect " (effect_class(f.effect)) } { (f.effect.as_str()) }
-                            span class="mono" { "at " (t(&f.location)) }
+                            span class="code mono" { (f.code().as_str()) }
+                            span class={ "effect " (effect_class(f.effect())) } { (f.effect().as_str()) }
+                            span class="mono" { "at " (t(&f.location())) }
                         }
-                        div class="mono" { (t(&f.message)) }
+                        div class="mono" { (t(&f.message())) }
                         dl {
                             dt { "What it means" } dd { (e.meaning) }
                             dt { "Why it matters" } dd { (e.why) }
@@ -282,7 +282,7 @@ fn tiers(r: &Report) -> Markup {
                     th { "Tier" } th { "Requested" } th { "Status" } th class="num" { "Before" }
                     th class="num" { "After" } th class="num" { "Residue" } th { "Evidence" }
                 }
-                @for row in &r.tiers {
+                @for row in r.tiers() {
                     tr {
                         td class="mono" { (row.tier.as_str()) }
                         td { @if row.requested { "yes" } @else { "no" } }
@@ -299,7 +299,7 @@ fn tiers(r: &Report) -> Markup {
 }
 
 fn sla(r: &Report) -> Markup {
-    let s = &r.sla;
+    let s = &r.sla();
     html! {
         section {
             h2 { "Deadlines (SLA)" }
@@ -329,7 +329,7 @@ pub fn sla_svg(r: &Report) -> Option<String> {
 /// The provenance graph as a standalone SVG document (for an `<img>`), when
 /// the pack has one.
 pub fn provenance_svg(r: &Report) -> Option<String> {
-    r.provenance
+    r.provenance()
         .view
         .as_ref()
         .filter(|v| !v.nodes.is_empty())
@@ -346,7 +346,7 @@ fn timeline_svg(r: &Report) -> Markup {
                 figcaption {
                     "The shaded band is the margin between completion and the effective deadline: "
                     "green when completed before it, red when after."
-                    @if let Some(rule) = &r.sla.rule { " Rule: " (rule) "." }
+                    @if let Some(rule) = &r.sla().rule { " Rule: " (rule) "." }
                 }
             }
         },
@@ -356,7 +356,7 @@ fn timeline_svg(r: &Report) -> Markup {
 /// The SLA timeline: received, the deadlines and completion on one axis,
 /// with the margin between completion and the effective deadline.
 fn timeline_drawing(r: &Report) -> Option<Markup> {
-    let s = &r.sla;
+    let s = &r.sla();
     let points: Vec<(&str, &Option<String>, &str)> = vec![
         ("received", &s.received_at, "#1d2330"),
         ("first period", &s.base_deadline, "#5b6475"),
@@ -445,13 +445,13 @@ fn timeline_drawing(r: &Report) -> Option<Markup> {
 fn receipts(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Subprocessor receipts (" (r.receipts.len()) ")" }
+            h2 { "Subprocessor receipts (" (r.receipts().len()) ")" }
             table {
                 tr {
                     th { "Line" } th { "Subprocessor" } th { "Channel" } th { "Status" }
                     th { "When" } th { "Ticket" } th { "Endpoint" } th { "Erased" }
                 }
-                @for rr in &r.receipts {
+                @for rr in r.receipts() {
                     tr {
                         td class="num" { (rr.line) }
                         td class="mono" { (t(&rr.subprocessor)) }
@@ -472,7 +472,7 @@ fn receipts(r: &Report) -> Markup {
 }
 
 fn witness(r: &Report) -> Markup {
-    let a = &r.audit;
+    let a = &r.audit();
     html! {
         section {
             h2 { "Audit-log witness" }
@@ -495,7 +495,7 @@ fn witness(r: &Report) -> Markup {
 }
 
 fn provenance(r: &Report) -> Markup {
-    let p = &r.provenance;
+    let p = &r.provenance();
     html! {
         section {
             h2 { "Provenance graph" }
@@ -606,10 +606,10 @@ fn graph_drawing(view: &GraphView) -> Markup {
 fn members(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Members (" (r.members.len()) ")" }
+            h2 { "Members (" (r.members().len()) ")" }
             table {
                 tr { th { "Path" } th class="num" { "Size" } th { "SHA-256" } th { "In the manifest" } }
-                @for m in &r.members {
+                @for m in r.members() {
                     tr {
                         td class="mono" { (t(&m.path)) }
                         td class="num" { (m.size) }

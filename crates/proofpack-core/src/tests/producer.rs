@@ -2,11 +2,11 @@
 //! producer writes must pass the verifier's section checks (and, assembled,
 //! the whole verifier), and every refusal of a builder is exercised.
 
+use crate::findings::Findings;
+use crate::{Code, TrustStore, Verdict};
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use ed25519_dalek::{Signer as _, SigningKey};
-use proofpack_core::findings::Findings;
-use proofpack_core::{Code, TrustStore, Verdict};
 use proofpack_producer::*;
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
@@ -51,7 +51,7 @@ fn log_trust() -> TrustStore {
 }
 
 fn codes(f: &Findings) -> Vec<Code> {
-    let mut c: Vec<Code> = f.as_slice().iter().map(|x| x.code).collect();
+    let mut c: Vec<Code> = f.as_slice().iter().map(|x| x.code()).collect();
     c.sort();
     c.dedup();
     c
@@ -177,10 +177,10 @@ fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
     }
 }
 
-fn parsed_steps(records: &[StepRecord]) -> Vec<proofpack_core::steps::StepRecord> {
+fn parsed_steps(records: &[StepRecord]) -> Vec<crate::steps::StepRecord> {
     let mut f = Findings::new();
-    let steps = proofpack_core::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
-    proofpack_core::steps::check_records(&steps, &mut f);
+    let steps = crate::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    crate::steps::check_records(&steps, &mut f);
     assert_eq!(codes(&f), vec![]);
     steps
 }
@@ -189,12 +189,10 @@ fn check_witness(
     bytes: &[u8],
     trust: &TrustStore,
     steps: &[StepRecord],
-) -> (Findings, proofpack_core::audit::AuditSummary) {
+) -> (Findings, crate::audit::AuditSummary) {
     let mut f = Findings::new();
-    let summary = match proofpack_core::audit::parse(bytes, &mut f) {
-        Some(w) => {
-            proofpack_core::audit::check(&w, Some(trust), Some(REQ), &parsed_steps(steps), &mut f)
-        }
+    let summary = match crate::audit::parse(bytes, &mut f) {
+        Some(w) => crate::audit::check(&w, Some(trust), Some(REQ), &parsed_steps(steps), &mut f),
         None => Default::default(),
     };
     (f, summary)
@@ -322,9 +320,8 @@ fn clear_pii_members_are_counted_and_never_redactable() {
     let count = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
     assert_eq!(count, 1);
     let mut f = Findings::new();
-    let witness = proofpack_core::audit::parse(&log.witness(&spec).unwrap(), &mut f).unwrap();
-    let summary =
-        proofpack_core::audit::check(&witness, Some(&log_trust()), Some(REQ), &[], &mut f);
+    let witness = crate::audit::parse(&log.witness(&spec).unwrap(), &mut f).unwrap();
+    let summary = crate::audit::check(&witness, Some(&log_trust()), Some(REQ), &[], &mut f);
     assert_eq!(codes(&f), vec![Code::AuditPiiDisclosed]);
     assert_eq!(summary.pii_disclosed, Some(count));
 }
@@ -510,7 +507,7 @@ fn os_salts_differ() {
 fn checkpoints_are_signed_notes_of_the_tree() {
     let (log, _) = scenario(Box::new(SeededSalts::new([1; 32])));
     let note = log.checkpoint(12, ORIGIN, &log_key()).unwrap();
-    let cp = proofpack_core::checkpoint::parse_checkpoint(&note).unwrap();
+    let cp = proofpack_spec::checkpoint::parse_checkpoint(&note).unwrap();
     assert_eq!(cp.origin, ORIGIN);
     assert_eq!(cp.tree_size, 12);
     assert_eq!(cp.root_hash, log.root_at(12).unwrap());
@@ -711,9 +708,9 @@ fn witness_refusals() {
         ProducerError::CheckpointMismatch(_)
     ));
     // Signed under another key name only: the verifier would count no line.
-    let body = proofpack_core::checkpoint::checkpoint_body(ORIGIN, 20, &log.root_at(20).unwrap());
+    let body = proofpack_spec::checkpoint::checkpoint_body(ORIGIN, 20, &log.root_at(20).unwrap());
     let cosigned_only =
-        proofpack_core::checkpoint::sign_note(&body, "witness.example/w1", &dpo_key());
+        proofpack_spec::checkpoint::sign_note(&body, "witness.example/w1", &dpo_key());
     assert!(matches!(
         err(with(&|s| s.after_checkpoint = cosigned_only.clone())),
         ProducerError::CheckpointNotSignedByLog
@@ -765,7 +762,7 @@ fn hmac_sha256_matches_rfc_4231() {
 fn pseudonymous_subject_ids() {
     let key = [0x5a; 32];
     let id = pseudonymous_subject_id(&key, "alice@example.com").unwrap();
-    assert!(proofpack_core::request::is_pseudonymous(&id));
+    assert!(proofpack_spec::subject::is_pseudonymous(&id));
     assert_eq!(
         id,
         format!("sub_{}", hex(&hmac_sha256(&key, b"alice@example.com")))
@@ -811,9 +808,9 @@ fn gdpr_extension() -> Extension {
     }
 }
 
-fn parse_request(r: &Request) -> (Findings, proofpack_core::request::Request) {
+fn parse_request(r: &Request) -> (Findings, crate::request::Request) {
     let mut f = Findings::new();
-    let parsed = proofpack_core::request::parse(&r.to_json().unwrap(), &mut f).unwrap();
+    let parsed = crate::request::parse(&r.to_json().unwrap(), &mut f).unwrap();
     (f, parsed)
 }
 
@@ -833,8 +830,8 @@ fn request_parses_without_findings() {
             ])
         );
         assert_eq!(parsed.extension.is_some(), r.extension().is_some());
-        proofpack_core::request::check_subject(r.subject_id(), "request.json", &mut f);
-        let sla = proofpack_core::sla::SlaInput {
+        crate::request::check_subject(r.subject_id(), "request.json", &mut f);
+        let sla = crate::sla::SlaInput {
             legal_basis: parsed.legal_basis,
             received_at: parsed.received_at.as_ref(),
             sla_deadline: parsed.sla_deadline.as_ref(),
@@ -842,7 +839,7 @@ fn request_parses_without_findings() {
             extension_malformed: parsed.extension_malformed,
             completed_at: None,
         };
-        proofpack_core::sla::check(&sla, &mut f);
+        crate::sla::check(&sla, &mut f);
         assert_eq!(codes(&f), vec![]);
         assert_eq!(
             r.required_steps(),
@@ -984,8 +981,8 @@ fn request_refusals() {
 /// Parses and judges the records, without the request's required steps.
 fn check_steps(records: &[StepRecord]) -> Findings {
     let mut f = Findings::new();
-    let parsed = proofpack_core::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
-    proofpack_core::steps::check_records(&parsed, &mut f);
+    let parsed = crate::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    crate::steps::check_records(&parsed, &mut f);
     f
 }
 
@@ -1050,10 +1047,10 @@ fn full_cascade_passes_the_verifier() {
     assert_eq!(bytes.iter().filter(|b| **b == b'\n').count(), 9);
     assert!(bytes.ends_with(b"\n"));
     let mut f = Findings::new();
-    let steps = proofpack_core::steps::parse(&bytes, &mut f);
+    let steps = crate::steps::parse(&bytes, &mut f);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(steps.len(), 9);
-    proofpack_core::steps::check(&steps, DataClass::ALL, &mut f);
+    crate::steps::check(&steps, DataClass::ALL, &mut f);
     assert_eq!(codes(&f), vec![]);
     let first: Value =
         serde_json::from_slice(bytes.split(|b| *b == b'\n').next().unwrap()).unwrap();
@@ -1395,9 +1392,9 @@ fn steps_jsonl_refuses_order_and_repeats() {
 // ---------------------------------------------------------------------------
 // verification.json
 
-fn probes(v: &Verification) -> (Findings, proofpack_core::probes::Verification) {
+fn probes(v: &Verification) -> (Findings, crate::probes::Verification) {
     let mut f = Findings::new();
-    let parsed = proofpack_core::probes::parse(&v.to_json().unwrap(), &mut f).unwrap();
+    let parsed = crate::probes::parse(&v.to_json().unwrap(), &mut f).unwrap();
     (f, parsed)
 }
 
@@ -1416,7 +1413,7 @@ fn verification_computes_all_clear() {
     let (mut f, parsed) = probes(&clean);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(parsed.all_clear, Some(true));
-    proofpack_core::probes::check_required(&parsed, r.data_classes(), &mut f);
+    crate::probes::check_required(&parsed, r.data_classes(), &mut f);
     assert_eq!(codes(&f), vec![]);
     let doc: Value = serde_json::from_slice(&clean.to_json().unwrap()).unwrap();
     let names: Vec<&str> = doc["probes"]
@@ -1523,8 +1520,8 @@ fn verification_refusals() {
 fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
     let mut f = Findings::new();
-    let parsed = proofpack_core::receipts::parse(&receipts_jsonl(receipts).unwrap(), &mut f);
-    proofpack_core::receipts::check(&parsed, Some(&names), &mut f);
+    let parsed = crate::receipts::parse(&receipts_jsonl(receipts).unwrap(), &mut f);
+    crate::receipts::check(&parsed, Some(&names), &mut f);
     f
 }
 
@@ -1730,8 +1727,8 @@ fn graph(summary_state: ArtifactState) -> Vec<ProvenanceRecord> {
 
 fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
     let mut f = Findings::new();
-    let graph = proofpack_core::provenance::parse(&provenance_jsonl(records).unwrap(), &mut f);
-    proofpack_core::provenance::check(&graph, &mut f);
+    let graph = crate::provenance::parse(&provenance_jsonl(records).unwrap(), &mut f);
+    crate::provenance::check(&graph, &mut f);
     codes(&f)
 }
 
@@ -1924,7 +1921,7 @@ fn a_pack_of_producer_output_verifies_complete() {
         "files": files,
     }))
     .unwrap();
-    let pae = proofpack_core::signature::pae(proofpack_core::vocab::PAYLOAD_TYPE, &manifest);
+    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, &manifest);
     let signature = serde_json::to_vec(&json!({
         "alg": "ed25519",
         "key_id": "compliance-dpo-2026",
@@ -1947,10 +1944,18 @@ fn a_pack_of_producer_output_verifies_complete() {
         key_entry("compliance-dpo-2026", &dpo_key(), "dpo", "dpo@example.com"),
         key_entry(ORIGIN, &log_key(), "audit_log", "audit-log@example.com"),
     ]);
-    let report =
-        proofpack_core::verify(&pack[..], Some(&store), &proofpack_core::Limits::default())
-            .unwrap();
-    let found: Vec<&str> = report.findings.iter().map(|f| f.code.as_str()).collect();
+    let report = crate::verify(
+        &pack[..],
+        "pack.tar.gz",
+        Some(&store),
+        &crate::Limits::default(),
+    )
+    .unwrap();
+    let found: Vec<&str> = report
+        .findings()
+        .iter()
+        .map(|f| f.code().as_str())
+        .collect();
     assert_eq!(found, Vec::<&str>::new());
-    assert_eq!(report.verdict, Verdict::Complete);
+    assert_eq!(report.verdict(), Verdict::Complete);
 }

@@ -6,9 +6,9 @@
 //! [`Untrusted`], so the only escape sequences written are the colour codes
 //! of [`Style`], and a pack cannot start a line that looks like ours.
 
-use crate::findings::{Effect, Verdict};
-use crate::report::{Listing, Report, TierRow};
-use crate::text::Untrusted;
+use proofpack_core::report::{Listing, Report, TierRow};
+use proofpack_core::{Effect, Verdict};
+use proofpack_spec::text::Untrusted;
 use std::fmt::{self, Write};
 
 /// How to write the report.
@@ -77,11 +77,11 @@ pub fn area(code: &str) -> &str {
 
 /// One line per pack, for batch use: verdict, input, codes.
 pub fn line(r: &Report, style: Style) -> String {
-    let codes: Vec<&str> = r.findings.iter().map(|f| f.code.as_str()).collect();
+    let codes: Vec<&str> = r.findings().iter().map(|f| f.code().as_str()).collect();
     format!(
         "{} {}  {}",
-        paint(style, verdict_sgr(r.verdict), r.verdict.as_str(), 10),
-        opt(&r.meta.input),
+        paint(style, verdict_sgr(r.verdict()), r.verdict().as_str(), 10),
+        opt(&r.meta().input),
         codes.join(" ")
     )
 }
@@ -95,15 +95,15 @@ pub fn report(r: &Report, style: Style) -> String {
 }
 
 fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
-    let p = &r.pack;
+    let p = &r.pack();
     writeln!(
         out,
         "verdict: {}  (exit {})",
-        paint(style, verdict_sgr(r.verdict), r.verdict.as_str(), 0),
+        paint(style, verdict_sgr(r.verdict()), r.verdict().as_str(), 0),
         r.exit_status()
     )?;
-    writeln!(out, "  {}", r.verdict.meaning())?;
-    if r.claims_unverified {
+    writeln!(out, "  {}", r.verdict().meaning())?;
+    if r.claims_unverified() {
         writeln!(
             out,
             "  NOTE: the pack is invalid, so what the tables below show are the pack's own \
@@ -113,7 +113,7 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
     writeln!(out)?;
     writeln!(out, "pack:")?;
     let rows: [(&str, String); 14] = [
-        ("file", opt(&r.meta.input)),
+        ("file", opt(&r.meta().input)),
         ("sha256", format!("{}  ({} bytes)", p.sha256, p.size)),
         ("pack_id", opt(&p.pack_id)),
         ("request_id", opt(&p.request_id)),
@@ -178,15 +178,15 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
     )?;
 
     writeln!(out)?;
-    writeln!(out, "checks passed ({}):", r.passed.len())?;
-    for passed in &r.passed {
-        writeln!(out, "  {:<28} {}", passed.code.as_str(), passed.message)?;
+    writeln!(out, "checks passed ({}):", r.passed().len())?;
+    for passed in r.passed() {
+        writeln!(out, "  {:<28} {}", passed.code().as_str(), passed.message())?;
     }
 
     writeln!(out)?;
     write_findings(out, r, style)?;
     writeln!(out)?;
-    write_tiers(out, &r.tiers)?;
+    write_tiers(out, &r.tiers())?;
     writeln!(out)?;
     write_sla(out, r)?;
     writeln!(out)?;
@@ -194,8 +194,8 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
     writeln!(out)?;
     write_witness(out, r)?;
     writeln!(out)?;
-    writeln!(out, "members ({}):", r.members.len())?;
-    for m in &r.members {
+    writeln!(out, "members ({}):", r.members().len())?;
+    for m in r.members() {
         let listing = match m.listing {
             Listing::Listed => "listed",
             Listing::Unlisted => "NOT LISTED",
@@ -221,7 +221,7 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
         None => writeln!(out, "  (absent or not UTF-8 text)")?,
     }
     writeln!(out)?;
-    let m = &r.meta;
+    let m = &r.meta();
     write!(
         out,
         "verified by {} at {}",
@@ -241,29 +241,29 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
 }
 
 fn write_findings(out: &mut String, r: &Report, style: Style) -> fmt::Result {
-    if r.findings.is_empty() {
+    if r.findings().is_empty() {
         return writeln!(out, "findings: none");
     }
-    writeln!(out, "findings ({}):", r.findings.len())?;
+    writeln!(out, "findings ({}):", r.findings().len())?;
     let mut areas: Vec<&str> = Vec::new();
-    for f in &r.findings {
-        let a = area(f.code.as_str());
+    for f in r.findings() {
+        let a = area(f.code().as_str());
         if !areas.contains(&a) {
             areas.push(a);
         }
     }
     for a in areas {
         writeln!(out, "  [{a}]")?;
-        for f in r.findings.iter().filter(|f| area(f.code.as_str()) == a) {
-            let e = f.code.explanation();
+        for f in r.findings().iter().filter(|f| area(f.code().as_str()) == a) {
+            let e = crate::explain::explanation(f.code());
             writeln!(
                 out,
                 "    {:<40} {}  at {}",
-                f.code.as_str(),
-                paint(style, effect_sgr(f.effect), f.effect.as_str(), 10),
-                Untrusted(&f.location)
+                f.code().as_str(),
+                paint(style, effect_sgr(f.effect()), f.effect().as_str(), 10),
+                Untrusted(&f.location())
             )?;
-            writeln!(out, "      {}", Untrusted(&f.message))?;
+            writeln!(out, "      {}", Untrusted(&f.message()))?;
             writeln!(out, "      means: {}", e.meaning)?;
             writeln!(out, "      why:   {}", e.why)?;
             writeln!(out, "      ask:   {}", e.ask)?;
@@ -352,7 +352,7 @@ pub fn tier_details(t: &TierRow) -> Vec<String> {
 }
 
 fn write_sla(out: &mut String, r: &Report) -> fmt::Result {
-    let s = &r.sla;
+    let s = &r.sla();
     writeln!(out, "sla:")?;
     writeln!(out, "  received            {}", opt(&s.received_at))?;
     writeln!(out, "  end of first period {}", opt(&s.base_deadline))?;
@@ -389,10 +389,10 @@ pub fn margin(seconds: i64) -> String {
 }
 
 fn write_receipts(out: &mut String, r: &Report) -> fmt::Result {
-    writeln!(out, "receipts ({}):", r.receipts.len())?;
-    for rr in &r.receipts {
+    writeln!(out, "receipts ({}):", r.receipts().len())?;
+    for rr in r.receipts() {
         let when = match (&rr.status, &rr.status_at) {
-            (Some(crate::vocab::ReceiptStatus::Pending), Some(at)) => {
+            (Some(proofpack_spec::vocab::ReceiptStatus::Pending), Some(at)) => {
                 format!("due {}", Untrusted(at))
             }
             (Some(_), Some(at)) => format!("at {}", Untrusted(at)),
@@ -422,7 +422,7 @@ fn write_receipts(out: &mut String, r: &Report) -> fmt::Result {
 }
 
 fn write_witness(out: &mut String, r: &Report) -> fmt::Result {
-    let a = &r.audit;
+    let a = &r.audit();
     writeln!(
         out,
         "audit witness: log {}  tree {} -> {}  checkpoints {}  consistency {}  \
@@ -444,7 +444,7 @@ fn write_witness(out: &mut String, r: &Report) -> fmt::Result {
         a.entries,
         val(&a.pii_disclosed)
     )?;
-    let p = &r.provenance;
+    let p = &r.provenance();
     if p.present {
         writeln!(
             out,

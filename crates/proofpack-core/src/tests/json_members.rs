@@ -5,22 +5,20 @@
 //!
 //! Assertions are on finding codes and locations, never on message wording.
 
-use proofpack_core::archive::{read_archive, Limits};
-use proofpack_core::findings::Findings;
-use proofpack_core::{verify, Code};
+use crate::archive::{read_archive, Limits};
+use crate::findings::Findings;
+use crate::{verify, Code};
 use sha2::{Digest, Sha256};
 
-mod common;
-
-use common::tar_in_order as pack;
+use super::tar_in_order as pack;
 
 /// (code, location) of every finding of `verify` without a trust store.
 fn findings_of(input: &[u8], limits: &Limits) -> Vec<(Code, String)> {
-    let report = verify(input, None, limits).expect("in-memory input reads");
+    let report = verify(input, "pack.tar.gz", None, limits).expect("in-memory input reads");
     report
-        .findings
+        .findings()
         .iter()
-        .map(|f| (f.code, f.location.clone()))
+        .map(|f| (f.code(), f.location().to_owned()))
         .collect()
 }
 
@@ -165,7 +163,7 @@ fn the_decompressed_limit_holds_to_the_byte_on_a_member_hashed_on_the_second_thr
             let digest: [u8; 32] = Sha256::digest(&data).into();
             assert_eq!(member.sha256, digest);
         }
-        findings.as_slice().iter().map(|f| f.code).collect()
+        findings.as_slice().iter().map(|f| f.code()).collect()
     };
     assert_eq!(codes(stream_len), Vec::<Code>::new());
     assert_eq!(codes(stream_len - 1), vec![Code::ArchiveLimitExceeded]);

@@ -7,7 +7,6 @@
 //! schema code.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// A string that is not a member of the closed set it was read as.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +19,12 @@ pub struct UnknownName {
 }
 
 /// Defines a closed set of spec names: the enum, `ALL` in spec order,
-/// `as_str`, `Display`, `FromStr` and serialisation as the string.
+/// `as_str`, `Display`, `FromStr` and (de)serialisation as the string, with
+/// a JSON Schema of its strings where the expanding crate has its `schema`
+/// feature on. Every closed set of the project is one of these, in this
+/// crate or (the verifier's own sets: effects, verdicts, success codes) in
+/// `proofpack-core`, so that each string is written once.
+#[macro_export]
 macro_rules! spec_names {
     (
         $(#[$meta:meta])*
@@ -46,42 +50,52 @@ macro_rules! spec_names {
 
             /// The spec's strings, comma-separated (for messages).
             #[must_use]
-            pub fn names() -> String {
-                Self::ALL.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(", ")
+            pub fn names() -> ::std::string::String {
+                Self::ALL.iter().map(|v| v.as_str()).collect::<::std::vec::Vec<_>>().join(", ")
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
-        impl FromStr for $name {
-            type Err = UnknownName;
-            fn from_str(text: &str) -> Result<Self, UnknownName> {
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::vocab::UnknownName;
+            fn from_str(text: &str) -> ::std::result::Result<Self, $crate::vocab::UnknownName> {
                 match text {
                     $($text => Ok($name::$variant),)+
-                    _ => Err(UnknownName { value: text.to_owned(), allowed: Self::names() }),
+                    _ => Err($crate::vocab::UnknownName {
+                        value: text.to_owned(),
+                        allowed: Self::names(),
+                    }),
                 }
             }
         }
 
-        impl serde::Serialize for $name {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
                 s.serialize_str(self.as_str())
             }
         }
 
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                let text = <::std::string::String as ::serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
+
         #[cfg(feature = "schema")]
-        impl schemars::JsonSchema for $name {
-            fn schema_name() -> std::borrow::Cow<'static, str> {
+        impl ::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
                 stringify!($name).into()
             }
 
-            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                let names: Vec<&str> = Self::ALL.iter().map(|v| v.as_str()).collect();
-                schemars::json_schema!({ "type": "string", "enum": names })
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                let names: ::std::vec::Vec<&str> = Self::ALL.iter().map(|v| v.as_str()).collect();
+                ::schemars::json_schema!({ "type": "string", "enum": names })
             }
         }
     };
@@ -550,6 +564,7 @@ spec_names! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     fn round_trip<T: Copy + PartialEq + fmt::Debug + fmt::Display + FromStr>(all: &[T]) {
         let mut seen = std::collections::HashSet::new();

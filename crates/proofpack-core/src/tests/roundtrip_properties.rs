@@ -4,12 +4,12 @@
 //! it. Disclosures: any entries with any personal fields, any redactions,
 //! any before/after sizes and any included entries.
 
+use crate::findings::Findings;
+use crate::trust::key_entry_json;
+use crate::{Code, Effect, TrustStore};
 use ed25519_dalek::SigningKey;
-use proofpack_core::checkpoint::{parse_checkpoint, verify_checkpoint, CheckpointStatus, LogKey};
-use proofpack_core::findings::Findings;
-use proofpack_core::trust::key_entry_json;
-use proofpack_core::{Code, Effect, TrustStore};
 use proofpack_producer::{AuditLog, LogEntry, SeededSalts, WitnessSpec};
+use proofpack_spec::checkpoint::{parse_checkpoint, verify_checkpoint, CheckpointStatus, LogKey};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -22,16 +22,16 @@ fn log_key(seed: u8) -> SigningKey {
 
 /// A trust store holding `key` as the `audit_log` key of `origin`.
 fn log_trust(origin: &str, key: &SigningKey) -> TrustStore {
-    let entry = key_entry_json(&proofpack_core::trust::TrustedKey {
+    let entry = key_entry_json(&crate::trust::TrustedKey {
         key_id: origin.to_owned(),
         public_key: key.verifying_key(),
         owner: "log@example.com".to_owned(),
-        roles: vec![proofpack_core::trust::Role::AuditLog],
+        roles: vec![crate::trust::Role::AuditLog],
         not_before: None,
         not_after: None,
         revoked_at: None,
     });
-    let doc = json!({"format": proofpack_core::trust::TRUST_FORMAT, "keys": [entry]});
+    let doc = json!({"format": crate::trust::TRUST_FORMAT, "keys": [entry]});
     TrustStore::from_json(&serde_json::to_vec(&doc).expect("json")).expect("a valid store")
 }
 
@@ -159,18 +159,18 @@ proptest! {
         let bytes = log.witness(&spec).expect("a witness");
 
         let mut findings = Findings::new();
-        let witness = proofpack_core::audit::parse(&bytes, &mut findings)
+        let witness = crate::audit::parse(&bytes, &mut findings)
             .expect("the producer's witness parses");
-        let summary = proofpack_core::audit::check(
+        let summary = crate::audit::check(
             &witness, Some(&log_trust(origin, &key)), Some(REQ), &[], &mut findings);
-        let mut codes: Vec<Code> = findings.as_slice().iter().map(|f| f.code).collect();
+        let mut codes: Vec<Code> = findings.as_slice().iter().map(|f| f.code()).collect();
         codes.dedup();
         // The only finding a faithful witness can carry: personal data left
         // (once per entry that holds some).
         let pii_left = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
         let expected: Vec<Code> = if pii_left > 0 { vec![Code::AuditPiiDisclosed] } else { vec![] };
         prop_assert_eq!(&codes, &expected);
-        prop_assert!(findings.as_slice().iter().all(|f| f.effect != Effect::Invalid));
+        prop_assert!(findings.as_slice().iter().all(|f| f.effect() != Effect::Invalid));
         prop_assert!(summary.checkpoints_verified);
         prop_assert!(summary.consistency_verified);
         prop_assert_eq!(summary.tree_size_before, Some(before));

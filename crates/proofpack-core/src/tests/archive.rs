@@ -4,11 +4,11 @@
 //!
 //! Assertions are on finding codes and verdicts, never on message wording.
 
+use crate::archive::{read_archive, Archive};
+use crate::findings::Findings;
+use crate::{verify, Code, Limits, Verdict};
 use flate2::write::GzEncoder;
 use flate2::{Compression, GzBuilder};
-use proofpack_core::archive::{read_archive, Archive};
-use proofpack_core::findings::Findings;
-use proofpack_core::{verify, Code, Limits, Verdict};
 use sha2::{Digest, Sha256};
 use std::io::Write;
 
@@ -220,7 +220,7 @@ fn small_limits() -> Limits {
 fn read_with(input: &[u8], limits: &Limits) -> (Archive, Vec<Code>) {
     let mut findings = Findings::new();
     let archive = read_archive(input, limits, &mut findings).expect("in-memory input reads");
-    let codes = findings.as_slice().iter().map(|f| f.code).collect();
+    let codes = findings.as_slice().iter().map(|f| f.code()).collect();
     (archive, codes)
 }
 
@@ -229,9 +229,9 @@ fn read(input: &[u8]) -> (Archive, Vec<Code>) {
 }
 
 fn verify_with(input: &[u8], limits: &Limits) -> (Verdict, Vec<Code>) {
-    let report = verify(input, None, limits).expect("in-memory input reads");
-    let codes = report.findings.iter().map(|f| f.code).collect();
-    (report.verdict, codes)
+    let report = verify(input, "pack.tar.gz", None, limits).expect("in-memory input reads");
+    let codes = report.findings().iter().map(|f| f.code()).collect();
+    (report.verdict(), codes)
 }
 
 fn is_archive_code(code: Code) -> bool {
@@ -1093,7 +1093,7 @@ fn nothing_is_read_after_a_limit_is_exceeded() {
 /// Every required member, each with content that fails its own checks.
 fn garbage_pack() -> Tar {
     let mut tar = Tar::new();
-    for name in proofpack_core::vocab::MemberName::REQUIRED
+    for name in proofpack_spec::vocab::MemberName::REQUIRED
         .iter()
         .map(|m| m.as_str())
     {
@@ -1183,11 +1183,17 @@ fn each_missing_required_member_is_reported() {
             "{name}: {codes:?}"
         );
     }
-    let report = verify(&Tar::new().end().gz()[..], None, &Limits::default()).unwrap();
+    let report = verify(
+        &Tar::new().end().gz()[..],
+        "pack.tar.gz",
+        None,
+        &Limits::default(),
+    )
+    .unwrap();
     let missing = report
-        .findings
+        .findings()
         .iter()
-        .filter(|f| f.code == Code::ArchiveMissingMember)
+        .filter(|f| f.code() == Code::ArchiveMissingMember)
         .count();
     assert_eq!(missing, REQUIRED.len(), "one finding per missing member");
 }
@@ -1318,12 +1324,12 @@ impl std::io::Read for Reader {
     }
 }
 
-fn read_from(reader: Reader) -> Result<(Archive, Vec<Code>), proofpack_core::ReadError> {
+fn read_from(reader: Reader) -> Result<(Archive, Vec<Code>), crate::ReadError> {
     let mut findings = Findings::new();
     let archive = read_archive(reader, &Limits::default(), &mut findings)?;
     Ok((
         archive,
-        findings.as_slice().iter().map(|f| f.code).collect(),
+        findings.as_slice().iter().map(|f| f.code()).collect(),
     ))
 }
 
@@ -1372,6 +1378,6 @@ fn a_failing_input_is_a_read_error_not_a_finding() {
         assert!(read_from(reader).is_err(), "failure at byte {at}");
         let mut reader = Reader::new(input.clone(), 64);
         reader.fail_at = Some(at);
-        assert!(verify(reader, None, &Limits::default()).is_err());
+        assert!(verify(reader, "pack.tar.gz", None, &Limits::default()).is_err());
     }
 }

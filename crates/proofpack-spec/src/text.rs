@@ -95,29 +95,6 @@ pub fn escape_bytes_multiline(bytes: &[u8]) -> String {
     out
 }
 
-/// The JSON text of `value` (pretty-printed with `pretty`) made inert for a
-/// terminal while staying the same JSON: every dangerous character that
-/// `serde_json` leaves as itself (DEL, C1 controls, bidi controls; it
-/// escapes C0 controls already, so these can only be inside strings) is
-/// written as its `\uXXXX` escape instead. The line breaks of pretty
-/// printing, which are between tokens, are kept.
-///
-/// For JSON a user is meant to copy or pipe (a trust-store entry, a
-/// listing), where [`Untrusted`]'s escapes would not be JSON.
-pub fn json_for_terminal(value: &serde_json::Value, pretty: bool) -> String {
-    let mut out = Vec::new();
-    let written = if pretty {
-        crate::render::json::pretty_value(&mut out, value)
-    } else {
-        crate::render::json::compact_value(&mut out, value)
-    };
-    // Writing to memory cannot fail, and the writer emits UTF-8.
-    match written {
-        Ok(()) => String::from_utf8(out).unwrap_or_default(),
-        Err(_) => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,25 +120,6 @@ mod tests {
     #[test]
     fn padding_applies_to_the_escaped_form() {
         assert_eq!(format!("[{:<6}]", Untrusted("\u{7}")), "[\\u{7} ]");
-    }
-
-    #[test]
-    fn json_for_terminal_is_inert_and_the_same_json() {
-        let value = serde_json::json!({
-            "owner": "a\u{1b}[2J\u{9b}\u{7f}\u{202e}b\nc",
-            "roles": ["dpo"],
-        });
-        for pretty in [false, true] {
-            let text = json_for_terminal(&value, pretty);
-            assert!(
-                !text.chars().any(|c| c != '\n' && is_dangerous(c)),
-                "{text}"
-            );
-            let back: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-            assert_eq!(back, value);
-        }
-        assert!(!json_for_terminal(&value, false).contains('\n'));
-        assert!(json_for_terminal(&value, true).contains('\n'));
     }
 
     #[test]

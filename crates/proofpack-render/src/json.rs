@@ -1,11 +1,11 @@
-//! The §13 report as JSON, with every character that [`crate::text`] calls
+//! The §13 report as JSON, with every character that [`proofpack_spec::text`] calls
 //! dangerous written as a `\uXXXX` escape: serde_json escapes C0 controls
 //! itself, and this formatter adds DEL, the C1 controls and the bidi
 //! controls, so a report shown raw in a terminal or a viewer stays inert.
 //! The JSON is valid either way; its meaning is unchanged.
 
-use crate::report::Report;
-use crate::text::is_dangerous;
+use proofpack_core::Report;
+use proofpack_spec::text::is_dangerous;
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 use std::io::{self, Write};
@@ -86,9 +86,53 @@ pub fn compact_value<T: Serialize>(out: &mut impl Write, value: &T) -> io::Resul
     write(out, value, CompactFormatter)
 }
 
+/// The JSON text of `value` (pretty-printed with `pretty`) made inert for a
+/// terminal while staying the same JSON: every dangerous character that
+/// `serde_json` leaves as itself (DEL, C1 controls, bidi controls; it
+/// escapes C0 controls already, so these can only be inside strings) is
+/// written as its `\uXXXX` escape instead. The line breaks of pretty
+/// printing, which are between tokens, are kept.
+///
+/// For JSON a user is meant to copy or pipe (a trust-store entry, a
+/// listing), where [`Untrusted`](proofpack_spec::text::Untrusted)'s escapes would not be JSON.
+pub fn json_for_terminal(value: &serde_json::Value, pretty: bool) -> String {
+    let mut out = Vec::new();
+    let written = if pretty {
+        pretty_value(&mut out, value)
+    } else {
+        compact_value(&mut out, value)
+    };
+    // Writing to memory cannot fail, and the writer emits UTF-8.
+    match written {
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_for_terminal_is_inert_and_the_same_json() {
+        let value = serde_json::json!({
+            "owner": "a\u{1b}[2J\u{9b}\u{7f}\u{202e}b\nc",
+            "roles": ["dpo"],
+        });
+        for pretty in [false, true] {
+            let text = json_for_terminal(&value, pretty);
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| c != '\n' && proofpack_spec::text::is_dangerous(c)),
+                "{text}"
+            );
+            let back: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            assert_eq!(back, value);
+        }
+        assert!(!json_for_terminal(&value, false).contains('\n'));
+        assert!(json_for_terminal(&value, true).contains('\n'));
+    }
 
     #[test]
     fn dangerous_characters_are_escaped_and_the_json_is_unchanged() {

@@ -5,11 +5,11 @@
 //!
 //! See `tests/corpora/go-archive-tar/INDEX.md` for what each file exercises.
 
+use crate::archive::{read_archive, Archive};
+use crate::findings::Findings;
+use crate::{verify, Code, Limits, Verdict};
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use proofpack_core::archive::{read_archive, Archive};
-use proofpack_core::findings::Findings;
-use proofpack_core::{verify, Code, Limits, Verdict};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 
 const GO_DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/corpora/go-archive-tar/archive-tar-testdata"
+    "/../../tests/corpora/go-archive-tar/archive-tar-testdata"
 );
 const TAR_SPLIT_DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/corpora/go-archive-tar/tar-split-asm-testdata"
+    "/../../tests/corpora/go-archive-tar/tar-split-asm-testdata"
 );
 
 /// What spec §1 says about an archive.
@@ -170,7 +170,7 @@ fn read(input: &[u8]) -> (Archive, Vec<Code>) {
         read_archive(input, &Limits::default(), &mut findings).expect("in-memory input reads");
     (
         archive,
-        findings.as_slice().iter().map(|f| f.code).collect(),
+        findings.as_slice().iter().map(|f| f.code()).collect(),
     )
 }
 
@@ -184,13 +184,14 @@ fn every_corpus_archive_is_an_invalid_pack() {
     assert_eq!(corpus.len(), GO_TARS + TAR_SPLIT_TARS);
     let mut failures = Vec::new();
     for (name, input) in &corpus {
-        let report = verify(&input[..], None, &Limits::default()).expect("in-memory input reads");
-        let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
+        let report = verify(&input[..], "pack.tar.gz", None, &Limits::default())
+            .expect("in-memory input reads");
+        let codes: Vec<Code> = report.findings().iter().map(|f| f.code()).collect();
         if codes.is_empty() {
             failures.push(format!("{name}: no finding"));
         }
-        if report.verdict != Verdict::Invalid {
-            failures.push(format!("{name}: verdict {}", report.verdict));
+        if report.verdict() != Verdict::Invalid {
+            failures.push(format!("{name}: verdict {}", report.verdict()));
         }
         if !codes.iter().any(|c| is_archive(*c)) {
             failures.push(format!("{name}: no archive finding in {codes:?}"));
@@ -204,9 +205,9 @@ fn every_corpus_archive_is_an_invalid_pack() {
             ));
         }
         // Every finding carries its §12 effect.
-        for f in &report.findings {
-            if f.effect != f.code.effect() {
-                failures.push(format!("{name}: {} with effect {}", f.code, f.effect));
+        for f in report.findings() {
+            if f.effect() != f.code().effect() {
+                failures.push(format!("{name}: {} with effect {}", f.code(), f.effect()));
             }
         }
     }
@@ -253,16 +254,17 @@ fn corpus_archives_get_the_finding_section_1_names() {
         }
         // Clean archives through the whole verifier: only missing members.
         if let Clean(_) = expect {
-            let report = verify(&input[..], None, &Limits::default()).expect("reads");
-            for f in report.findings.iter().filter(|f| is_archive(f.code)) {
-                if f.code != Code::ArchiveMissingMember {
-                    failures.push(format!("{name}: unexpected {}", f.code));
+            let report =
+                verify(&input[..], "pack.tar.gz", None, &Limits::default()).expect("reads");
+            for f in report.findings().iter().filter(|f| is_archive(f.code())) {
+                if f.code() != Code::ArchiveMissingMember {
+                    failures.push(format!("{name}: unexpected {}", f.code()));
                 }
             }
             if !report
-                .findings
+                .findings()
                 .iter()
-                .any(|f| f.code == Code::ArchiveMissingMember)
+                .any(|f| f.code() == Code::ArchiveMissingMember)
             {
                 failures.push(format!("{name}: no archive.missing_member"));
             }
@@ -302,8 +304,8 @@ fn gnu_sparse_big_is_not_expanded() {
     );
     assert_eq!(archive.size, input.len() as u64);
     // Same through the binary's code path with the default limits.
-    let report = verify(&input[..], None, &Limits::default()).expect("reads");
-    assert_eq!(report.verdict, Verdict::Invalid);
+    let report = verify(&input[..], "pack.tar.gz", None, &Limits::default()).expect("reads");
+    assert_eq!(report.verdict(), Verdict::Invalid);
 }
 
 #[test]
@@ -327,8 +329,8 @@ fn corpus_archives_never_panic_under_tight_limits() {
                 max_headers: 0,
             },
         ] {
-            let report = verify(&input[..], None, &limits).expect("reads");
-            assert_eq!(report.verdict, Verdict::Invalid, "{name} {limits:?}");
+            let report = verify(&input[..], "pack.tar.gz", None, &limits).expect("reads");
+            assert_eq!(report.verdict(), Verdict::Invalid, "{name} {limits:?}");
         }
     }
 }
