@@ -12,29 +12,29 @@ fuzz_target!(|data: &[u8]| {
         max_member_size: 256 << 10,
         max_headers: 64,
     };
-    let report = verify(data, None, &limits).expect("in-memory input always reads");
+    let report = verify(data, "fuzzed.tar.gz", None, &limits).expect("in-memory input always reads");
     check(&report);
 });
 
 fn check(report: &proofpack_core::Report) {
-    assert_eq!(report.verdict, Verdict::from_findings(&report.findings));
-    for f in &report.findings {
-        assert_eq!(f.effect, f.code.effect());
+    assert_eq!(report.verdict(), Verdict::from_findings(report.findings()));
+    for f in report.findings() {
+        assert_eq!(f.effect(), f.code().effect());
     }
     let stopped = report
-        .findings
+        .findings()
         .iter()
-        .any(|f| matches!(f.code, Code::ArchiveMalformed | Code::ArchiveLimitExceeded));
+        .any(|f| matches!(f.code(), Code::ArchiveMalformed | Code::ArchiveLimitExceeded));
     if stopped {
         assert!(
             report
-                .findings
+                .findings()
                 .iter()
-                .all(|f| f.code.as_str().starts_with("archive.")),
+                .all(|f| f.code().as_str().starts_with("archive.")),
             "non-archive findings after the archive stopped: {:?}",
-            report.findings.iter().map(|f| f.code).collect::<Vec<_>>()
+            report.findings().iter().map(|f| f.code()).collect::<Vec<_>>()
         );
     }
     // No trust store: never better than untrusted.
-    assert!(report.verdict >= Verdict::Untrusted);
+    assert!(report.verdict() >= Verdict::Untrusted);
 }

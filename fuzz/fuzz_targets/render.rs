@@ -24,7 +24,8 @@
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use libfuzzer_sys::fuzz_target;
-use proofpack_render::{self, text::Style};
+use proofpack_core::fuzzing::report_mut;
+use proofpack_render::{self as render, text::Style};
 use proofpack_core::report::{
     ExemptionRow, GraphView, ModelRow, ReceiptRow, StatusEvidence, TrustStoreInfo, ViewKind,
     ViewNode,
@@ -86,7 +87,7 @@ fn limits() -> Limits {
 
 fn base() -> &'static Report {
     static REPORT: OnceLock<Report> = OnceLock::new();
-    REPORT.get_or_init(|| verify(PACK, Some(trust()), &limits()).expect("the sample reads"))
+    REPORT.get_or_init(|| verify(PACK, "sample.tar.gz", Some(trust()), &limits()).expect("the sample reads"))
 }
 
 /// Hands out the fuzzer's strings in turn, cycling.
@@ -112,12 +113,13 @@ impl Texts {
 /// The sample's report with fuzzer text in every field a pack or a trust
 /// store fills; every optional table gets a row, so every part is drawn.
 fn hostile(texts: &mut Texts) -> Report {
-    let mut r = base().clone();
-    for f in &mut r.findings {
-        texts.set(&mut f.message);
-        texts.set(&mut f.location);
+    let mut report = base().clone();
+    let r = report_mut(&mut report);
+    for (message, location) in r.findings {
+        texts.set(message);
+        texts.set(location);
     }
-    let p = &mut r.pack;
+    let p = r.pack;
     for s in [
         &mut p.pack_id,
         &mut p.request_id,
@@ -137,7 +139,7 @@ fn hostile(texts: &mut Texts) -> Report {
         texts.opt(s);
     }
     p.subprocessors = vec![texts.take(), texts.take()];
-    for t in &mut r.tiers {
+    for t in r.tiers.iter_mut() {
         texts.opt(&mut t.code_ref);
         t.status_detail = Some(StatusEvidence {
             error: Some(texts.take()),
@@ -156,7 +158,7 @@ fn hostile(texts: &mut Texts) -> Report {
             complete: false,
         }]);
     }
-    let s = &mut r.sla;
+    let s = r.sla;
     for d in [
         &mut s.received_at,
         &mut s.base_deadline,
@@ -179,7 +181,7 @@ fn hostile(texts: &mut Texts) -> Report {
         endpoint: None,
         subprocessor_erased: false,
     });
-    for rr in &mut r.receipts {
+    for rr in r.receipts.iter_mut() {
         texts.set(&mut rr.subprocessor);
         rr.channel = Some(Channel::Other(texts.take()));
         for s in [
@@ -209,16 +211,16 @@ fn hostile(texts: &mut Texts) -> Report {
         texts.set(&mut n.key);
         texts.opt(&mut n.expires_at);
     }
-    for m in &mut r.members {
+    for m in r.members.iter_mut() {
         texts.set(&mut m.path);
     }
     texts.opt(&mut r.meta.input);
     r.meta.trust_store = Some(TrustStoreInfo {
         path: Some(texts.take()),
-        sha256: base().pack.sha256.clone(),
+        sha256: base().pack().sha256.clone(),
         keys: 1,
     });
-    r
+    report
 }
 
 /// No raw control character, but the line breaks a renderer writes.
@@ -308,7 +310,7 @@ fn check_all(r: &Report) -> (String, Option<String>, Option<String>) {
     let json = String::from_utf8(json).expect("the JSON report is UTF-8");
     assert_inert(&json, "JSON report");
     let value: serde_json::Value = serde_json::from_str(&json).expect("the JSON report parses");
-    assert_eq!(value["pack"]["pack_id"].as_str(), r.pack.pack_id.as_deref());
+    assert_eq!(value["pack"]["pack_id"].as_str(), r.pack().pack_id.as_deref());
     (page, sla, graph)
 }
 
@@ -320,7 +322,7 @@ fuzz_target!(|data: &[u8]| {
         let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
         gz.write_all(rest).expect("gzip to memory");
         let pack = gz.finish().expect("gzip to memory");
-        let report = verify(&pack[..], Some(trust()), &limits()).expect("in-memory input reads");
+        let report = verify(&pack[..], "fuzzed.tar.gz", Some(trust()), &limits()).expect("in-memory input reads");
         check_all(&report);
         return;
     }

@@ -9,7 +9,8 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use libfuzzer_sys::fuzz_target;
 use proofpack_spec::json::{self, Json};
-use proofpack_core::trust::{key_entry_json, TrustedKey, TRUST_FORMAT};
+use proofpack_core::trust::{key_entry_json, TrustedKey};
+use proofpack_spec::vocab::TRUST_FORMAT;
 use proofpack_core::TrustStore;
 use std::collections::HashSet;
 
@@ -34,10 +35,10 @@ fuzz_target!(|data: &[u8]| {
     let top = doc.as_object().expect("an accepted store is an object");
     assert_eq!(top.get("format").and_then(Json::as_str), Some(TRUST_FORMAT));
     let entries = top.get("keys").and_then(Json::as_array).expect("keys");
-    assert_eq!(entries.len(), store.keys.len(), "one key per entry");
+    assert_eq!(entries.len(), store.keys().len(), "one key per entry");
 
     let mut ids = HashSet::new();
-    for (key, entry) in store.keys.iter().zip(entries) {
+    for (key, entry) in store.keys().iter().zip(entries) {
         assert!(ids.insert(key.key_id.as_str()), "repeated key_id accepted");
         assert!(std::ptr::eq(store.key(&key.key_id).expect("found"), key));
         let written = entry
@@ -57,11 +58,11 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // Written back as `trust add` writes it, the store reads the same.
-    let keys: Vec<serde_json::Value> = store.keys.iter().map(key_entry_json).collect();
+    let keys: Vec<serde_json::Value> = store.keys().iter().map(key_entry_json).collect();
     let again = serde_json::to_vec(&serde_json::json!({"format": TRUST_FORMAT, "keys": keys}))
         .expect("serialises");
     let again = TrustStore::from_json(&again).expect("a written store parses");
-    let before: Vec<_> = store.keys.iter().map(fields).collect();
-    let after: Vec<_> = again.keys.iter().map(fields).collect();
+    let before: Vec<_> = store.keys().iter().map(fields).collect();
+    let after: Vec<_> = again.keys().iter().map(fields).collect();
     assert_eq!(before, after, "the store does not round-trip");
 });

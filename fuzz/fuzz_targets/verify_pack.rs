@@ -18,14 +18,14 @@ fuzz_target!(|data: &[u8]| {
         max_member_size: 256 << 10,
         max_headers: 64,
     };
-    let report = verify(&input[..], None, &limits).expect("in-memory input always reads");
-    assert_eq!(report.verdict, Verdict::from_findings(&report.findings));
+    let report = verify(&input[..], "fuzzed.tar.gz", None, &limits).expect("in-memory input always reads");
+    assert_eq!(report.verdict(), Verdict::from_findings(report.findings()));
     assert!(
-        report.verdict >= Verdict::Untrusted,
+        report.verdict() >= Verdict::Untrusted,
         "no trust store, yet {}",
-        report.verdict
+        report.verdict()
     );
-    let codes: Vec<Code> = report.findings.iter().map(|f| f.code).collect();
+    let codes: Vec<Code> = report.findings().iter().map(|f| f.code()).collect();
     if codes
         .iter()
         .any(|c| matches!(c, Code::ArchiveMalformed | Code::ArchiveLimitExceeded))
@@ -36,5 +36,5 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     // The pack's identity is the input file.
-    assert_eq!(report.pack.size, input.len() as u64);
+    assert_eq!(report.pack().size, input.len() as u64);
 });

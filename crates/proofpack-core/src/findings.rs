@@ -248,6 +248,12 @@ impl Finding {
     pub fn location(&self) -> &str {
         &self.location
     }
+
+    /// The message and the location, writable (fuzzing only).
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn text_mut(&mut self) -> (&mut String, &mut String) {
+        (&mut self.message, &mut self.location)
+    }
 }
 
 impl Serialize for Finding {

@@ -58,7 +58,7 @@ pub struct Report {
 /// How a report was made (volatile: excluded from determinism).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct Meta {
     /// The verifier and its version, e.g. `proofpack-core 0.1.0`.
     pub verifier: String,
@@ -87,7 +87,7 @@ impl Meta {
 /// The identity of a trust store ([`TrustStore::identity`](crate::TrustStore::identity)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct TrustStoreInfo {
     /// The store's path as the caller gave it.
     pub path: Option<String>,
@@ -134,7 +134,7 @@ impl std::fmt::Display for Listing {
 /// One regular member of the archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct MemberInfo {
     /// Path inside the archive (pack text: print it through
     /// [`Untrusted`](proofpack_spec::text::Untrusted)).
@@ -264,6 +264,22 @@ impl Report {
         &self.meta
     }
 
+    /// Every part of the report but its verdict, writable (fuzzing only).
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn parts_mut(&mut self) -> crate::fuzzing::ReportMut<'_> {
+        crate::fuzzing::ReportMut {
+            findings: self.findings.iter_mut().map(Finding::text_mut).collect(),
+            pack: &mut self.pack,
+            tiers: &mut self.tiers,
+            sla: &mut self.sla,
+            receipts: &mut self.receipts,
+            audit: &mut self.audit,
+            provenance: &mut self.provenance,
+            members: &mut self.members,
+            meta: &mut self.meta,
+        }
+    }
+
     /// The §12 exit status of the verdict.
     pub fn exit_status(&self) -> i32 {
         self.verdict.exit_status()
@@ -273,7 +289,7 @@ impl Report {
 /// Identity of the pack.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct PackInfo {
     /// SHA-256 of `proof.tar.gz`, lowercase hex.
     pub sha256: String,
@@ -329,7 +345,7 @@ pub struct PackInfo {
 /// One tier of the cascade.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct TierRow {
     /// The step.
     pub tier: Step,
@@ -355,7 +371,7 @@ pub struct TierRow {
 /// What a step's status carries (§7).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct StatusEvidence {
     /// `error` of a failed step.
     pub error: Option<String>,
@@ -372,7 +388,7 @@ pub struct StatusEvidence {
 /// An exemption under a documented legal basis.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct ExemptionRow {
     /// The provision relied on, e.g. `GDPR Art. 17(3)(b)`.
     pub legal_basis: String,
@@ -383,7 +399,7 @@ pub struct ExemptionRow {
 /// The tier evidence of a step's `output` (§7), as far as it was given.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct TierEvidenceRow {
     /// `episodic`: `replication_lag_drained`.
     pub replication_lag_drained: Option<bool>,
@@ -396,7 +412,7 @@ pub struct TierEvidenceRow {
 /// One affected model release (§7 `fine_tune`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct ModelRow {
     /// `model_id`
     pub model_id: Option<String>,
@@ -495,7 +511,7 @@ fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
 /// One receipt, with whether it erases its subprocessor.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct ReceiptRow {
     /// 1-based line in `subprocessor-receipts.jsonl`.
     pub line: usize,
@@ -544,7 +560,7 @@ impl ReceiptRow {
 /// The SLA timeline of a pack, for the report.
 #[derive(Debug, Clone, Serialize, Default)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct Timeline {
     /// `received_at`
     pub received_at: Option<String>,
@@ -571,7 +587,7 @@ pub struct Timeline {
 /// What the report shows of the witness.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct AuditSummary {
     /// `log_origin`
     pub log_origin: Option<String>,
@@ -598,7 +614,7 @@ pub struct AuditSummary {
 /// What the report shows of the graph.
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct ProvenanceSummary {
     /// Whether `provenance.jsonl` is in the pack.
     pub present: bool,
@@ -627,7 +643,7 @@ pub struct ProvenanceSummary {
 /// A bounded view of the provenance graph, for drawing (§11).
 #[derive(Debug, Clone, Default, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct GraphView {
     /// The nodes shown.
     pub nodes: Vec<ViewNode>,
@@ -654,7 +670,7 @@ pub enum ViewKind {
 /// One node of the view.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct ViewNode {
     /// What it is.
     pub kind: ViewKind,
@@ -703,7 +719,7 @@ pub enum BatchLine {
 /// The closing line of a batch.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[non_exhaustive]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct BatchSummary {
     /// Packs verified or attempted.
     pub packs: usize,
