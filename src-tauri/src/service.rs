@@ -284,11 +284,11 @@ pub struct ReportWords {
 impl ReportWords {
     fn of(report: &Report) -> Self {
         ReportWords {
-            icon: report.verdict.icon(),
+            icon: report.verdict().icon(),
             exit: report.exit_status(),
-            meaning: report.verdict.meaning(),
-            tier_details: report.tiers.iter().map(text::tier_details).collect(),
-            margin: report.sla.margin_seconds.map(text::margin),
+            meaning: report.verdict().meaning(),
+            tier_details: report.tiers().iter().map(text::tier_details).collect(),
+            margin: report.sla().margin_seconds.map(text::margin),
         }
     }
 }
@@ -624,11 +624,11 @@ fn presign_view(
     would_sign: bool,
 ) -> Presign {
     let findings = report
-        .findings
+        .findings()
         .iter()
         .map(|f| PresignFinding {
             finding: f.clone(),
-            remedy: remedy(f.code),
+            remedy: remedy(f.code()),
         })
         .collect();
     let given = fingerprint(&p.key.verifying_key());
@@ -643,7 +643,7 @@ fn presign_view(
             given,
         },
     };
-    let refusal = (!would_sign).then(|| match (&signing_key, report.verdict) {
+    let refusal = (!would_sign).then(|| match (&signing_key, report.verdict()) {
         (SigningKeyView::Missing { .. }, _) => {
             "The trust store does not hold the signing key: recipients would see the pack as untrusted. Add the entry below to the store they use.".to_owned()
         }
@@ -652,14 +652,14 @@ fn presign_view(
         }
         (_, Verdict::Incomplete | Verdict::Late) => format!(
             "The pack would verify as {}. Sign it only as an honest record of open obligations, by choosing \"accept incomplete or late\".",
-            report.verdict
+            report.verdict()
         ),
         (_, v) => format!("The pack would verify as {v}: fix the findings below before signing."),
     });
     Presign {
         words: ReportWords::of(&report),
         would_sign,
-        verdict: report.verdict,
+        verdict: report.verdict(),
         refusal,
         findings,
         signing_key,
@@ -706,8 +706,8 @@ pub fn author_sign(
             save_new(out, &authored.bytes, overwrite)?;
             Ok(SignOutcome::Signed {
                 path: out.to_owned(),
-                sha256: authored.report.pack.sha256.clone(),
-                verdict: authored.report.verdict,
+                sha256: authored.report.pack().sha256.clone(),
+                verdict: authored.report.verdict(),
             })
         }
         Err(PackError::Refused { report, .. }) => Ok(SignOutcome::Refused(Box::new(presign_view(

@@ -50,13 +50,18 @@ fn cli_verdict(pack: &str, trust: Option<&str>) -> (String, Vec<String>) {
     });
     let report = proofpack_core::verify(
         std::fs::File::open(pack).expect("pack"),
+        "pack.tar.gz",
         store.as_ref(),
         &Default::default(),
     )
     .expect("verifies");
-    let mut codes: Vec<String> = report.findings.iter().map(|f| f.code.to_string()).collect();
+    let mut codes: Vec<String> = report
+        .findings()
+        .iter()
+        .map(|f| f.code().to_string())
+        .collect();
     codes.sort();
-    (report.verdict.to_string(), codes)
+    (report.verdict().to_string(), codes)
 }
 
 #[test]
@@ -241,7 +246,7 @@ fn verification_reports_progress_and_can_be_cancelled() {
     assert!(seen.len() >= 2, "progress while reading: {seen:?}");
     assert!(seen.windows(2).all(|w| w[0].read <= w[1].read));
     assert_eq!(seen.last().map(|p| p.read), Some(seen[0].total));
-    assert_eq!(done.report.verdict, proofpack_core::Verdict::Untrusted);
+    assert_eq!(done.report.verdict(), proofpack_core::Verdict::Untrusted);
     // Cancelled at the first progress report: no verdict, a typed error.
     let job = service::new_job(&state);
     let err = service::verify_pack(&state, job, &request, |_| {
@@ -388,7 +393,7 @@ fn an_edited_attestation_is_signed_and_saved() {
     assert!(check
         .findings
         .iter()
-        .any(|f| f.finding.code == proofpack_core::Code::AttestationEmpty));
+        .any(|f| f.finding.code() == proofpack_core::Code::AttestationEmpty));
 }
 
 #[test]

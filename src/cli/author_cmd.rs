@@ -407,8 +407,8 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                     "  {} {} at {}: {}",
                     f.code(),
                     f.effect(),
-                    Untrusted(&f.location()),
-                    Untrusted(&f.message())
+                    Untrusted(f.location()),
+                    Untrusted(f.message())
                 );
             }
             0
@@ -430,8 +430,8 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
                     "  {} ({}) at {}: {}",
                     f.code(),
                     f.effect(),
-                    Untrusted(&f.location()),
-                    Untrusted(&f.message())
+                    Untrusted(f.location()),
+                    Untrusted(f.message())
                 );
                 eprintln!("      fix: {}", remedy(f.code()));
             }

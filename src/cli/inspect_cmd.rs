@@ -47,8 +47,8 @@ fn failed(pack: &Path, e: &InspectError) -> i32 {
                 eprintln!(
                     "  {} at {}: {}",
                     f.code(),
-                    Untrusted(&f.location()),
-                    Untrusted(&f.message())
+                    Untrusted(f.location()),
+                    Untrusted(f.message())
                 );
             }
             Verdict::Invalid.exit_status()

@@ -6,7 +6,7 @@
 
 use crate::findings::Findings;
 use crate::report::{
-    AuditSummary, MemberInfo, Meta, PackInfo, ProvenanceSummary, ReceiptRow, Timeline, TierRow,
+    AuditSummary, MemberInfo, Meta, PackInfo, ProvenanceSummary, ReceiptRow, TierRow, Timeline,
 };
 use crate::{audit, provenance, receipts, Finding, Report, TrustStore};
 

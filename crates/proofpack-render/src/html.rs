@@ -258,9 +258,9 @@ fn findings(r: &Report) -> Markup {
                         div class="head" {
                             span class="code mono" { (f.code().as_str()) }
                             span class={ "effect " (effect_class(f.effect())) } { (f.effect().as_str()) }
-                            span class="mono" { "at " (t(&f.location())) }
+                            span class="mono" { "at " (t(f.location())) }
                         }
-                        div class="mono" { (t(&f.message())) }
+                        div class="mono" { (t(f.message())) }
                         dl {
                             dt { "What it means" } dd { (e.meaning) }
                             dt { "Why it matters" } dd { (e.why) }

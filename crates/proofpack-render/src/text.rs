@@ -186,7 +186,7 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
     writeln!(out)?;
     write_findings(out, r, style)?;
     writeln!(out)?;
-    write_tiers(out, &r.tiers())?;
+    write_tiers(out, r.tiers())?;
     writeln!(out)?;
     write_sla(out, r)?;
     writeln!(out)?;
@@ -261,9 +261,9 @@ fn write_findings(out: &mut String, r: &Report, style: Style) -> fmt::Result {
                 "    {:<40} {}  at {}",
                 f.code().as_str(),
                 paint(style, effect_sgr(f.effect()), f.effect().as_str(), 10),
-                Untrusted(&f.location())
+                Untrusted(f.location())
             )?;
-            writeln!(out, "      {}", Untrusted(&f.message()))?;
+            writeln!(out, "      {}", Untrusted(f.message()))?;
             writeln!(out, "      means: {}", e.meaning)?;
             writeln!(out, "      why:   {}", e.why)?;
             writeln!(out, "      ask:   {}", e.ask)?;
