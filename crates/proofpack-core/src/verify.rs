@@ -3,7 +3,7 @@
 //! one [`Findings`]; the checks that pass are recorded beside them, and the
 //! verdict is derived from both at the end (§12).
 
-use crate::archive::{read_archive, Limits, ReadError};
+use crate::archive::{read_archive, Archive, Limits, ReadError};
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
@@ -13,7 +13,7 @@ use crate::request::{self, Request, REQUEST};
 use crate::signature;
 use crate::sla::{self, SlaInput};
 use crate::steps::{self, StepRecord};
-use crate::trust::{self, TrustStore};
+use crate::trust::{self, TrustStore, TrustedKey};
 use crate::{audit, provenance};
 use proofpack_spec::encoding::hex;
 use proofpack_spec::timestamp::Timestamp;
@@ -40,26 +40,26 @@ pub enum VerifyError {
 /// Only a failure to read `input` (or an internal error of the verifier) is
 /// an `Err`; everything about the pack is a finding in the returned
 /// [`Report`].
+///
+/// The sections run in the spec's order, each a stage that returns only
+/// what it established, which the later stages take as their input.
 pub fn verify<R: Read>(
     input: R,
     input_name: &str,
     trust: Option<&TrustStore>,
     limits: &Limits,
 ) -> Result<Report, VerifyError> {
-    let mut run = Run {
-        meta: Meta::now(input_name, trust.map(|t| t.identity().clone())),
-        ..Run::default()
-    };
+    let mut run = Run::new(input_name, trust);
 
     // §1 Container.
     let archive = read_archive(input, limits, &mut run.findings)?;
-    run.pack = PackInfo {
+    run.sections.pack = PackInfo {
         sha256: hex(&archive.sha256),
         size: archive.size,
         member_count: archive.members.len(),
         ..PackInfo::default()
     };
-    run.members = crate::inspect::listing_against(&archive, None);
+    run.sections.members = crate::inspect::listing_against(&archive, None);
     if archive.unreadable {
         return run.finish();
     }
@@ -67,7 +67,51 @@ pub fn verify<R: Read>(
         SuccessCode::ArchiveRead,
         "the archive was read to its end within the limits",
     );
+    check_container(&archive, &mut run.findings);
+
     let findings = &mut run.findings;
+    let manifest = ReadManifest::check(&archive, findings); // §2
+    let signer = Signer::check(&archive, &manifest, trust, findings); // §3, §4
+    let request = ReadRequest::check(&archive, &manifest.manifest, findings); // §5, §6
+    let cascade = Cascade::check(&archive, &manifest.manifest, &request, findings); // §7, §8
+    let receipts = check_receipts(&archive, &manifest.manifest, findings); // §9
+    let audit = check_witness(
+        &archive,
+        &manifest.manifest,
+        &request,
+        &cascade,
+        trust,
+        findings,
+    ); // §10
+    let provenance = check_provenance(&archive, &request.data_classes, findings); // §11
+    check_all_clear(&manifest.manifest, findings); // §12
+
+    run.record_evidence(&archive, &manifest, &signer, &audit);
+    run.sections.pack = pack_info(
+        run.sections.pack,
+        &archive,
+        &manifest.manifest,
+        &signer,
+        &cascade,
+    );
+    run.sections.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
+    run.sections.members =
+        crate::inspect::listing_against(&archive, manifest.bytes.map(|_| &manifest.manifest));
+    run.sections.tiers = TierRow::rows(
+        &request.data_classes,
+        &cascade.steps,
+        |probe| cascade.verification.as_ref().and_then(|v| v.count(probe)),
+        audit.pii_disclosed,
+    );
+    run.sections.sla = request.timeline;
+    run.sections.receipts = ReceiptRow::rows(&receipts);
+    run.sections.audit = audit;
+    run.sections.provenance = provenance;
+    run.finish()
+}
+
+/// §1 beyond the reader: the required members, and the attestation's text.
+fn check_container(archive: &Archive, findings: &mut Findings) {
     for name in MemberName::REQUIRED {
         if !archive.has(*name) {
             findings.add(
@@ -80,125 +124,221 @@ pub fn verify<R: Read>(
     if let Some(text) = archive.content(MemberName::Attestation) {
         check_attestation(text, findings);
     }
+}
 
-    // §2 Manifest.
-    let manifest_bytes = archive.content(MANIFEST);
-    let manifest = manifest_bytes
-        .and_then(|b| manifest::parse(b, findings))
-        .unwrap_or_default();
-    let files_hashed = manifest
-        .files
-        .as_ref()
-        .is_some_and(|files| manifest::check_files(files, &archive, findings));
-    if let Some(subject) = &manifest.subject_id {
-        request::check_subject(subject, &format!("{MANIFEST}#/subject_id"), findings);
-    }
+/// What §2 established: the manifest as far as it could be read (all of its
+/// members optional: an invalid pack's claims are still shown, marked
+/// unverified), its exact bytes, and whether every listed file is present
+/// with its digest and size.
+struct ReadManifest<'a> {
+    bytes: Option<&'a [u8]>,
+    manifest: Manifest,
+    files_hashed: bool,
+}
 
-    // §3 Signature and §4 trust.
-    let sig = archive
-        .content(signature::SIGNATURE)
-        .and_then(|b| signature::parse(b, findings));
-    if let (Some(sig), Some(key_id)) = (&sig, &manifest.signature_key_id) {
-        signature::check_key_id(sig, key_id, findings);
-    }
-    let trusted_key = trust::check(&manifest, trust, findings);
-    let signing_key = manifest
-        .signature_key_id
-        .as_deref()
-        .and_then(|id| trust.and_then(|t| t.key(id)));
-    let signature_verified = match (&sig, manifest_bytes, signing_key) {
-        (Some(sig), Some(bytes), Some(key)) => {
-            signature::check(sig, bytes, &key.public_key, findings)
+impl<'a> ReadManifest<'a> {
+    fn check(archive: &'a Archive, findings: &mut Findings) -> Self {
+        let bytes = archive.content(MANIFEST);
+        let manifest = bytes
+            .and_then(|b| manifest::parse(b, findings))
+            .unwrap_or_default();
+        let files_hashed = manifest
+            .files
+            .as_ref()
+            .is_some_and(|files| manifest::check_files(files, archive, findings));
+        if let Some(subject) = &manifest.subject_id {
+            request::check_subject(subject, &format!("{MANIFEST}#/subject_id"), findings);
         }
-        _ => false,
-    };
-
-    // §5 Request.
-    let request = archive
-        .content(REQUEST)
-        .and_then(|b| request::parse(b, findings));
-    if let Some(r) = &request {
-        compare_with_manifest(r, &manifest, findings);
-        if let Some(subject) = &r.subject_id {
-            request::check_subject(subject, &format!("{REQUEST}#/subject_id"), findings);
+        ReadManifest {
+            bytes,
+            manifest,
+            files_hashed,
         }
     }
-    let request = request.unwrap_or_default();
-    let data_classes = request.data_classes.clone().unwrap_or_default();
-    let received_at = request
-        .received_at
-        .as_ref()
-        .or(manifest.received_at.as_ref());
+}
 
-    // §6 SLA.
-    let timeline = sla::check(
-        &SlaInput {
-            legal_basis: request.legal_basis.or(manifest.legal_basis),
+/// What §3 and §4 established: the key the manifest names, if the store
+/// holds it, whether it is trusted for this signer at `signed_at`, and
+/// whether the signature verified with it.
+struct Signer<'t> {
+    key: Option<&'t TrustedKey>,
+    trusted: bool,
+    verified: bool,
+}
+
+impl<'t> Signer<'t> {
+    fn check(
+        archive: &Archive,
+        manifest: &ReadManifest<'_>,
+        trust: Option<&'t TrustStore>,
+        findings: &mut Findings,
+    ) -> Self {
+        let m = &manifest.manifest;
+        let sig = archive
+            .content(signature::SIGNATURE)
+            .and_then(|b| signature::parse(b, findings));
+        if let (Some(sig), Some(key_id)) = (&sig, &m.signature_key_id) {
+            signature::check_key_id(sig, key_id, findings);
+        }
+        let trusted = trust::check(m, trust, findings).is_some();
+        let key = m
+            .signature_key_id
+            .as_deref()
+            .and_then(|id| trust.and_then(|t| t.key(id)));
+        let verified = match (&sig, manifest.bytes, key) {
+            (Some(sig), Some(bytes), Some(key)) => {
+                signature::check(sig, bytes, &key.public_key, findings)
+            }
+            _ => false,
+        };
+        Signer {
+            key,
+            trusted,
+            verified,
+        }
+    }
+}
+
+/// What §5 and §6 established: the request as far as it could be read, the
+/// data classes it asks to erase, when it was received, and the SLA
+/// timeline.
+struct ReadRequest {
+    request: Request,
+    data_classes: Vec<DataClass>,
+    received_at: Option<Timestamp>,
+    timeline: sla::Timeline,
+}
+
+impl ReadRequest {
+    fn check(archive: &Archive, manifest: &Manifest, findings: &mut Findings) -> Self {
+        let request = archive
+            .content(REQUEST)
+            .and_then(|b| request::parse(b, findings));
+        if let Some(r) = &request {
+            compare_with_manifest(r, manifest, findings);
+            if let Some(subject) = &r.subject_id {
+                request::check_subject(subject, &format!("{REQUEST}#/subject_id"), findings);
+            }
+        }
+        let request = request.unwrap_or_default();
+        let data_classes = request.data_classes.clone().unwrap_or_default();
+        let received_at = request
+            .received_at
+            .as_ref()
+            .or(manifest.received_at.as_ref())
+            .cloned();
+        let timeline = sla::check(
+            &SlaInput {
+                legal_basis: request.legal_basis.or(manifest.legal_basis),
+                received_at: received_at.as_ref(),
+                sla_deadline: request
+                    .sla_deadline
+                    .as_ref()
+                    .or(manifest.sla_deadline.as_ref()),
+                extension: request.extension.as_ref(),
+                extension_malformed: request.extension_malformed,
+                completed_at: manifest.completed_at.as_ref(),
+            },
+            findings,
+        );
+        ReadRequest {
+            request,
+            data_classes,
             received_at,
-            sla_deadline: request
-                .sla_deadline
-                .as_ref()
-                .or(manifest.sla_deadline.as_ref()),
-            extension: request.extension.as_ref(),
-            extension_malformed: request.extension_malformed,
-            completed_at: manifest.completed_at.as_ref(),
-        },
-        findings,
-    );
-
-    // §7 Steps.
-    let steps = archive
-        .content(steps::STEPS)
-        .map(|b| steps::parse(b, findings))
-        .unwrap_or_default();
-    if archive.has(steps::STEPS) {
-        steps::check(&steps, &data_classes, findings);
+            timeline,
+        }
     }
+}
 
-    // §8 Probes.
-    let verification = archive
-        .content(VERIFICATION)
-        .and_then(|b| probes::parse(b, findings));
-    if let Some(v) = &verification {
-        probes::check_required(v, &data_classes, findings);
-        check_independence(v, &steps, findings);
+/// What §7 and §8 established: the step records and the independent
+/// verification, with their times in order.
+struct Cascade {
+    steps: Vec<StepRecord>,
+    verification: Option<probes::Verification>,
+}
+
+impl Cascade {
+    fn check(
+        archive: &Archive,
+        manifest: &Manifest,
+        request: &ReadRequest,
+        findings: &mut Findings,
+    ) -> Self {
+        let steps = archive
+            .content(steps::STEPS)
+            .map(|b| steps::parse(b, findings))
+            .unwrap_or_default();
+        if archive.has(steps::STEPS) {
+            steps::check(&steps, &request.data_classes, findings);
+        }
+        let verification = archive
+            .content(VERIFICATION)
+            .and_then(|b| probes::parse(b, findings));
+        if let Some(v) = &verification {
+            probes::check_required(v, &request.data_classes, findings);
+            check_independence(v, &steps, findings);
+        }
+        let verified_at = verification.as_ref().and_then(|v| v.verified_at.as_ref());
+        check_step_times(&steps, request.received_at.as_ref(), verified_at, findings);
+        check_chain(
+            &[
+                (verified_at, "verification.json#/verified_at"),
+                (
+                    manifest.completed_at.as_ref(),
+                    "manifest.json#/completed_at",
+                ),
+                (manifest.signed_at.as_ref(), "manifest.json#/signed_at"),
+            ],
+            findings,
+        );
+        Cascade {
+            steps,
+            verification,
+        }
     }
-    let verified_at = verification.as_ref().and_then(|v| v.verified_at.as_ref());
-    check_step_times(&steps, received_at, verified_at, findings);
-    check_chain(
-        &[
-            (verified_at, "verification.json#/verified_at"),
-            (
-                manifest.completed_at.as_ref(),
-                "manifest.json#/completed_at",
-            ),
-            (manifest.signed_at.as_ref(), "manifest.json#/signed_at"),
-        ],
-        findings,
-    );
+}
 
-    // §9 Receipts.
-    let receipts = archive
+/// §9: the subprocessors' receipts against the manifest's list.
+fn check_receipts(
+    archive: &Archive,
+    manifest: &Manifest,
+    findings: &mut Findings,
+) -> Vec<receipts::ReceiptRecord> {
+    let records = archive
         .content(receipts::RECEIPTS)
         .map(|b| receipts::parse(b, findings))
         .unwrap_or_default();
     if archive.has(receipts::RECEIPTS) {
-        receipts::check(&receipts, manifest.subprocessors.as_deref(), findings);
+        receipts::check(&records, manifest.subprocessors.as_deref(), findings);
     }
+    records
+}
 
-    // §10 Audit witness.
+/// §10: the audit witness, and the probe's count of unredacted PII fields
+/// against the one the witness shows.
+fn check_witness(
+    archive: &Archive,
+    manifest: &Manifest,
+    request: &ReadRequest,
+    cascade: &Cascade,
+    trust: Option<&TrustStore>,
+    findings: &mut Findings,
+) -> audit::AuditSummary {
     let request_id = manifest
         .request_id
         .as_deref()
-        .or(request.request_id.as_deref());
-    let audit_summary = archive
+        .or(request.request.request_id.as_deref());
+    let summary = archive
         .content(audit::AUDIT)
         .and_then(|b| audit::parse(b, findings))
-        .map(|w| audit::check(&w, trust, request_id, &steps, findings))
+        .map(|w| audit::check(&w, trust, request_id, &cascade.steps, findings))
         .unwrap_or_default();
     if let (Some(claimed), Some(computed)) = (
-        verification.as_ref().and_then(|v| v.unredacted_pii_count),
-        audit_summary.pii_disclosed,
+        cascade
+            .verification
+            .as_ref()
+            .and_then(|v| v.unredacted_pii_count),
+        summary.pii_disclosed,
     ) {
         if claimed != computed {
             findings.add(
@@ -208,9 +348,16 @@ pub fn verify<R: Read>(
             );
         }
     }
+    summary
+}
 
-    // §11 Provenance.
-    let provenance_summary = match archive.content(provenance::PROVENANCE) {
+/// §11: the provenance graph, required when derivatives were requested.
+fn check_provenance(
+    archive: &Archive,
+    data_classes: &[DataClass],
+    findings: &mut Findings,
+) -> provenance::ProvenanceSummary {
+    match archive.content(provenance::PROVENANCE) {
         Some(b) => {
             let graph = provenance::parse(b, findings);
             provenance::check(&graph, findings)
@@ -225,119 +372,115 @@ pub fn verify<R: Read>(
             }
             Default::default()
         }
-    };
-
-    // §12 Completeness against the signer's claim.
-    check_all_clear(&manifest, findings);
-
-    // The positive evidence that §12's verdicts other than untrusted and
-    // invalid need.
-    if files_hashed {
-        run.passed(
-            SuccessCode::FilesHashed,
-            "every file the manifest lists is present with its SHA-256 and size",
-        );
     }
-    if signature_verified && trusted_key.is_some() {
-        run.passed(
-            SuccessCode::SignatureTrusted,
-            "the signature verified with a key trusted for the signer at signed_at",
-        );
-    }
-    if audit_summary.checkpoints_verified && audit_summary.consistency_verified {
-        run.passed(
-            SuccessCode::CheckpointsVerified,
-            "both checkpoints verified with the log's key, and the consistency proof between them",
-        );
-    }
-    if archive.has(audit::AUDIT) && audit_summary.entries_proved == audit_summary.entries {
-        run.passed(
-            SuccessCode::EntriesProved,
-            "every audit-log entry is proved included in the after-tree",
-        );
-    }
-
-    fill_pack_info(&mut run.pack, &manifest, signature_verified);
-    run.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
-    run.pack.signer_key_fingerprint = signing_key.map(|k| trust::fingerprint(&k.public_key));
-    run.pack.signer_key_owner = signing_key.map(|k| k.owner.clone());
-    run.pack.attestation = archive
-        .content(MemberName::Attestation)
-        .and_then(|b| std::str::from_utf8(b).ok())
-        .map(str::to_owned);
-    if let Some(v) = &verification {
-        run.pack.probes_code_ref = v.code_ref.clone();
-        run.pack.probes_verified_at = v.verified_at.as_ref().map(|t| t.raw().to_owned());
-    }
-    run.members = crate::inspect::listing_against(&archive, manifest_bytes.map(|_| &manifest));
-    run.tiers = TierRow::rows(
-        &data_classes,
-        &steps,
-        |probe| verification.as_ref().and_then(|v| v.count(probe)),
-        audit_summary.pii_disclosed,
-    );
-    run.sla = timeline;
-    run.receipts = ReceiptRow::rows(&receipts);
-    run.audit = audit_summary;
-    run.provenance = provenance_summary;
-    run.finish()
 }
 
-/// What one verification has established so far.
-#[derive(Default)]
+/// What one verification has established so far: its findings, the checks
+/// that passed, and the report's sections.
 struct Run {
     findings: Findings,
     passed: Vec<Passed>,
-    pack: PackInfo,
-    tiers: Vec<TierRow>,
-    sla: sla::Timeline,
-    receipts: Vec<ReceiptRow>,
-    audit: audit::AuditSummary,
-    provenance: provenance::ProvenanceSummary,
-    members: Vec<crate::report::MemberInfo>,
+    sections: Sections,
     meta: Meta,
 }
 
 impl Run {
+    fn new(input_name: &str, trust: Option<&TrustStore>) -> Run {
+        Run {
+            findings: Findings::default(),
+            passed: Vec::new(),
+            sections: Sections::default(),
+            meta: Meta::now(input_name, trust.map(|t| t.identity().clone())),
+        }
+    }
+
     fn passed(&mut self, code: SuccessCode, message: &str) {
         self.passed.push(Passed::new(code, message));
     }
 
+    /// The positive evidence that §12's verdicts other than untrusted and
+    /// invalid need.
+    fn record_evidence(
+        &mut self,
+        archive: &Archive,
+        manifest: &ReadManifest<'_>,
+        signer: &Signer<'_>,
+        audit: &audit::AuditSummary,
+    ) {
+        if manifest.files_hashed {
+            self.passed(
+                SuccessCode::FilesHashed,
+                "every file the manifest lists is present with its SHA-256 and size",
+            );
+        }
+        if signer.verified && signer.trusted {
+            self.passed(
+                SuccessCode::SignatureTrusted,
+                "the signature verified with a key trusted for the signer at signed_at",
+            );
+        }
+        if audit.checkpoints_verified && audit.consistency_verified {
+            self.passed(
+                SuccessCode::CheckpointsVerified,
+                "both checkpoints verified with the log's key, and the consistency proof between them",
+            );
+        }
+        if archive.has(audit::AUDIT) && audit.entries_proved == audit.entries {
+            self.passed(
+                SuccessCode::EntriesProved,
+                "every audit-log entry is proved included in the after-tree",
+            );
+        }
+    }
+
     fn finish(self) -> Result<Report, VerifyError> {
-        let sections = Sections {
-            pack: self.pack,
-            tiers: self.tiers,
-            sla: self.sla,
-            receipts: self.receipts,
-            audit: self.audit,
-            provenance: self.provenance,
-            members: self.members,
-        };
         Ok(Report::conclude(
             self.findings.into_vec(),
             self.passed,
-            sections,
+            self.sections,
             self.meta,
         )?)
     }
 }
 
-fn fill_pack_info(pack: &mut PackInfo, m: &Manifest, signature_verified: bool) {
-    pack.pack_id = m.pack_id.clone();
-    pack.request_id = m.request_id.clone();
-    pack.tenant_id = m.tenant_id.clone();
-    pack.legal_basis = m.legal_basis;
-    pack.signer = m.signer.clone();
-    pack.cascade_runner = m.cascade_runner.clone();
-    pack.signature_key_id = m.signature_key_id.clone();
+/// The report's pack identity: what the archive is (`read`), what the
+/// manifest claims, who signed it, and what the probes say of themselves.
+fn pack_info(
+    read: PackInfo,
+    archive: &Archive,
+    m: &Manifest,
+    signer: &Signer<'_>,
+    cascade: &Cascade,
+) -> PackInfo {
     let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
-    pack.signed_at = raw(&m.signed_at);
-    pack.received_at = raw(&m.received_at);
-    pack.completed_at = raw(&m.completed_at);
-    pack.subject_id = m.subject_id.clone();
-    pack.subprocessors = m.subprocessors.clone().unwrap_or_default();
-    pack.all_clear_claimed = m.all_clear;
-    pack.signature_verified = signature_verified;
+    let verification = cascade.verification.as_ref();
+    PackInfo {
+        pack_id: m.pack_id.clone(),
+        request_id: m.request_id.clone(),
+        tenant_id: m.tenant_id.clone(),
+        legal_basis: m.legal_basis,
+        signer: m.signer.clone(),
+        cascade_runner: m.cascade_runner.clone(),
+        signature_key_id: m.signature_key_id.clone(),
+        signed_at: raw(&m.signed_at),
+        subject_id: m.subject_id.clone(),
+        received_at: raw(&m.received_at),
+        completed_at: raw(&m.completed_at),
+        all_clear_claimed: m.all_clear,
+        subprocessors: m.subprocessors.clone().unwrap_or_default(),
+        signature_verified: signer.verified,
+        signer_key_fingerprint: signer.key.map(|k| trust::fingerprint(&k.public_key)),
+        signer_key_owner: signer.key.map(|k| k.owner.clone()),
+        attestation: archive
+            .content(MemberName::Attestation)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .map(str::to_owned),
+        probes_code_ref: verification.and_then(|v| v.code_ref.clone()),
+        probes_verified_at: verification
+            .and_then(|v| v.verified_at.as_ref())
+            .map(|t| t.raw().to_owned()),
+        ..read
+    }
 }
 
 /// §12: the signer's `all_clear` against the recomputed completeness.
