@@ -92,7 +92,9 @@ pub(crate) fn ls(args: &LsArgs) -> i32 {
                 writeln!(
                     out,
                     "{path:<width$}  {:>digits$}  {}  {}",
-                    m.size, m.sha256, m.listing
+                    m.size,
+                    m.sha256,
+                    proofpack_render::text::listing_words(m.listing)
                 )?;
             }
             Ok(())

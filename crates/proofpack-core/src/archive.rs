@@ -65,7 +65,7 @@ pub enum ReadError {
 
 /// One regular-file member.
 #[derive(Debug, Clone)]
-pub struct Member {
+pub(crate) struct Member {
     /// Path inside the archive (§1 rules hold).
     pub path: String,
     /// Content length in bytes.
@@ -82,7 +82,7 @@ pub struct Member {
 
 /// What reading the container established.
 #[derive(Debug, Clone, Default)]
-pub struct Archive {
+pub(crate) struct Archive {
     /// Regular-file members with valid, unique paths, in archive order.
     pub members: Vec<Member>,
     /// SHA-256 of the whole input (the `proof.tar.gz` file).
@@ -98,17 +98,17 @@ pub struct Archive {
 
 impl Archive {
     /// The member at `path`.
-    pub fn member(&self, path: &str) -> Option<&Member> {
+    pub(crate) fn member(&self, path: &str) -> Option<&Member> {
         self.members.iter().find(|m| m.path == path)
     }
 
     /// Whether the named member of §1 is present.
-    pub fn has(&self, name: proofpack_spec::vocab::MemberName) -> bool {
+    pub(crate) fn has(&self, name: proofpack_spec::vocab::MemberName) -> bool {
         self.member(name.as_str()).is_some()
     }
 
     /// The content of a named member of §1, when present.
-    pub fn content(&self, name: proofpack_spec::vocab::MemberName) -> Option<&[u8]> {
+    pub(crate) fn content(&self, name: proofpack_spec::vocab::MemberName) -> Option<&[u8]> {
         self.member(name.as_str())
             .and_then(|m| m.content.as_deref())
     }

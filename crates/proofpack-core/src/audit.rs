@@ -145,12 +145,26 @@ pub(crate) fn check(
         log_origin: w.log_origin.clone(),
         ..AuditSummary::default()
     };
-    let origin = &w.log_origin;
-    // Sets, so that wide leaves and long field lists cost linear time.
-    let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
+    let log_keys = audit_log_keys(trust);
+    let (before, after) = check_checkpoints(w, &log_keys, findings, &mut summary);
+    check_consistency(w, before.as_ref(), after.as_ref(), findings, &mut summary);
+    let entries = check_entries(w, after.as_ref().map(|(c, _)| c), findings, &mut summary);
+    summary.redactions = w.redaction_count;
+    let by_index: HashMap<u64, &Entry> = entries.iter().map(|e| (e.index, e)).collect();
+    let mut named = HashMap::new();
+    for record in &w.redactions {
+        check_redaction(record, &by_index, &mut named, findings);
+    }
+    if let Some(request_id) = request_id {
+        check_cascade_logged(&entries, request_id, steps, findings);
+    }
+    summary
+}
 
-    // Checkpoints.
-    let log_keys: Vec<LogKey<'_>> = trust
+/// The trust store's keys with the `audit_log` role: the only keys a
+/// checkpoint may be signed with.
+fn audit_log_keys(trust: Option<&TrustStore>) -> Vec<LogKey<'_>> {
+    trust
         .map(|t| {
             t.keys()
                 .iter()
@@ -161,57 +175,72 @@ pub(crate) fn check(
                 })
                 .collect()
         })
-        .unwrap_or_default();
-    let before = w.checkpoint_before.as_deref().and_then(|t| {
-        read_checkpoint(
-            t,
-            "checkpoint_before",
-            origin.as_deref(),
-            &log_keys,
-            findings,
-        )
-    });
-    let after = w.checkpoint_after.as_deref().and_then(|t| {
-        read_checkpoint(
-            t,
-            "checkpoint_after",
-            origin.as_deref(),
-            &log_keys,
-            findings,
-        )
-    });
+        .unwrap_or_default()
+}
+
+/// A checkpoint as read, and whether a trusted log key signed it.
+type ReadCheckpoint = (Checkpoint, bool);
+
+/// Both checkpoints, read and verified with the log's keys.
+fn check_checkpoints(
+    w: &Witness,
+    log_keys: &[LogKey<'_>],
+    findings: &mut Findings,
+    summary: &mut AuditSummary,
+) -> (Option<ReadCheckpoint>, Option<ReadCheckpoint>) {
+    let origin = w.log_origin.as_deref();
+    let read = |text: &Option<String>, name: &str, findings: &mut Findings| {
+        text.as_deref()
+            .and_then(|t| read_checkpoint(t, name, origin, log_keys, findings))
+    };
+    let before = read(&w.checkpoint_before, "checkpoint_before", findings);
+    let after = read(&w.checkpoint_after, "checkpoint_after", findings);
     summary.tree_size_before = before.as_ref().map(|(c, _)| c.tree_size);
     summary.tree_size_after = after.as_ref().map(|(c, _)| c.tree_size);
     summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
+    (before, after)
+}
 
-    // Consistency between the two trees.
-    if let (Some((b, _)), Some((a, _)), Some(proof)) = (&before, &after, &w.consistency_proof) {
-        let result = if b.tree_size == 0 {
-            Err(merkle::MerkleError::EmptyFirstTree { size2: a.tree_size })
-        } else {
-            merkle::verify_consistency(b.tree_size, a.tree_size, proof, &b.root_hash, &a.root_hash)
-        };
-        match result {
-            Ok(()) => summary.consistency_verified = true,
-            Err(e) => findings.add(
-                Code::AuditConsistencyFailed,
-                format!("{AUDIT}#/consistency_proof"),
-                format!("the before-tree is not proved a prefix of the after-tree: {e}"),
-            ),
-        }
+/// The consistency proof: the before-tree is a prefix of the after-tree.
+fn check_consistency(
+    w: &Witness,
+    before: Option<&ReadCheckpoint>,
+    after: Option<&ReadCheckpoint>,
+    findings: &mut Findings,
+    summary: &mut AuditSummary,
+) {
+    let (Some((b, _)), Some((a, _)), Some(proof)) = (before, after, &w.consistency_proof) else {
+        return;
+    };
+    let result = if b.tree_size == 0 {
+        Err(merkle::MerkleError::EmptyFirstTree { size2: a.tree_size })
+    } else {
+        merkle::verify_consistency(b.tree_size, a.tree_size, proof, &b.root_hash, &a.root_hash)
+    };
+    match result {
+        Ok(()) => summary.consistency_verified = true,
+        Err(e) => findings.add(
+            Code::AuditConsistencyFailed,
+            format!("{AUDIT}#/consistency_proof"),
+            format!("the before-tree is not proved a prefix of the after-tree: {e}"),
+        ),
     }
+}
 
-    // Entries: leaves, inclusion, disclosures, PII.
+/// Every entry: its leaf, its inclusion in the after-tree, its disclosures,
+/// and the PII fields it still shows (in the clear or disclosed).
+fn check_entries(
+    w: &Witness,
+    after: Option<&Checkpoint>,
+    findings: &mut Findings,
+    summary: &mut AuditSummary,
+) -> Vec<Entry> {
+    // A set, so that wide leaves and long field lists cost linear time.
+    let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
     let mut entries = Vec::new();
     let mut pii_count: u64 = 0;
     for record in &w.entries {
-        let at = record.location.as_str();
-        let entry = check_entry(
-            record,
-            after.as_ref().map(|(c, _)| c),
-            findings,
-            &mut summary,
-        );
+        let entry = check_entry(record, after, findings, summary);
         let clear_pii = entry
             .leaf
             .as_ref()
@@ -226,7 +255,7 @@ pub(crate) fn check(
         if here > 0 {
             findings.add(
                 Code::AuditPiiDisclosed,
-                at,
+                record.location.as_str(),
                 format!("entry {} still discloses {here} PII fields", entry.index),
             );
         }
@@ -235,67 +264,65 @@ pub(crate) fn check(
     }
     summary.entries = w.entry_count;
     summary.pii_disclosed = w.well_formed.then_some(pii_count);
+    entries
+}
 
-    // Redaction records.
-    summary.redactions = w.redaction_count;
-    let by_index: HashMap<u64, &Entry> = entries.iter().map(|e| (e.index, e)).collect();
-    let mut named = HashMap::new();
-    for record in &w.redactions {
-        check_redaction(record, &by_index, &mut named, findings);
-    }
-
-    // The cascade is on the log: index the request's entries once.
-    if let Some(request_id) = request_id {
-        let mut accepted = false;
-        let mut logged_steps: HashSet<(Step, StepStatus)> = HashSet::new();
-        for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
-            if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
-                continue;
-            }
-            let name = |member: &str| leaf.get(member).and_then(Json::as_str);
-            match name("event_class").and_then(|c| c.parse::<EventClass>().ok()) {
-                Some(EventClass::ErasureRequestAccepted) => accepted = true,
-                Some(EventClass::ErasureStep) => {
-                    let step = name("step").and_then(|s| s.parse::<Step>().ok());
-                    let status = name("status").and_then(|s| s.parse::<StepStatus>().ok());
-                    if let (Some(step), Some(status)) = (step, status) {
-                        logged_steps.insert((step, status));
-                    }
-                }
-                None => {}
-            }
+/// The cascade is on the log: the request was accepted there, and every
+/// step record has its entry (the request's entries indexed once).
+fn check_cascade_logged(
+    entries: &[Entry],
+    request_id: &str,
+    steps: &[StepRecord],
+    findings: &mut Findings,
+) {
+    let mut accepted = false;
+    let mut logged_steps: HashSet<(Step, StepStatus)> = HashSet::new();
+    for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
+        if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
+            continue;
         }
-        if !accepted {
+        let name = |member: &str| leaf.get(member).and_then(Json::as_str);
+        match name("event_class").and_then(|c| c.parse::<EventClass>().ok()) {
+            Some(EventClass::ErasureRequestAccepted) => accepted = true,
+            Some(EventClass::ErasureStep) => {
+                let step = name("step").and_then(|s| s.parse::<Step>().ok());
+                let status = name("status").and_then(|s| s.parse::<StepStatus>().ok());
+                if let (Some(step), Some(status)) = (step, status) {
+                    logged_steps.insert((step, status));
+                }
+            }
+            None => {}
+        }
+    }
+    if !accepted {
+        findings.add(
+            Code::AuditRequestNotLogged,
+            AUDIT,
+            format!(
+                "no {} entry for {request_id:?} on the audit log",
+                EventClass::ErasureRequestAccepted
+            ),
+        );
+    }
+    // A record whose status could not be read still needs an entry for its
+    // step, with any status.
+    for record in steps {
+        let logged = match record.status {
+            Some(status) => logged_steps.contains(&(record.step, status)),
+            None => logged_steps.iter().any(|(s, _)| *s == record.step),
+        };
+        if !logged {
             findings.add(
-                Code::AuditRequestNotLogged,
-                AUDIT,
+                Code::AuditStepNotLogged,
+                record.location(),
                 format!(
-                    "no {} entry for {request_id:?} on the audit log",
-                    EventClass::ErasureRequestAccepted
+                    "step {} ({}) is not on the audit log",
+                    record.step,
+                    record.status.map_or("status unread", StepStatus::as_str)
                 ),
             );
         }
-        // A record whose status could not be read still needs an entry for
-        // its step, with any status.
-        for record in steps {
-            let logged = match record.status {
-                Some(status) => logged_steps.contains(&(record.step, status)),
-                None => logged_steps.iter().any(|(s, _)| *s == record.step),
-            };
-            if !logged {
-                findings.add(
-                    Code::AuditStepNotLogged,
-                    record.location(),
-                    format!(
-                        "step {} ({}) is not on the audit log",
-                        record.step,
-                        record.status.map_or("status unread", StepStatus::as_str)
-                    ),
-                );
-            }
-        }
     }
-    summary
 }
 
 /// A required array of base64 32-byte hashes.

@@ -458,7 +458,7 @@ impl Verdict {
 
 /// Collects findings, once per distinct (code, location) as §13 asks.
 #[derive(Debug, Default, Clone)]
-pub struct Findings {
+pub(crate) struct Findings {
     items: Vec<Finding>,
     // (code, location) pairs already reported: a set, so that a pack with a
     // million bad lines costs linear time, not quadratic.
@@ -488,7 +488,7 @@ struct MemberTally {
 
 impl Findings {
     /// An empty collection.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
@@ -505,7 +505,12 @@ impl Findings {
     ///
     /// Past [`MAX_LISTED_PER_MEMBER`] findings of one code in one member's
     /// lines, a finding is counted in the member's summary instead.
-    pub fn add(&mut self, code: Code, location: impl Into<String>, message: impl Into<String>) {
+    pub(crate) fn add(
+        &mut self,
+        code: Code,
+        location: impl Into<String>,
+        message: impl Into<String>,
+    ) {
         let location = location.into();
         if self.seen.get(&code).is_some_and(|s| s.contains(&location)) {
             return;
@@ -548,30 +553,30 @@ impl Findings {
 
     /// Adds `later`'s findings after these, as if each had been added here
     /// (so a (code, location) reported in both stays once, the first).
-    pub fn append(&mut self, later: Findings) {
+    pub(crate) fn append(&mut self, later: Findings) {
         for f in later.items {
             self.add(f.code, f.location, f.message);
         }
     }
 
     /// Whether any finding has this code.
-    pub fn has(&self, code: Code) -> bool {
+    pub(crate) fn has(&self, code: Code) -> bool {
         self.items.iter().any(|f| f.code == code)
     }
 
     /// Whether any finding has this effect.
-    pub fn has_effect(&self, effect: Effect) -> bool {
+    pub(crate) fn has_effect(&self, effect: Effect) -> bool {
         self.items.iter().any(|f| f.code.effect() == effect)
     }
 
     /// The findings so far.
-    pub fn as_slice(&self) -> &[Finding] {
+    pub(crate) fn as_slice(&self) -> &[Finding] {
         &self.items
     }
 
     /// The findings, consumed, each member's summary of unlisted line
     /// findings with its count.
-    pub fn into_vec(mut self) -> Vec<Finding> {
+    pub(crate) fn into_vec(mut self) -> Vec<Finding> {
         for tally in self.per_member.values().flat_map(HashMap::values) {
             if let Some(summary) = tally.summary.and_then(|index| self.items.get_mut(index)) {
                 summary.message = format!(

@@ -75,7 +75,7 @@ pub fn member_content<R: Read>(
 /// [`Listing`]. The manifest is read with the §2 parser; when it is absent,
 /// does not parse, or any `files` entry is malformed, every member but
 /// `manifest.json` and `signature.sig` is [`Listing::Unknown`].
-pub fn listing(archive: &Archive) -> Vec<MemberInfo> {
+pub(crate) fn listing(archive: &Archive) -> Vec<MemberInfo> {
     let manifest = archive
         .content(MANIFEST)
         .and_then(|bytes| manifest::parse(bytes, &mut Findings::new()));
@@ -84,7 +84,7 @@ pub fn listing(archive: &Archive) -> Vec<MemberInfo> {
 
 /// The members of an archive against a manifest already parsed (`None`: no
 /// manifest could be read).
-pub fn listing_against(archive: &Archive, manifest: Option<&Manifest>) -> Vec<MemberInfo> {
+pub(crate) fn listing_against(archive: &Archive, manifest: Option<&Manifest>) -> Vec<MemberInfo> {
     let listed: Option<HashSet<&str>> = manifest
         .filter(|m| m.files_complete)
         .and_then(|m| m.files.as_ref())

@@ -14,7 +14,7 @@ pub(crate) const MANIFEST: MemberName = MemberName::Manifest;
 
 /// One `files` entry.
 #[derive(Debug, Clone)]
-pub struct FileEntry {
+pub(crate) struct FileEntry {
     /// Member path.
     pub path: String,
     /// Lowercase hex SHA-256.
@@ -26,7 +26,7 @@ pub struct FileEntry {
 /// The manifest as far as it could be read; a member that was missing or
 /// mistyped is `None` (and was reported).
 #[derive(Debug, Clone, Default)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// `pack_id`
     pub pack_id: Option<String>,
     /// `request_id`

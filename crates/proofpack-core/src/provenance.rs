@@ -551,93 +551,175 @@ fn offending_tombstones(
     reached: &[usize],
     bitset_words: usize,
 ) -> Vec<bool> {
-    let records = graph.records;
-    let tombstones = &records.tombstones;
+    let tombstones = &graph.records.tombstones;
     let (component, members) = components(graph, region);
-    let component_of = |n: Node| component.get(n).copied().unwrap_or(0);
-
-    // Scopes of reached artefacts, numbered densely (the only labels of edges
-    // in the region).
-    let mut label_of: HashMap<Scope, usize> = HashMap::new();
-    for &a in reached {
-        let next = label_of.len();
-        label_of.entry(graph.scope_of(a)).or_insert(next);
-    }
-    // Distinct lists, as sets of labels (scopes no artefact reaches cannot matter).
-    let mut list_ids: HashMap<Vec<usize>, usize> = HashMap::new();
-    let tombstone_list: Vec<usize> = tombstones
-        .iter()
-        .map(|t| {
-            let mut labels: Vec<usize> = t
-                .reference_scopes
-                .iter()
-                .filter_map(|s| label_of.get(s).copied())
-                .collect();
-            labels.sort_unstable();
-            labels.dedup();
-            let next = list_ids.len();
-            *list_ids.entry(labels).or_insert(next)
-        })
-        .collect();
-    let mut lists: Vec<Vec<usize>> = vec![Vec::new(); list_ids.len()];
-    for (labels, id) in list_ids {
-        if let Some(slot) = lists.get_mut(id) {
-            *slot = labels;
-        }
-    }
-    let by_list = lists.len() < label_of.len();
-    let dimension = if by_list { lists.len() } else { label_of.len() };
-    let mut offends = vec![false; tombstones.len()];
+    let labels = Labels::of(graph, reached);
+    let by_list = labels.lists.len() < labels.label_of.len();
+    let dimension = if by_list {
+        labels.lists.len()
+    } else {
+        labels.label_of.len()
+    };
     if dimension == 0 {
-        return offends;
+        return vec![false; tombstones.len()];
     }
     // When every list is short, a set of more scopes than the longest list
     // offends whatever it is: small sets, cut off there, are cheaper.
-    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    let longest = labels.lists.iter().map(Vec::len).max().unwrap_or(0);
     if (longest + 1) * 64 < dimension && members.len() * (longest + 1) <= bitset_words {
-        let sets = small_scope_sets(graph, &members, &component, &label_of, longest);
-        for ((t, list), offend) in tombstones.iter().zip(&tombstone_list).zip(&mut offends) {
-            let listed = lists.get(*list).map(Vec::as_slice).unwrap_or_default();
-            *offend = match sets.get(component_of(t.node)) {
-                Some(Some(set)) => set.iter().any(|l| listed.binary_search(l).is_err()),
-                _ => true,
-            };
-        }
-        return offends;
+        let sets = small_scope_sets(graph, &members, &component, &labels.label_of, longest);
+        return tombstones
+            .iter()
+            .zip(&labels.tombstone_list)
+            .map(|(t, list)| {
+                let listed = labels.list(*list);
+                match sets.get(component_of(&component, t.node)) {
+                    Some(Some(set)) => set.iter().any(|l| listed.binary_search(l).is_err()),
+                    _ => true,
+                }
+            })
+            .collect();
     }
-    let rows = members.len() + if by_list { label_of.len() } else { 0 };
+    let rows = members.len() + if by_list { labels.label_of.len() } else { 0 };
     let words = (bitset_words / rows.max(1)).clamp(1, dimension.div_ceil(64));
-    let width = words * 64;
-
+    let sweep = Sweep {
+        graph,
+        component: &component,
+        members: &members,
+        labels: &labels,
+        by_list,
+        words,
+    };
+    let mut offends = vec![false; tombstones.len()];
     let mut base = 0;
     while base < dimension {
-        let slice = base..(base + width).min(dimension);
-        // The bits an edge into an artefact of label l sets: its own label,
-        // or every list of the slice that does not hold it.
-        let mut label_bits = vec![0u64; if by_list { label_of.len() * words } else { 0 }];
-        if by_list {
-            for row in label_bits.chunks_mut(words) {
-                row.fill(u64::MAX);
+        let slice = base..(base + words * 64).min(dimension);
+        let label_bits = sweep.label_bits(&slice);
+        let bits = sweep.component_bits(&slice, &label_bits);
+        sweep.mark(&slice, &bits, &mut offends);
+        base = slice.end;
+    }
+    offends
+}
+
+/// The component of a node (0 for a node outside the region: never asked).
+fn component_of(component: &[usize], n: Node) -> usize {
+    component.get(n).copied().unwrap_or(0)
+}
+
+/// The scopes that can matter, numbered densely: the scope of each reached
+/// artefact (the only labels of edges in the region), and each tombstone's
+/// `reference_scopes` as a sorted set of those labels, the distinct sets
+/// numbered too (scopes no artefact reaches cannot matter).
+struct Labels {
+    label_of: HashMap<Scope, usize>,
+    lists: Vec<Vec<usize>>,
+    tombstone_list: Vec<usize>,
+}
+
+impl Labels {
+    fn of(graph: &Graph<'_>, reached: &[usize]) -> Labels {
+        let mut label_of: HashMap<Scope, usize> = HashMap::new();
+        for &a in reached {
+            let next = label_of.len();
+            label_of.entry(graph.scope_of(a)).or_insert(next);
+        }
+        let mut list_ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let tombstone_list: Vec<usize> = graph
+            .records
+            .tombstones
+            .iter()
+            .map(|t| {
+                let mut labels: Vec<usize> = t
+                    .reference_scopes
+                    .iter()
+                    .filter_map(|s| label_of.get(s).copied())
+                    .collect();
+                labels.sort_unstable();
+                labels.dedup();
+                let next = list_ids.len();
+                *list_ids.entry(labels).or_insert(next)
+            })
+            .collect();
+        let mut lists: Vec<Vec<usize>> = vec![Vec::new(); list_ids.len()];
+        for (labels, id) in list_ids {
+            if let Some(slot) = lists.get_mut(id) {
+                *slot = labels;
             }
-            for (k, list) in lists.iter().enumerate().take(slice.end).skip(slice.start) {
-                let bit = k - slice.start;
-                for &l in list {
-                    if let Some(w) = label_bits.get_mut(l * words + bit / 64) {
-                        *w &= !(1u64 << (bit % 64));
-                    }
+        }
+        Labels {
+            label_of,
+            lists,
+            tombstone_list,
+        }
+    }
+
+    /// The labels of distinct list `id`.
+    fn list(&self, id: usize) -> &[usize] {
+        self.lists.get(id).map(Vec::as_slice).unwrap_or_default()
+    }
+}
+
+/// One pass of bitsets over a slice of the dimension: by list (a bit per
+/// distinct list: set when the component reaches a scope the list lacks) or
+/// by label (a bit per scope the component reaches), `words` words a row.
+struct Sweep<'g> {
+    graph: &'g Graph<'g>,
+    component: &'g [usize],
+    members: &'g [Vec<Node>],
+    labels: &'g Labels,
+    by_list: bool,
+    words: usize,
+}
+
+impl Sweep<'_> {
+    /// By list, the bits an edge into an artefact of label l sets: every
+    /// list of the slice that does not hold l. (By label: none, the label's
+    /// own bit is set directly.)
+    fn label_bits(&self, slice: &Range<usize>) -> Vec<u64> {
+        if !self.by_list {
+            return Vec::new();
+        }
+        let words = self.words;
+        let mut label_bits = vec![u64::MAX; self.labels.label_of.len() * words];
+        for (k, list) in self
+            .labels
+            .lists
+            .iter()
+            .enumerate()
+            .take(slice.end)
+            .skip(slice.start)
+        {
+            let bit = k - slice.start;
+            for &l in list {
+                if let Some(w) = label_bits.get_mut(l * words + bit / 64) {
+                    *w &= !(1u64 << (bit % 64));
                 }
             }
         }
-        let mut bits = vec![0u64; members.len() * words];
-        for (c, nodes) in members.iter().enumerate() {
+        label_bits
+    }
+
+    /// Each component's row: the bits of the edges out of its nodes, and
+    /// the rows of the components they lead to (already done: components
+    /// are numbered children first).
+    fn component_bits(&self, slice: &Range<usize>, label_bits: &[u64]) -> Vec<u64> {
+        let words = self.words;
+        let mut bits = vec![0u64; self.members.len() * words];
+        for (c, nodes) in self.members.iter().enumerate() {
             let (done, rest) = bits.split_at_mut(c * words);
             let Some(here) = rest.get_mut(..words) else {
                 continue;
             };
             for &n in nodes {
-                for &a in graph.children(n) {
-                    let l = label_of.get(&graph.scope_of(a)).copied().unwrap_or(0);
-                    if by_list {
+                for &a in self.graph.children(n) {
+                    let l = self
+                        .labels
+                        .label_of
+                        .get(&self.graph.scope_of(a))
+                        .copied()
+                        .unwrap_or(0);
+                    if self.by_list {
                         let own = label_bits.get(l * words..(l + 1) * words);
                         for (h, x) in here.iter_mut().zip(own.unwrap_or_default()) {
                             *h |= x;
@@ -648,7 +730,7 @@ fn offending_tombstones(
                             *w |= 1u64 << (bit % 64);
                         }
                     }
-                    let d = component_of(graph.node_of(a));
+                    let d = component_of(self.component, self.graph.node_of(a));
                     if d != c {
                         let below = done.get(d * words..(d + 1) * words);
                         for (h, x) in here.iter_mut().zip(below.unwrap_or_default()) {
@@ -658,19 +740,31 @@ fn offending_tombstones(
                 }
             }
         }
-        for ((t, list), offend) in tombstones.iter().zip(&tombstone_list).zip(&mut offends) {
-            let c = component_of(t.node);
+        bits
+    }
+
+    /// Marks the tombstones whose component's row, in this slice, shows a
+    /// reached scope outside their list.
+    fn mark(&self, slice: &Range<usize>, bits: &[u64], offends: &mut [bool]) {
+        let words = self.words;
+        let tombstones = &self.graph.records.tombstones;
+        for ((t, list), offend) in tombstones
+            .iter()
+            .zip(&self.labels.tombstone_list)
+            .zip(offends.iter_mut())
+        {
+            let c = component_of(self.component, t.node);
             let Some(row) = bits.get(c * words..(c + 1) * words) else {
                 continue;
             };
-            if by_list {
+            if self.by_list {
                 if slice.contains(list) {
                     let bit = list - slice.start;
                     *offend |= row.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1);
                 }
             } else if !*offend {
                 let mut row = row.to_vec();
-                for &l in lists.get(*list).map(Vec::as_slice).unwrap_or_default() {
+                for &l in self.labels.list(*list) {
                     if slice.contains(&l) {
                         let bit = l - slice.start;
                         if let Some(w) = row.get_mut(bit / 64) {
@@ -681,9 +775,7 @@ fn offending_tombstones(
                 *offend = row.iter().any(|w| *w != 0);
             }
         }
-        base = slice.end;
     }
-    offends
 }
 
 /// The labels of the scopes reachable from each component, sorted, or `None`
@@ -746,13 +838,26 @@ fn check_reachability(
     bitset_words: usize,
 ) -> Vec<usize> {
     let graph = Graph::new(records);
-    let tombstones = &records.tombstones;
-    let names = &records.names;
     // One search from all tombstones at once: which artefacts must be gone.
-    let (mut reached, region) = graph.reachable_from(tombstones.iter().map(|t| t.node));
+    let (mut reached, region) = graph.reachable_from(records.tombstones.iter().map(|t| t.node));
     let offends = offending_tombstones(&graph, &region, &reached, bitset_words);
     reached.sort_unstable();
+    report_incomplete_scopes(records, &graph, &offends, findings);
+    summary.reachable = reached.len();
+    check_reached_states(records, &reached, findings, summary);
+    reached
+}
 
+/// `provenance.reference_scopes_incomplete` for each offending tombstone,
+/// naming the scopes near it that its list lacks (within a bounded walk).
+fn report_incomplete_scopes(
+    records: &ProvenanceGraph,
+    graph: &Graph<'_>,
+    offends: &[bool],
+    findings: &mut Findings,
+) {
+    let tombstones = &records.tombstones;
+    let names = &records.names;
     // Findings grouped by the set of scopes listed, in that order, as they
     // have always come out (a BTreeMap: the same order on every run).
     let mut groups: BTreeMap<BTreeSet<&str>, Vec<usize>> = BTreeMap::new();
@@ -799,7 +904,16 @@ fn check_reachability(
             );
         }
     }
+}
 
+/// Every reached artefact must be gone: a live one is a live derivation,
+/// an expiring one a deferral that an obligation must declare.
+fn check_reached_states(
+    records: &ProvenanceGraph,
+    reached: &[usize],
+    findings: &mut Findings,
+    summary: &mut ProvenanceSummary,
+) {
     // The latest deferred obligation per target.
     let mut deferred_until: HashMap<Node, &Timestamp> = HashMap::new();
     for o in records
@@ -812,7 +926,6 @@ fn check_reachability(
             *slot = &o.expires_at;
         }
     }
-    summary.reachable = reached.len();
     for a in reached.iter().filter_map(|i| records.artifacts.get(*i)) {
         let at = format!("{PROVENANCE}:{}", a.line);
         match a.state {
@@ -856,7 +969,6 @@ fn check_reachability(
             _ => {}
         }
     }
-    reached
 }
 
 /// How many nodes of each kind a [`GraphView`] shows at most: beyond this a

@@ -18,7 +18,7 @@ pub(crate) const RECEIPTS: MemberName = MemberName::Receipts;
 
 /// A receipt whose `subprocessor` could be read.
 #[derive(Debug, Clone)]
-pub struct ReceiptRecord {
+pub(crate) struct ReceiptRecord {
     /// 1-based line.
     pub line: usize,
     /// `subprocessor`
@@ -37,8 +37,6 @@ pub struct ReceiptRecord {
     pub due_at: Option<Timestamp>,
     /// `endpoint`, when a string.
     pub endpoint: Option<String>,
-    /// Whether the record has the §9 shape (else `receipts.schema` was reported).
-    pub well_formed: bool,
 }
 
 impl ReceiptRecord {
@@ -46,14 +44,14 @@ impl ReceiptRecord {
     /// `channel` `api`, with a non-empty `ticket_id`. These three members
     /// decide, as the spec words it; a missing `confirmed_at` is reported as
     /// `receipts.schema` on its own.
-    pub fn erases(&self) -> bool {
+    pub(crate) fn erases(&self) -> bool {
         self.status == Some(ReceiptStatus::Confirmed)
             && self.channel == Some(Channel::Api)
             && self.ticket_id.as_deref().is_some_and(|t| !t.is_empty())
     }
 
     /// Where the record is, for findings.
-    pub fn location(&self) -> String {
+    pub(crate) fn location(&self) -> String {
         format!("{RECEIPTS}:{}", self.line)
     }
 }
@@ -111,7 +109,6 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Re
         Some(ReceiptStatus::Pending) => due_at = f.timestamp("due_at"),
         Some(ReceiptStatus::Failed) | None => {}
     }
-    let well_formed = f.ok;
     Some(ReceiptRecord {
         line,
         subprocessor: subprocessor?,
@@ -122,7 +119,6 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Re
         confirmed_at,
         due_at,
         endpoint,
-        well_formed,
     })
 }
 

@@ -97,37 +97,17 @@ pub struct TrustStoreInfo {
     pub keys: usize,
 }
 
-/// Whether the manifest's `files` lists a member (§2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Listing {
-    /// `files` has an entry with this path.
-    Listed,
-    /// `files` has no entry with this path (`manifest.unlisted_member`).
-    Unlisted,
-    /// `manifest.json` or `signature.sig`, which `files` must not list (§2).
-    NotListedByDesign,
-    /// The manifest is absent, or its `files` could not be read entry by entry.
-    Unknown,
-}
-
-impl Listing {
-    /// The state as a reader reads it (`not listed by design`).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Listing::Listed => "listed",
-            Listing::Unlisted => "unlisted",
-            Listing::NotListedByDesign => "not listed by design",
-            Listing::Unknown => "unknown",
-        }
-    }
-}
-
-impl std::fmt::Display for Listing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+proofpack_spec::spec_names! {
+    /// Whether the manifest's `files` lists a member (§2).
+    pub enum Listing {
+        /// `files` has an entry with this path.
+        Listed = "listed",
+        /// `files` has no entry with this path (`manifest.unlisted_member`).
+        Unlisted = "unlisted",
+        /// `manifest.json` or `signature.sig`, which `files` must not list (§2).
+        NotListedByDesign = "not_listed_by_design",
+        /// The manifest is absent, or its `files` could not be read entry by entry.
+        Unknown = "unknown",
     }
 }
 
@@ -425,7 +405,7 @@ pub struct ModelRow {
 impl TierRow {
     /// The nine rows of the cascade, from the request, the step records and
     /// the probes' counts.
-    pub fn rows(
+    pub(crate) fn rows(
         data_classes: &[DataClass],
         steps: &[StepRecord],
         residue: impl Fn(Probe) -> Option<u64>,
@@ -535,7 +515,7 @@ pub struct ReceiptRow {
 
 impl ReceiptRow {
     /// The rows of the receipts, with the §9 erasure rule applied.
-    pub fn rows(receipts: &[ReceiptRecord]) -> Vec<ReceiptRow> {
+    pub(crate) fn rows(receipts: &[ReceiptRecord]) -> Vec<ReceiptRow> {
         let erased = crate::receipts::erased_subprocessors(receipts);
         let raw = |t: &Option<proofpack_spec::timestamp::Timestamp>| {
             t.as_ref().map(|t| t.raw().to_owned())

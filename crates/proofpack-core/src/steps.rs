@@ -19,7 +19,7 @@ pub(crate) const STEPS: MemberName = MemberName::Steps;
 
 /// An `exemption`: a documented legal basis and its justification (§7).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Exemption {
+pub(crate) struct Exemption {
     /// The provision relied on, e.g. `GDPR Art. 17(3)(b)`.
     pub legal_basis: String,
     /// Why it applies.
@@ -28,7 +28,7 @@ pub struct Exemption {
 
 /// What a status needs (§7), as far as the record holds it.
 #[derive(Debug, Clone)]
-pub enum StatusDetail {
+pub(crate) enum StatusDetail {
     /// `ok`: no detail.
     Ok,
     /// `fail`: the error, and the exception opened for it (absent, empty or
@@ -58,7 +58,7 @@ pub enum StatusDetail {
 
 /// One affected model release of the `fine_tune` step.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelEntry {
+pub(crate) struct ModelEntry {
     /// `model_id`, when a string.
     pub model_id: Option<String>,
     /// `action`, when a known one.
@@ -71,7 +71,7 @@ pub struct ModelEntry {
 
 /// The tier-specific evidence of an `ok` step (§7), as read from `output`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TierEvidence {
+pub(crate) struct TierEvidence {
     /// `output.replication_lag_drained`, when a boolean.
     pub replication_lag_drained: Option<bool>,
     /// `output.purge`, when a string (in the set or not).
@@ -82,14 +82,14 @@ pub struct TierEvidence {
 
 impl TierEvidence {
     /// `purge` as a member of the §7 set.
-    pub fn purge_mode(&self) -> Option<Purge> {
+    pub(crate) fn purge_mode(&self) -> Option<Purge> {
         self.purge.as_deref().and_then(|p| p.parse().ok())
     }
 }
 
 /// A step record whose `step` could be read.
 #[derive(Debug, Clone)]
-pub struct StepRecord {
+pub(crate) struct StepRecord {
     /// 1-based line in `steps.jsonl`.
     pub line: usize,
     /// `step`
@@ -112,13 +112,11 @@ pub struct StepRecord {
     pub code_ref: Option<String>,
     /// The tier evidence in `output`.
     pub evidence: TierEvidence,
-    /// Whether the record has the §7 shape (else `steps.schema` was reported).
-    pub well_formed: bool,
 }
 
 impl StepRecord {
     /// Where the record is, for findings.
-    pub fn location(&self) -> String {
+    pub(crate) fn location(&self) -> String {
         format!("{STEPS}:{}", self.line)
     }
 }
@@ -198,7 +196,6 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             StatusDetail::Exempt { exemption }
         }
     });
-    let well_formed = f.ok;
     Some(StepRecord {
         line,
         step: step?,
@@ -211,7 +208,6 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         after_count,
         code_ref,
         evidence: output.map(parse_evidence).unwrap_or_default(),
-        well_formed,
     })
 }
 

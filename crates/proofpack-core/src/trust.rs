@@ -268,16 +268,30 @@ impl TrustedKey {
 /// Returns the key when it is trusted for the signer at `signed_at` (no
 /// finding of effect `untrusted` about it); the signature itself is checked
 /// by [`crate::signature::check`].
-pub fn check<'t>(
+pub(crate) fn check<'t>(
     m: &Manifest,
     trust: Option<&'t TrustStore>,
     findings: &mut Findings,
 ) -> Option<&'t TrustedKey> {
+    let key = signing_key(m, trust, findings);
+    // Without a key the result is `None` whatever else holds.
     let mut trusted = true;
-    const AT: &str = "manifest.json#/signature_key_id";
-    let key = match (trust, &m.signature_key_id) {
+    if let Some(key) = key {
+        trusted &= check_key_for_signer(key, m, findings);
+    }
+    trusted &= check_separation_of_duties(m, key, findings);
+    key.filter(|_| trusted)
+}
+
+/// The manifest's key in the store: `trust.not_configured` without a store,
+/// `trust.key_unknown` for a `key_id` it lacks.
+fn signing_key<'t>(
+    m: &Manifest,
+    trust: Option<&'t TrustStore>,
+    findings: &mut Findings,
+) -> Option<&'t TrustedKey> {
+    match (trust, &m.signature_key_id) {
         (None, _) => {
-            trusted = false;
             findings.add(
                 Code::TrustNotConfigured,
                 crate::signature::SIGNATURE,
@@ -289,98 +303,120 @@ pub fn check<'t>(
         (Some(store), Some(id)) => {
             let key = store.key(id);
             if key.is_none() {
-                trusted = false;
                 findings.add(
                     Code::TrustKeyUnknown,
-                    AT,
+                    SIGNATURE_KEY_ID,
                     format!("key {id:?} is not in the trust store"),
                 );
             }
             key
         }
-    };
-    if let Some(key) = key {
-        if let Some(signed) = &m.signed_at {
-            let before = key
-                .not_before
-                .as_ref()
-                .is_some_and(|nb| signed.instant() < nb.instant());
-            let after = key
-                .not_after
-                .as_ref()
-                .is_some_and(|na| signed.instant() > na.instant());
-            if before || after {
-                trusted = false;
-                findings.add(
-                    Code::TrustKeyNotValidAtSigning,
-                    AT,
-                    format!(
-                        "key {:?} is not valid at signed_at {}",
-                        key.key_id,
-                        signed.raw()
-                    ),
-                );
-            }
-            if let Some(revoked) = &key.revoked_at {
-                if revoked.instant() <= signed.instant() {
-                    trusted = false;
-                    findings.add(
-                        Code::TrustKeyRevoked,
-                        AT,
-                        format!(
-                            "key {:?} was revoked at {}, before signing",
-                            key.key_id,
-                            revoked.raw()
-                        ),
-                    );
-                } else {
-                    findings.add(
-                        Code::TrustKeyRevokedLater,
-                        AT,
-                        format!(
-                            "key {:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
-                            key.key_id,
-                            revoked.raw()
-                        ),
-                    );
-                }
-            }
+    }
+}
+
+/// Where trust findings about the signing key are reported.
+const SIGNATURE_KEY_ID: &str = "manifest.json#/signature_key_id";
+
+/// Whether `key` is trusted for the manifest's signer at `signed_at`: valid
+/// then, not revoked before, with the `dpo` role, owned by the signer.
+fn check_key_for_signer(key: &TrustedKey, m: &Manifest, findings: &mut Findings) -> bool {
+    // No signing time: nothing to judge the key at.
+    let mut trusted = m
+        .signed_at
+        .as_ref()
+        .is_some_and(|signed| check_key_at(key, signed, findings));
+    if !key.has_role(Role::Dpo) {
+        trusted = false;
+        findings.add(
+            Code::TrustRoleMissing,
+            SIGNATURE_KEY_ID,
+            format!("key {:?} lacks the dpo role", key.key_id),
+        );
+    }
+    // Without a readable `signer` (a schema finding) the key is not trusted
+    // *for the signer*, though no trust finding is due.
+    trusted &= m.signer.is_some();
+    if m.signer.as_deref().is_some_and(|s| s != key.owner) {
+        trusted = false;
+        findings.add(
+            Code::TrustSignerMismatch,
+            "manifest.json#/signer",
+            format!("the key belongs to {:?}, not to the signer", key.owner),
+        );
+    }
+    trusted
+}
+
+/// The key's validity window and revocation at the claimed `signed_at`.
+fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -> bool {
+    let mut trusted = true;
+    let before = key
+        .not_before
+        .as_ref()
+        .is_some_and(|nb| signed.instant() < nb.instant());
+    let after = key
+        .not_after
+        .as_ref()
+        .is_some_and(|na| signed.instant() > na.instant());
+    if before || after {
+        trusted = false;
+        findings.add(
+            Code::TrustKeyNotValidAtSigning,
+            SIGNATURE_KEY_ID,
+            format!(
+                "key {:?} is not valid at signed_at {}",
+                key.key_id,
+                signed.raw()
+            ),
+        );
+    }
+    if let Some(revoked) = &key.revoked_at {
+        if revoked.instant() <= signed.instant() {
+            trusted = false;
+            findings.add(
+                Code::TrustKeyRevoked,
+                SIGNATURE_KEY_ID,
+                format!(
+                    "key {:?} was revoked at {}, before signing",
+                    key.key_id,
+                    revoked.raw()
+                ),
+            );
         } else {
-            trusted = false; // no signing time to judge the key at
-        }
-        if !key.has_role(Role::Dpo) {
-            trusted = false;
             findings.add(
-                Code::TrustRoleMissing,
-                AT,
-                format!("key {:?} lacks the dpo role", key.key_id),
-            );
-        }
-        // Without a readable `signer` (a schema finding) the key is not
-        // trusted *for the signer*, though no trust finding is due.
-        trusted &= m.signer.is_some();
-        if m.signer.as_deref().is_some_and(|s| s != key.owner) {
-            trusted = false;
-            findings.add(
-                Code::TrustSignerMismatch,
-                "manifest.json#/signer",
-                format!("the key belongs to {:?}, not to the signer", key.owner),
+                Code::TrustKeyRevokedLater,
+                SIGNATURE_KEY_ID,
+                format!(
+                    "key {:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
+                    key.key_id,
+                    revoked.raw()
+                ),
             );
         }
     }
-    if let Some(runner) = &m.cascade_runner {
-        let signer_runs = m.signer.as_ref() == Some(runner);
-        let owner_runs = key.is_some_and(|k| &k.owner == runner);
-        if signer_runs || owner_runs {
-            trusted = false;
-            findings.add(
-                Code::SodSignerIsRunner,
-                "manifest.json#/cascade_runner",
-                "the engineer who ran the cascade also signs the proof",
-            );
-        }
+    trusted
+}
+
+/// §4 separation of duties: whoever ran the cascade does not sign it.
+fn check_separation_of_duties(
+    m: &Manifest,
+    key: Option<&TrustedKey>,
+    findings: &mut Findings,
+) -> bool {
+    let Some(runner) = &m.cascade_runner else {
+        return true;
+    };
+    let signer_runs = m.signer.as_ref() == Some(runner);
+    let owner_runs = key.is_some_and(|k| &k.owner == runner);
+    if signer_runs || owner_runs {
+        findings.add(
+            Code::SodSignerIsRunner,
+            "manifest.json#/cascade_runner",
+            "the engineer who ran the cascade also signs the proof",
+        );
+        return false;
     }
-    key.filter(|_| trusted)
+    true
 }
 
 #[cfg(test)]

@@ -376,6 +376,16 @@ fn write_sla(out: &mut String, r: &Report) -> fmt::Result {
     Ok(())
 }
 
+/// A member's listing state in words, as `proofpack ls` prints it.
+pub fn listing_words(listing: Listing) -> &'static str {
+    match listing {
+        Listing::Listed => "listed",
+        Listing::Unlisted => "unlisted",
+        Listing::NotListedByDesign => "not listed by design",
+        Listing::Unknown => "unknown",
+    }
+}
+
 /// A margin in seconds as `[-]Nd Nh Nm`.
 pub fn margin(seconds: i64) -> String {
     let sign = if seconds < 0 { "-" } else { "" };
