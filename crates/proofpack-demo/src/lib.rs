@@ -58,8 +58,6 @@ pub use clock::Clock;
 pub use fault::Fault;
 
 use audit::AuditStore;
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
 use cascade::{Cascade, StepEntry};
 use ed25519_dalek::SigningKey;
 use intake::{Intake, Submission};
@@ -90,12 +88,63 @@ pub enum DemoError {
     /// The output folder cannot be used.
     #[error("{0}")]
     OutDir(String),
-    /// The store failed.
-    #[error("store: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// The store holds something it should not.
-    #[error("store: {0}")]
-    Store(String),
+    /// A statement or query of the store failed.
+    #[error("store: {what}: {source}")]
+    Sql {
+        /// What the store was doing.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: store::SqlError,
+    },
+    /// A record (kept in the store, or written as evidence) could not be
+    /// written or read as JSON.
+    #[error("{what}: {source}")]
+    Json {
+        /// The record.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The store holds no pseudonym key: it was not made by
+    /// [`Platform::start`].
+    #[error("store: the pseudonym key is missing")]
+    MissingPseudonymKey,
+    /// The store's pseudonym key is not base64.
+    #[error("store: the pseudonym key is not base64: {0}")]
+    BadPseudonymKey(#[source] base64::DecodeError),
+    /// A count read from the store is negative: the store is corrupt.
+    #[error("corrupt store: {what} gave {count}")]
+    NegativeCount {
+        /// What was counted.
+        what: &'static str,
+        /// The count read.
+        count: i64,
+    },
+    /// A `meta` value of the store is not a number: the store is corrupt.
+    #[error("corrupt store: meta {key} is {value:?}: {source}")]
+    BadMeta {
+        /// The key.
+        key: &'static str,
+        /// The value read.
+        value: String,
+        /// The failure.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// A number does not fit the store's integer column.
+    #[error("store: {what}: {source}")]
+    IntRange {
+        /// The number.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: std::num::TryFromIntError,
+    },
+    /// The step ledger names a step that is not one of §7.
+    #[error("step ledger: {0}")]
+    UnknownStep(#[source] proofpack_spec::vocab::UnknownName),
     /// The erasure request is not valid.
     #[error("request refused at intake: {0}")]
     Request(String),
@@ -248,7 +297,7 @@ impl Platform {
         // The controller's pseudonym key (HMAC), fresh for each run.
         let mut key = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut key);
-        store.set_meta("pseudonym_key", &STANDARD.encode(key))?;
+        store.set_pseudonym_key(&key)?;
         store.seed(started_at)?;
         let mut subjects = Vec::new();
         for s in SUBJECTS {
@@ -258,7 +307,7 @@ impl Platform {
             ));
         }
         let mut audit = AuditStore::new()?;
-        audit.seed(&store.conn, &subjects, started_at)?;
+        audit.seed(&store, &subjects, started_at)?;
         let services = Subprocessors::start(
             service_specs(&store, &subjects, config.fault)?,
             &config.clock,
@@ -504,15 +553,7 @@ impl Platform {
 
     /// The receipts the cascade collected for `request_id`.
     pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
-        let rows: Vec<String> = self
-            .store
-            .conn
-            .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")?
-            .query_map([request_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        rows.iter()
-            .map(|r| serde_json::from_str(r).map_err(|e| DemoError::Store(e.to_string())))
-            .collect()
+        self.store.receipts(request_id)
     }
 }
 
@@ -526,23 +567,8 @@ fn service_specs(
     let mut vectors = BTreeMap::new();
     let mut documents = BTreeMap::new();
     for (s, subject_id) in subjects {
-        let ids: Vec<String> = store
-            .conn
-            .prepare(
-                "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
-                 WHERE g.role = 'serving' AND v.user_id = ?1 ORDER BY v.vector_id",
-            )?
-            .query_map([s.user_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        vectors.insert(subject_id.clone(), ids);
-        let notes: Vec<String> = store
-            .conn
-            .prepare(
-                "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
-            )?
-            .query_map([s.user_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        documents.insert(subject_id.clone(), notes);
+        vectors.insert(subject_id.clone(), store.serving_vector_ids(s.user_id)?);
+        documents.insert(subject_id.clone(), store.note_contents(s.user_id)?);
     }
     let kb = match fault {
         Some(Fault::SubprocessorEmailOnly) => Behaviour::EmailOnly,

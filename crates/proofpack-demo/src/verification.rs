@@ -1,17 +1,17 @@
 //! The independent verification job (§8). It shares no code path with the
-//! cascade: its own read-only SQLite connection, its own queries (it looks
+//! cascade: its own read-only connection ([`Reader`]), its own queries (it looks
 //! at every generation of the vector index, follows provenance edges
 //! forward rather than the reverse index, decodes the audit log's mirror
 //! itself), its own walk of the upload folders, and its own HTTP client for
 //! the subprocessors' lookup APIs.
 
+use crate::store::Reader;
 use crate::DemoError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
 use proofpack_spec::vocab::Probe as ProbeName;
-use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -58,11 +58,6 @@ pub struct Probes {
     pub unredacted_pii: Probe,
 }
 
-fn scalar(conn: &Connection, sql: &str, user: &str) -> Result<u64, DemoError> {
-    let n: i64 = conn.query_row(sql, [user], |r| r.get(0))?;
-    Ok(u64::try_from(n).unwrap_or(0))
-}
-
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
@@ -82,73 +77,24 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
 
 /// Runs every probe.
 pub fn run(target: &Target) -> Result<Probes, DemoError> {
-    let conn = Connection::open_with_flags(&target.db, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let store = Reader::open(&target.db)?;
     let user = target.user_id.as_str();
     let probe = |name: ProbeName, residue: u64, looked_at: &str| Probe {
         probe: name,
         residue,
         looked_at: looked_at.to_owned(),
     };
-    let working = scalar(
-        &conn,
-        "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
-        user,
-    )?;
-    let episodic = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM episodic WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM episodic_replica WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM replication_log r JOIN episodic e ON e.row_id = r.row_id
-                 WHERE r.applied = 0 AND e.user_id = ?1)",
-        user,
-    )?;
-    let semantic = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM entities WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM entity_edges ed WHERE NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.src)
-                                                       OR NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.dst))",
-        user,
-    )?;
-    // Every generation of every shard, serving or not.
-    let vectors = scalar(
-        &conn,
-        "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
-        user,
-    )?;
-    // Examples left in a manifest, and releases still serving whose
-    // training lineage includes the subject.
-    let fine_tune = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM training_lineage l JOIN model_releases m ON m.model_id = l.model_id
-                 WHERE l.user_id = ?1 AND m.state = 'serving')",
-        user,
-    )?;
+    let working = store.working_residue(user)?;
+    let episodic = store.episodic_residue(user)?;
+    let semantic = store.semantic_residue(user)?;
+    let vectors = store.vectors_residue(user)?;
+    let fine_tune = store.fine_tune_residue(user)?;
     let mut files = Vec::new();
     for root in &target.upload_roots {
         walk(&root.join(user), &mut files)?;
     }
-    let uploads = files.len() as u64
-        + scalar(
-            &conn,
-            "SELECT COUNT(*) FROM uploads WHERE user_id = ?1",
-            user,
-        )?;
-    // Summaries and cached answers whose provenance edges lead back to one
-    // of the user's sources, followed forward from the edges table, plus any
-    // summary filed under the user.
-    let derivatives = scalar(
-        &conn,
-        "WITH RECURSIVE derived(scope, key) AS (
-             SELECT child_scope, child_key FROM prov_edges WHERE parent_scope = 'user:' || ?1
-             UNION SELECT e.child_scope, e.child_key FROM prov_edges e
-                   JOIN derived d ON e.parent_scope = d.scope AND e.parent_key = d.key)
-         SELECT (SELECT COUNT(*) FROM summaries s WHERE s.user_id = ?1
-                    OR s.summary_id IN (SELECT key FROM derived))
-              + (SELECT COUNT(*) FROM answer_cache c WHERE c.cache_key IN
-                    (SELECT key FROM derived WHERE scope = 'cache:answers'))",
-        user,
-    )?;
+    let uploads = files.len() as u64 + store.upload_rows_residue(user)?;
+    let derivatives = store.derivatives_residue(user)?;
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(std::time::Duration::from_secs(10)))
         .build()
@@ -171,7 +117,7 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
             })?;
         asked.push(name.clone());
     }
-    let pii = unredacted_pii(&conn, &target.subject_id, &target.pii_fields)?;
+    let pii = unredacted_pii(&store, &target.subject_id, &target.pii_fields)?;
     let classes = vec![
         (
             DataClass::Working,
@@ -244,26 +190,17 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
 /// Personal fields still disclosed in the audit-log entries whose clear
 /// `actor_ref` is the subject, read from the store's mirror.
 fn unredacted_pii(
-    conn: &Connection,
+    store: &Reader,
     subject_id: &str,
     pii_fields: &[String],
 ) -> Result<u64, DemoError> {
-    let mut leaves = conn.prepare("SELECT idx, leaf FROM audit_leaves ORDER BY idx")?;
-    let leaves: Vec<(i64, Vec<u8>)> = leaves
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
-    let mut disclosures =
-        conn.prepare("SELECT disclosure FROM audit_disclosures WHERE idx = ?1")?;
     let mut count = 0;
-    for (idx, leaf) in leaves {
+    for (idx, leaf) in store.audit_leaves()? {
         let leaf: Value = serde_json::from_slice(&leaf).unwrap_or(Value::Null);
         if leaf.get("actor_ref").and_then(Value::as_str) != Some(subject_id) {
             continue;
         }
-        let remaining: Vec<String> = disclosures
-            .query_map([idx], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for d in remaining {
+        for d in store.audit_disclosures(idx)? {
             let field = URL_SAFE_NO_PAD
                 .decode(&d)
                 .ok()

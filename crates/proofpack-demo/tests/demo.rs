@@ -259,7 +259,11 @@ fn the_cascade_is_idempotent_per_request() {
         .unwrap();
     assert!(fresh.iter().all(|from_ledger| !from_ledger));
     assert_eq!(first.len(), 9);
-    let counts = table_counts(&platform.store().conn);
+    // The test's own connection: the store's is the platform's alone.
+    let conn =
+        Connection::open_with_flags(&platform.paths().store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let counts = table_counts(&conn);
     let receipts = platform.receipts(&intake.request_id).unwrap();
 
     let again = platform.intake(&submission).unwrap();
@@ -271,7 +275,7 @@ fn the_cascade_is_idempotent_per_request() {
     assert_eq!(second, first);
     assert!(replayed.iter().all(|from_ledger| *from_ledger));
     // Nothing more was deleted, nothing more logged, no new receipt.
-    assert_eq!(table_counts(&platform.store().conn), counts);
+    assert_eq!(table_counts(&conn), counts);
     assert_eq!(platform.receipts(&intake.request_id).unwrap(), receipts);
     let records: Vec<_> = second
         .iter()
@@ -454,9 +458,8 @@ fn a_failing_step_leaves_no_service_running() {
         .collect();
     assert!(urls.iter().all(|u| answers(u)));
     // The fine-tune tier is gone: its step fails.
-    platform
-        .store()
-        .conn
+    Connection::open(&platform.paths().store.db)
+        .unwrap()
         .execute_batch("DROP TABLE dataset_examples")
         .unwrap();
     assert!(platform.erase(&mut std::io::sink()).is_err());
