@@ -75,26 +75,91 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
     Ok(())
 }
 
-/// Runs every probe.
+/// Runs every probe: the data classes' in the store and the upload
+/// folders, the subprocessors' lookup APIs, then the audit log's mirror.
 pub fn run(target: &Target) -> Result<Probes, DemoError> {
     let store = Reader::open(&target.db)?;
-    let user = target.user_id.as_str();
-    let probe = |name: ProbeName, residue: u64, looked_at: &str| Probe {
+    let classes = class_probes(&store, target)?;
+    let subprocessor = subprocessor_probe(target)?;
+    let unredacted_pii = probe(
+        ProbeName::AuditLogRedacted,
+        unredacted_pii(&store, &target.subject_id, &target.pii_fields)?,
+        "disclosures of personal fields in the subject's audit-log entries",
+    );
+    Ok(Probes {
+        classes,
+        subprocessor,
+        unredacted_pii,
+    })
+}
+
+fn probe(name: ProbeName, residue: u64, looked_at: &str) -> Probe {
+    Probe {
         probe: name,
         residue,
         looked_at: looked_at.to_owned(),
-    };
-    let working = store.working_residue(user)?;
-    let episodic = store.episodic_residue(user)?;
-    let semantic = store.semantic_residue(user)?;
-    let vectors = store.vectors_residue(user)?;
-    let fine_tune = store.fine_tune_residue(user)?;
+    }
+}
+
+/// The residue of every data class, in cascade order, with what each
+/// probe looked at.
+fn class_probes(store: &Reader, target: &Target) -> Result<Vec<(DataClass, Probe)>, DemoError> {
+    let user = target.user_id.as_str();
+    let residues = [
+        (
+            DataClass::Working,
+            store.working_residue(user)?,
+            "working_sessions",
+        ),
+        (
+            DataClass::Episodic,
+            store.episodic_residue(user)?,
+            "episodic primary, replica and unapplied replication log",
+        ),
+        (
+            DataClass::Semantic,
+            store.semantic_residue(user)?,
+            "entities of the subject, dangling edges",
+        ),
+        (
+            DataClass::Vectors,
+            store.vectors_residue(user)?,
+            "every generation of every shard",
+        ),
+        (
+            DataClass::FineTune,
+            store.fine_tune_residue(user)?,
+            "dataset manifests, lineage of serving releases",
+        ),
+        (
+            DataClass::Uploads,
+            uploads_residue(store, target)?,
+            "upload folder, its replica, upload rows",
+        ),
+        (
+            DataClass::Derivatives,
+            store.derivatives_residue(user)?,
+            "summaries and cached answers derived from the subject (forward edges)",
+        ),
+    ];
+    Ok(residues
+        .into_iter()
+        .map(|(class, residue, looked_at)| (class, probe(class.probe(), residue, looked_at)))
+        .collect())
+}
+
+/// The subject's files in every upload root, and its upload rows.
+fn uploads_residue(store: &Reader, target: &Target) -> Result<u64, DemoError> {
     let mut files = Vec::new();
     for root in &target.upload_roots {
-        walk(&root.join(user), &mut files)?;
+        walk(&root.join(&target.user_id), &mut files)?;
     }
-    let uploads = files.len() as u64 + store.upload_rows_residue(user)?;
-    let derivatives = store.derivatives_residue(user)?;
+    Ok(files.len() as u64 + store.upload_rows_residue(&target.user_id)?)
+}
+
+/// The records every subprocessor's lookup API still reports for the
+/// subject.
+fn subprocessor_probe(target: &Target) -> Result<Probe, DemoError> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(std::time::Duration::from_secs(10)))
         .build()
@@ -117,74 +182,11 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
             })?;
         asked.push(name.clone());
     }
-    let pii = unredacted_pii(&store, &target.subject_id, &target.pii_fields)?;
-    let classes = vec![
-        (
-            DataClass::Working,
-            probe(DataClass::Working.probe(), working, "working_sessions"),
-        ),
-        (
-            DataClass::Episodic,
-            probe(
-                DataClass::Episodic.probe(),
-                episodic,
-                "episodic primary, replica and unapplied replication log",
-            ),
-        ),
-        (
-            DataClass::Semantic,
-            probe(
-                DataClass::Semantic.probe(),
-                semantic,
-                "entities of the subject, dangling edges",
-            ),
-        ),
-        (
-            DataClass::Vectors,
-            probe(
-                DataClass::Vectors.probe(),
-                vectors,
-                "every generation of every shard",
-            ),
-        ),
-        (
-            DataClass::FineTune,
-            probe(
-                DataClass::FineTune.probe(),
-                fine_tune,
-                "dataset manifests, lineage of serving releases",
-            ),
-        ),
-        (
-            DataClass::Uploads,
-            probe(
-                DataClass::Uploads.probe(),
-                uploads,
-                "upload folder, its replica, upload rows",
-            ),
-        ),
-        (
-            DataClass::Derivatives,
-            probe(
-                DataClass::Derivatives.probe(),
-                derivatives,
-                "summaries and cached answers derived from the subject (forward edges)",
-            ),
-        ),
-    ];
-    Ok(Probes {
-        classes,
-        subprocessor: probe(
-            ProbeName::Subprocessor,
-            held,
-            &format!("lookup APIs of {}", asked.join(", ")),
-        ),
-        unredacted_pii: probe(
-            ProbeName::AuditLogRedacted,
-            pii,
-            "disclosures of personal fields in the subject's audit-log entries",
-        ),
-    })
+    Ok(probe(
+        ProbeName::Subprocessor,
+        held,
+        &format!("lookup APIs of {}", asked.join(", ")),
+    ))
 }
 
 /// Personal fields still disclosed in the audit-log entries whose clear
