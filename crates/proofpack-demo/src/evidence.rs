@@ -198,6 +198,24 @@ pub fn assemble(
             provenance_jsonl(m.provenance)?,
         ),
     ];
+    members.extend(attachments(m)?);
+    Ok(Evidence {
+        description: PackDescription {
+            pack_id: format!("erasure-{}", m.intake.request_id),
+            completed_at: m.completed_at.to_owned(),
+            cascade_runner: CASCADE_RUNNER.to_owned(),
+            signer: DPO.to_owned(),
+            signature_key_id: DPO_KEY_ID.to_owned(),
+            subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
+        },
+        members,
+    })
+}
+
+/// The attachments: every raw exchange behind a receipt, and the
+/// verification job's probes.
+fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
+    let mut members = Vec::new();
     for r in m.receipts {
         for (n, exchange) in r.exchanges.iter().enumerate() {
             members.push((
@@ -219,17 +237,7 @@ pub fn assemble(
             })?,
         )?,
     ));
-    Ok(Evidence {
-        description: PackDescription {
-            pack_id: format!("erasure-{}", m.intake.request_id),
-            completed_at: m.completed_at.to_owned(),
-            cascade_runner: CASCADE_RUNNER.to_owned(),
-            signer: DPO.to_owned(),
-            signature_key_id: DPO_KEY_ID.to_owned(),
-            subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
-        },
-        members,
-    })
+    Ok(members)
 }
 
 /// Writes the evidence folder (`pack.json` and every member) into `dir`.
