@@ -346,3 +346,67 @@ impl Store {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn empty_store(dir: &Path) -> Store {
+        Store::create(StorePaths::under(&dir.join("store")), None).unwrap()
+    }
+
+    #[test]
+    fn a_negative_count_is_a_corrupt_store_not_zero() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        let counted = store.count("a test count", "SELECT -1 WHERE ?1 IS NOT NULL", "u-1");
+        assert!(matches!(
+            counted,
+            Err(DemoError::NegativeCount { count: -1, .. })
+        ));
+        assert!(matches!(count_from("a test count", 0), Ok(0)));
+    }
+
+    #[test]
+    fn a_store_without_a_pseudonym_key_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        assert!(matches!(
+            store.pseudonym_key(),
+            Err(DemoError::MissingPseudonymKey)
+        ));
+        store.set_meta("pseudonym_key", "not base64!").unwrap();
+        assert!(matches!(
+            store.pseudonym_key(),
+            Err(DemoError::BadPseudonymKey(_))
+        ));
+        store.set_pseudonym_key(&[7; 32]).unwrap();
+        assert_eq!(store.pseudonym_key().unwrap(), vec![7; 32]);
+    }
+
+    #[test]
+    fn a_failed_statement_keeps_its_sqlite_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        store.set_meta("graph_version", "seven").unwrap();
+        assert!(matches!(
+            store.bump_graph_version(),
+            Err(DemoError::BadMeta {
+                key: "graph_version",
+                ..
+            })
+        ));
+        store
+            .conn
+            .execute_batch("DROP TABLE working_sessions")
+            .unwrap();
+        let failed = store.working_sessions_count("u-1");
+        assert!(matches!(
+            failed,
+            Err(DemoError::Sql {
+                source: SqlError::SqliteFailure(..),
+                ..
+            })
+        ));
+    }
+}

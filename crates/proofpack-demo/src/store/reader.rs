@@ -135,3 +135,19 @@ impl Reader {
             .what("reading the audit log's disclosures")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, StorePaths};
+
+    #[test]
+    fn the_reader_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::create(StorePaths::under(&dir.path().join("store")), None).unwrap();
+        let reader = Reader::open(&store.paths.db).unwrap();
+        assert_eq!(reader.working_residue("u-1").unwrap(), 0);
+        let written = reader.conn.execute("DELETE FROM working_sessions", []);
+        assert!(written.is_err());
+    }
+}
