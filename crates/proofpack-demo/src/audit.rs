@@ -7,13 +7,12 @@
 //! personal fields are redacted; those fields (`pii_fields`) are only ever
 //! disclosures.
 
-use crate::store::Subject;
+use crate::store::{Store, Subject};
 use crate::DemoError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use proofpack_producer::{AuditLog, DataClass, LogEntry, OsSalts, StepRecord};
-use rusqlite::{params, Connection};
 use serde_json::{json, Value};
 
 /// The log's origin, and the `key_id` of its checkpoint key.
@@ -68,66 +67,50 @@ impl AuditStore {
     }
 
     /// Copies entry `index` (its leaf and remaining disclosures) into the store.
-    fn mirror(&self, conn: &Connection, index: u64) -> Result<(), DemoError> {
-        let idx = i64::try_from(index).map_err(|e| DemoError::Store(e.to_string()))?;
-        if let Some(leaf) = self.log.leaf(index) {
-            conn.execute(
-                "INSERT OR IGNORE INTO audit_leaves(idx, leaf) VALUES (?1, ?2)",
-                params![idx, leaf],
-            )?;
-        }
-        conn.execute("DELETE FROM audit_disclosures WHERE idx = ?1", [idx])?;
-        for d in self.log.disclosures(index).unwrap_or_default() {
-            conn.execute(
-                "INSERT INTO audit_disclosures(idx, disclosure) VALUES (?1, ?2)",
-                params![idx, d],
-            )?;
-        }
-        Ok(())
+    fn mirror(&self, store: &Store, index: u64) -> Result<(), DemoError> {
+        store.mirror_audit_entry(
+            index,
+            self.log.leaf(index),
+            &self.log.disclosures(index).unwrap_or_default(),
+        )
     }
 
     /// Appends an entry and mirrors it.
-    pub fn append(&mut self, conn: &Connection, entry: LogEntry) -> Result<u64, DemoError> {
+    pub fn append(&mut self, store: &Store, entry: LogEntry) -> Result<u64, DemoError> {
         let index = self.log.append(entry)?;
-        self.mirror(conn, index)?;
+        self.mirror(store, index)?;
         Ok(index)
     }
 
     /// Logs that request `request_id` was accepted.
     pub fn log_request_accepted(
         &mut self,
-        conn: &Connection,
+        store: &Store,
         at: &str,
         request_id: &str,
     ) -> Result<u64, DemoError> {
         let index = self.log.log_request_accepted(at, request_id)?;
-        self.mirror(conn, index)?;
+        self.mirror(store, index)?;
         Ok(index)
     }
 
     /// Logs a cascade step record.
     pub fn log_step(
         &mut self,
-        conn: &Connection,
+        store: &Store,
         request_id: &str,
         record: &StepRecord,
     ) -> Result<u64, DemoError> {
         let index = self.log.log_step_record(request_id, record)?;
-        self.mirror(conn, index)?;
+        self.mirror(store, index)?;
         Ok(index)
     }
 
     /// A signed checkpoint of the log as it is now, kept in the store.
-    pub fn checkpoint(&self, conn: &Connection) -> Result<String, DemoError> {
+    pub fn checkpoint(&self, store: &Store) -> Result<String, DemoError> {
         let size = self.log.size();
         let note = self.log.checkpoint(size, LOG_ORIGIN, &self.key)?;
-        conn.execute(
-            "INSERT OR REPLACE INTO audit_checkpoints(size, note) VALUES (?1, ?2)",
-            params![
-                i64::try_from(size).map_err(|e| DemoError::Store(e.to_string()))?,
-                note
-            ],
-        )?;
+        store.record_audit_checkpoint(size, &note)?;
         Ok(note)
     }
 
@@ -135,7 +118,7 @@ impl AuditStore {
     /// IP address), a profile change (name, e-mail) and a memory write.
     pub fn seed(
         &mut self,
-        conn: &Connection,
+        store: &Store,
         subjects: &[(Subject, String)],
         base: time::OffsetDateTime,
     ) -> Result<(), DemoError> {
@@ -146,7 +129,7 @@ impl AuditStore {
         };
         for (i, (s, subject_id)) in subjects.iter().enumerate() {
             self.append(
-                conn,
+                store,
                 LogEntry::new(at(30, i), "session_login")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("client", json!("web"))
@@ -156,7 +139,7 @@ impl AuditStore {
         }
         for (i, (s, subject_id)) in subjects.iter().enumerate() {
             self.append(
-                conn,
+                store,
                 LogEntry::new(at(21, i), "profile_updated")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("fields_changed", json!(2))
@@ -164,7 +147,7 @@ impl AuditStore {
                     .with_disclosable("subject_email", json!(s.email)),
             )?;
             self.append(
-                conn,
+                store,
                 LogEntry::new(at(20, i), "memory_written")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("tier", json!(DataClass::Episodic.as_str())),
@@ -211,7 +194,7 @@ impl AuditStore {
 
     /// Redacts (never deletes) every personal field of the subject's
     /// entries, in the log and its mirror.
-    pub fn redact_subject(&mut self, conn: &Connection, subject_id: &str) -> Result<(), DemoError> {
+    pub fn redact_subject(&mut self, store: &Store, subject_id: &str) -> Result<(), DemoError> {
         for index in self.subject_entries(subject_id) {
             let fields = self.pii_disclosed(index);
             if fields.is_empty() {
@@ -219,7 +202,7 @@ impl AuditStore {
             }
             let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
             self.log.redact(index, &fields)?;
-            self.mirror(conn, index)?;
+            self.mirror(store, index)?;
         }
         Ok(())
     }

@@ -13,13 +13,12 @@ use crate::fault::Fault;
 use crate::intake::Intake;
 use crate::receipts::{self, CollectedReceipt};
 use crate::services::Subprocessors;
-use crate::store::{note_key, user_scope, Store, CACHE_SCOPE};
+use crate::store::{note_key, user_scope, CachedAnswer, Node, Release, Store, CACHE_SCOPE};
 use crate::DemoError;
 use proofpack_producer::{
     ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
 };
 use proofpack_spec::vocab::StepStatus as StatusName;
-use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -105,9 +104,7 @@ pub struct StepEntry {
 impl StepEntry {
     /// The §7 step.
     pub fn step(&self) -> Result<Step, DemoError> {
-        self.step
-            .parse()
-            .map_err(|e| DemoError::Store(format!("step ledger: {e}")))
+        self.step.parse().map_err(DemoError::UnknownStep)
     }
 
     /// The §7 record, built by the producer.
@@ -194,11 +191,6 @@ fn ok(before: u64, after: u64, proof: TierProof, details: Value) -> Done {
     }
 }
 
-fn count(store: &Store, sql: &str, user_id: &str) -> Result<u64, DemoError> {
-    let n: i64 = store.conn.query_row(sql, [user_id], |r| r.get(0))?;
-    Ok(u64::try_from(n).unwrap_or(0))
-}
-
 /// Files under `root/<user_id>/`.
 fn files_of(root: &Path, user_id: &str) -> Result<u64, DemoError> {
     let dir = root.join(user_id);
@@ -236,12 +228,15 @@ impl Cascade<'_> {
         let request = self.intake.request()?;
         let mut entries = Vec::new();
         for step in request.required_steps() {
-            if let Some(entry) = self.ledger(step)? {
+            if let Some(entry) = self
+                .store
+                .recorded_step(&self.intake.request_id, step.seq())?
+            {
                 each(&entry, true);
                 entries.push(entry);
                 continue;
             }
-            let tx = self.store.conn.unchecked_transaction()?;
+            let tx = self.store.begin()?;
             let started_at = self.clock.stamp();
             let done = self.run_step(step)?;
             let entry = StepEntry {
@@ -254,37 +249,16 @@ impl Cascade<'_> {
                 details: done.details,
             };
             let record = entry.to_record()?;
-            self.store.conn.execute(
-                "INSERT INTO step_ledger(request_id, seq, entry) VALUES (?1, ?2, ?3)",
-                params![
-                    self.intake.request_id,
-                    step.seq(),
-                    serde_json::to_string(&entry).map_err(|e| DemoError::Store(e.to_string()))?
-                ],
-            )?;
+            self.store
+                .record_step(&self.intake.request_id, step.seq(), &entry)?;
             tx.commit()?;
             self.audit
-                .log_step(&self.store.conn, &self.intake.request_id, &record)?;
+                .log_step(self.store, &self.intake.request_id, &record)?;
             each(&entry, false);
             entries.push(entry);
         }
         self.store.checkpoint_wal()?;
         Ok(entries)
-    }
-
-    fn ledger(&self, step: Step) -> Result<Option<StepEntry>, DemoError> {
-        let entry: Option<String> = self
-            .store
-            .conn
-            .query_row(
-                "SELECT entry FROM step_ledger WHERE request_id = ?1 AND seq = ?2",
-                params![self.intake.request_id, step.seq()],
-                |r| r.get(0),
-            )
-            .optional()?;
-        entry
-            .map(|e| serde_json::from_str(&e).map_err(|e| DemoError::Store(e.to_string())))
-            .transpose()
     }
 
     fn run_step(&mut self, step: Step) -> Result<Done, DemoError> {
@@ -307,13 +281,9 @@ impl Cascade<'_> {
 
     /// Step 1: Wipe in-flight session state.
     fn working(&mut self) -> Result<Done, DemoError> {
-        const SQL: &str = "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1";
-        let before = count(self.store, SQL, self.user())?;
-        self.store.conn.execute(
-            "DELETE FROM working_sessions WHERE user_id = ?1",
-            [self.user()],
-        )?;
-        let after = count(self.store, SQL, self.user())?;
+        let before = self.store.working_sessions_count(self.user())?;
+        self.store.delete_working_sessions(self.user())?;
+        let after = self.store.working_sessions_count(self.user())?;
         Ok(ok(before, after, TierProof::None, json!({})))
     }
 
@@ -321,52 +291,21 @@ impl Cascade<'_> {
     /// provenance sources, record the subject in the suppression ledger
     /// (for any restore of a backup), and drain replication to the replica.
     fn episodic(&mut self) -> Result<Done, DemoError> {
-        const SQL: &str = "SELECT COUNT(*) FROM (SELECT row_id FROM episodic WHERE user_id = ?1
-                           UNION SELECT row_id FROM episodic_replica WHERE user_id = ?1)";
-        let conn = &self.store.conn;
+        let store = self.store;
+        let request_id = &self.intake.request_id;
         let user = self.user().to_owned();
-        let before = count(self.store, SQL, &user)?;
-        let rows: Vec<i64> = conn
-            .prepare("SELECT row_id FROM episodic WHERE user_id = ?1 ORDER BY row_id")?
-            .query_map([&user], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let before = store.episodic_rows_count(&user)?;
+        let rows = store.episodic_row_ids(&user)?;
         let now = self.clock.stamp();
         for row in &rows {
-            conn.execute("DELETE FROM episodic WHERE row_id = ?1", [row])?;
-            conn.execute(
-                "INSERT INTO replication_log(row_id, op) VALUES (?1, 'delete')",
-                [row],
-            )?;
-            conn.execute(
-                "INSERT OR IGNORE INTO tombstones VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    user_scope(&user),
-                    note_key(*row),
-                    now,
-                    self.intake.request_id
-                ],
-            )?;
-            conn.execute(
-                "UPDATE prov_nodes SET state = 'tombstoned' WHERE scope = ?1 AND key = ?2",
-                params![user_scope(&user), note_key(*row)],
-            )?;
+            store.delete_episodic_row(*row)?;
+            store.tombstone_source(&user_scope(&user), &note_key(*row), &now, request_id)?;
         }
-        conn.execute(
-            "INSERT OR IGNORE INTO suppression_ledger VALUES (?1, ?2, ?3)",
-            params![user, self.intake.request_id, now],
-        )?;
-        let applied = self.store.drain_replication()?;
-        let lagging: i64 = conn.query_row(
-            "SELECT COUNT(*) FROM replication_log WHERE applied = 0",
-            [],
-            |r| r.get(0),
-        )?;
-        let backups: i64 = conn.query_row(
-            "SELECT COUNT(DISTINCT snapshot_id) FROM backup_episodic WHERE user_id = ?1",
-            [&user],
-            |r| r.get(0),
-        )?;
-        let after = count(self.store, SQL, &user)?;
+        store.record_suppression(&user, request_id, &now)?;
+        let applied = store.drain_replication()?;
+        let lagging = store.unapplied_replication_count()?;
+        let backups = store.backup_snapshots_count(&user)?;
+        let after = store.episodic_rows_count(&user)?;
         Ok(ok(
             before,
             after,
@@ -386,35 +325,16 @@ impl Cascade<'_> {
     /// Step 3: Delete subject-attributed nodes and their edges, then rebuild the
     /// graph (drop edges left dangling).
     fn semantic(&mut self) -> Result<Done, DemoError> {
-        const SQL: &str = "SELECT (SELECT COUNT(*) FROM entities WHERE user_id = ?1)
-            + (SELECT COUNT(*) FROM entity_edges WHERE src IN (SELECT entity_id FROM entities WHERE user_id = ?1)
-                                                    OR dst IN (SELECT entity_id FROM entities WHERE user_id = ?1))";
-        let conn = &self.store.conn;
-        let before = count(self.store, SQL, self.user())?;
-        conn.execute(
-            "DELETE FROM entity_edges WHERE src IN (SELECT entity_id FROM entities WHERE user_id = ?1)
-                                         OR dst IN (SELECT entity_id FROM entities WHERE user_id = ?1)",
-            [self.user()],
-        )?;
-        conn.execute("DELETE FROM entities WHERE user_id = ?1", [self.user()])?;
-        let dangling = conn.execute(
-            "DELETE FROM entity_edges WHERE src NOT IN (SELECT entity_id FROM entities)
-                                         OR dst NOT IN (SELECT entity_id FROM entities)",
-            [],
-        )?;
-        let version: i64 = self
-            .store
-            .meta("entity_graph_version")?
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1);
-        self.store
-            .set_meta("entity_graph_version", &(version + 1).to_string())?;
-        let after = count(self.store, SQL, self.user())?;
+        let before = self.store.semantic_records_count(self.user())?;
+        self.store.delete_entities(self.user())?;
+        let dangling = self.store.drop_dangling_edges()?;
+        let version = self.store.bump_entity_graph_version()?;
+        let after = self.store.semantic_records_count(self.user())?;
         Ok(ok(
             before,
             after,
             TierProof::None,
-            json!({"graph_rebuilt": {"version": version + 1, "dangling_edges_dropped": dangling}}),
+            json!({"graph_rebuilt": {"version": version, "dangling_edges_dropped": dangling}}),
         ))
     }
 
@@ -424,41 +344,16 @@ impl Cascade<'_> {
         if self.fault == Some(Fault::VectorIndexNotRebuilt) {
             return self.vectors_from_serving_only();
         }
-        const SQL: &str = "SELECT COUNT(*) FROM vectors WHERE user_id = ?1";
-        let conn = &self.store.conn;
-        let before = count(self.store, SQL, self.user())?;
-        let shards: Vec<i64> = conn
-            .prepare("SELECT DISTINCT shard FROM vectors WHERE user_id = ?1 ORDER BY shard")?
-            .query_map([self.user()], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let store = self.store;
+        let before = store.vectors_count(self.user())?;
+        let shards = store.shards_holding(self.user())?;
         let now = self.clock.stamp();
         let mut rebuilt = Vec::new();
         for shard in &shards {
-            let (serving, newest): (i64, i64) = conn.query_row(
-                "SELECT (SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'),
-                        (SELECT MAX(generation) FROM vector_generations WHERE shard = ?1)",
-                [shard],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?;
-            let generation = newest + 1;
-            conn.execute(
-                "INSERT INTO vectors SELECT shard, ?2, vector_id, user_id, source_key, embedding, '[]'
-                 FROM vectors WHERE shard = ?1 AND generation = ?3 AND user_id != ?4",
-                params![shard, generation, serving, self.user()],
-            )?;
-            conn.execute(
-                "DELETE FROM vectors WHERE shard = ?1 AND generation != ?2",
-                params![shard, generation],
-            )?;
-            conn.execute("DELETE FROM vector_generations WHERE shard = ?1", [shard])?;
-            conn.execute(
-                "INSERT INTO vector_generations VALUES (?1, ?2, 'serving', ?3)",
-                params![shard, generation, now],
-            )?;
-            self.store.link_neighbours(*shard, generation)?;
+            let generation = store.rebuild_shard_without(*shard, self.user(), &now)?;
             rebuilt.push(json!({"shard": shard, "generation": generation}));
         }
-        let after = count(self.store, SQL, self.user())?;
+        let after = store.vectors_count(self.user())?;
         Ok(ok(
             before,
             after,
@@ -470,15 +365,9 @@ impl Cascade<'_> {
     /// The defect of `--fault vector-index-not-rebuilt`: the step only
     /// looks at, and deletes from, the serving generations.
     fn vectors_from_serving_only(&mut self) -> Result<Done, DemoError> {
-        const SQL: &str = "SELECT COUNT(*) FROM vectors WHERE user_id = ?1 AND (shard, generation) IN
-                           (SELECT shard, generation FROM vector_generations WHERE role = 'serving')";
-        let before = count(self.store, SQL, self.user())?;
-        self.store.conn.execute(
-            "DELETE FROM vectors WHERE user_id = ?1 AND (shard, generation) IN
-             (SELECT shard, generation FROM vector_generations WHERE role = 'serving')",
-            [self.user()],
-        )?;
-        let after = count(self.store, SQL, self.user())?;
+        let before = self.store.serving_vectors_count(self.user())?;
+        self.store.delete_serving_vectors(self.user())?;
+        let after = self.store.serving_vectors_count(self.user())?;
         Ok(ok(
             before,
             after,
@@ -490,50 +379,32 @@ impl Cascade<'_> {
     /// Step 5: Remove the subject's examples from every dataset manifest, and
     /// retrain each model release whose lineage includes them.
     fn fine_tune(&mut self) -> Result<Done, DemoError> {
-        const SQL: &str = "SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1";
-        let conn = &self.store.conn;
+        let store = self.store;
         let user = self.user().to_owned();
-        let before = count(self.store, SQL, &user)?;
-        let manifests: Vec<String> = conn
-            .prepare("SELECT DISTINCT manifest_id FROM dataset_examples WHERE user_id = ?1 ORDER BY manifest_id")?
-            .query_map([&user], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        let releases: Vec<(String, bool)> = conn
-            .prepare(
-                "SELECT model_id, EXISTS (SELECT 1 FROM training_lineage l WHERE l.model_id = m.model_id AND l.user_id = ?1)
-                 FROM model_releases m ORDER BY model_id",
-            )?
-            .query_map([&user], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        conn.execute("DELETE FROM dataset_examples WHERE user_id = ?1", [&user])?;
+        let before = store.dataset_examples_count(&user)?;
+        let manifests = store.manifests_holding(&user)?;
+        let releases = store.model_releases(&user)?;
+        store.delete_dataset_examples(&user)?;
         let now = self.clock.stamp();
         let mut models = Vec::new();
-        for (model_id, trained_on_subject) in releases {
+        for Release {
+            model_id,
+            trained_on_subject,
+        } in releases
+        {
             let outcome = if !trained_on_subject {
                 ModelOutcome::NotTrainedOn
             } else if self.fault == Some(Fault::ModelSuppressedOnly) {
                 // The defect: an output filter instead of a retraining.
-                conn.execute(
-                    "INSERT OR IGNORE INTO output_filters VALUES (?1, ?2, ?3)",
-                    params![model_id, user, now],
-                )?;
+                store.add_output_filter(&model_id, &user, &now)?;
                 ModelOutcome::Suppressed
             } else {
-                // Retrained on its manifest, which no longer holds the
-                // subject's examples: the new run's lineage excludes them.
-                conn.execute(
-                    "UPDATE model_releases SET trained_at = ?2 WHERE model_id = ?1",
-                    params![model_id, now],
-                )?;
-                conn.execute(
-                    "DELETE FROM training_lineage WHERE model_id = ?1 AND user_id = ?2",
-                    params![model_id, user],
-                )?;
+                store.record_retraining(&model_id, &user, &now)?;
                 ModelOutcome::Retrained
             };
             models.push((model_id, outcome));
         }
-        let after = count(self.store, SQL, &user)?;
+        let after = store.dataset_examples_count(&user)?;
         Ok(ok(
             before,
             after,
@@ -544,18 +415,15 @@ impl Cascade<'_> {
 
     /// Step 6: Delete the subject's upload blobs, their replicas and their rows.
     fn uploads(&mut self) -> Result<Done, DemoError> {
-        let paths = &self.store.paths;
+        let store = self.store;
+        let paths = &store.paths;
         let user = self.user().to_owned();
-        let held = |store: &Store| -> Result<u64, DemoError> {
+        let held = || -> Result<u64, DemoError> {
             Ok(files_of(&paths.uploads, &user)?
                 + files_of(&paths.uploads_replica, &user)?
-                + count(
-                    store,
-                    "SELECT COUNT(*) FROM uploads WHERE user_id = ?1",
-                    &user,
-                )?)
+                + store.upload_rows_count(&user)?)
         };
-        let before = held(self.store)?;
+        let before = held()?;
         for root in [&paths.uploads, &paths.uploads_replica] {
             let dir = root.join(&user);
             match std::fs::remove_dir_all(&dir) {
@@ -564,10 +432,8 @@ impl Cascade<'_> {
                 Err(e) => return Err(DemoError::io(&dir, e)),
             }
         }
-        self.store
-            .conn
-            .execute("DELETE FROM uploads WHERE user_id = ?1", [&user])?;
-        let after = held(self.store)?;
+        store.delete_upload_rows(&user)?;
+        let after = held()?;
         Ok(ok(before, after, TierProof::None, json!({})))
     }
 
@@ -575,56 +441,16 @@ impl Cascade<'_> {
     /// source this request tombstoned: summaries are deleted, cached
     /// answers purged (or, in a TTL-only cache, left to expire).
     fn derivatives(&mut self) -> Result<Done, DemoError> {
-        let conn = &self.store.conn;
         let reached = reachable(self.store, &self.intake.request_id)?;
-        let exists = |scope: &str, key: &str| -> Result<bool, DemoError> {
-            let sql = if scope == CACHE_SCOPE {
-                "SELECT EXISTS (SELECT 1 FROM answer_cache WHERE cache_key = ?1)"
-            } else {
-                "SELECT EXISTS (SELECT 1 FROM summaries WHERE summary_id = ?1)"
-            };
-            Ok(conn.query_row(sql, [key], |r| r.get(0))?)
-        };
-        let mut before = 0;
-        for (scope, key) in &reached {
-            before += u64::from(exists(scope, key)?);
-        }
+        let before = self.artefacts_held(&reached)?;
         let mut expiring: Vec<String> = Vec::new();
         for (scope, key) in &reached {
-            if scope == CACHE_SCOPE {
-                let entry: Option<(bool, String)> = conn
-                    .query_row(
-                        "SELECT purgeable, expires_at FROM answer_cache WHERE cache_key = ?1",
-                        [key],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
-                    )
-                    .optional()?;
-                match entry {
-                    Some((false, expires_at)) => {
-                        conn.execute(
-                            "UPDATE prov_nodes SET state = 'expiring', expires_at = ?3 WHERE scope = ?1 AND key = ?2",
-                            params![scope, key, expires_at],
-                        )?;
-                        expiring.push(expires_at);
-                        continue;
-                    }
-                    _ => {
-                        conn.execute("DELETE FROM answer_cache WHERE cache_key = ?1", [key])?;
-                    }
-                }
-            } else {
-                conn.execute("DELETE FROM summaries WHERE summary_id = ?1", [key])?;
+            if let Some(expires_at) = self.erase_artefact(scope, key)? {
+                expiring.push(expires_at);
             }
-            conn.execute(
-                "UPDATE prov_nodes SET state = 'tombstoned' WHERE scope = ?1 AND key = ?2",
-                params![scope, key],
-            )?;
         }
         self.store.bump_graph_version()?;
-        let mut after = 0;
-        for (scope, key) in &reached {
-            after += u64::from(exists(scope, key)?);
-        }
+        let after = self.artefacts_held(&reached)?;
         let details = json!({"artefacts_reached": reached.len()});
         match expiring.iter().max() {
             Some(expires_at) if after > 0 => Ok(Done {
@@ -639,6 +465,42 @@ impl Cascade<'_> {
         }
     }
 
+    /// How many of the artefacts `nodes` the store still holds.
+    fn artefacts_held(&self, nodes: &[Node]) -> Result<u64, DemoError> {
+        let mut held = 0;
+        for (scope, key) in nodes {
+            let exists = if scope == CACHE_SCOPE {
+                self.store.cached_answer_exists(key)?
+            } else {
+                self.store.summary_exists(key)?
+            };
+            held += u64::from(exists);
+        }
+        Ok(held)
+    }
+
+    /// Deletes the artefact `(scope, key)` and tombstones its node; a cached
+    /// answer the cache cannot purge is marked expiring instead, and its
+    /// expiry returned.
+    fn erase_artefact(&self, scope: &str, key: &str) -> Result<Option<String>, DemoError> {
+        if scope == CACHE_SCOPE {
+            match self.store.cached_answer(key)? {
+                Some(CachedAnswer {
+                    purgeable: false,
+                    expires_at,
+                }) => {
+                    self.store.mark_expiring(scope, key, &expires_at)?;
+                    return Ok(Some(expires_at));
+                }
+                _ => self.store.delete_cached_answer(key)?,
+            }
+        } else {
+            self.store.delete_summary(key)?;
+        }
+        self.store.mark_tombstoned(scope, key)?;
+        Ok(None)
+    }
+
     /// Step 8: Ask every subprocessor to delete the subject and collect the
     /// receipts (kept in the store).
     fn subprocessor(&mut self) -> Result<Done, DemoError> {
@@ -651,16 +513,8 @@ impl Cascade<'_> {
         for service in &self.services.endpoints {
             collected.push(receipts::collect(service, subject, self.clock)?);
         }
-        for (position, receipt) in collected.iter().enumerate() {
-            self.store.conn.execute(
-                "INSERT OR REPLACE INTO receipts(request_id, position, receipt) VALUES (?1, ?2, ?3)",
-                params![
-                    self.intake.request_id,
-                    position as i64,
-                    serde_json::to_string(receipt).map_err(|e| DemoError::Store(e.to_string()))?
-                ],
-            )?;
-        }
+        self.store
+            .record_receipts(&self.intake.request_id, &collected)?;
         let mut after = 0;
         for service in &self.services.endpoints {
             after += receipts::held_records(service, subject)?;
@@ -691,7 +545,7 @@ impl Cascade<'_> {
     fn audit_log(&mut self) -> Result<Done, DemoError> {
         let subject = self.intake.subject_id.clone();
         let before = self.audit.subject_pii_count(&subject);
-        self.audit.redact_subject(&self.store.conn, &subject)?;
+        self.audit.redact_subject(self.store, &subject)?;
         let after = self.audit.subject_pii_count(&subject);
         Ok(ok(
             before,
@@ -704,8 +558,11 @@ impl Cascade<'_> {
 
 /// Every provenance node reachable through the reverse index from a source
 /// request `request_id` tombstoned.
-fn reachable(store: &Store, request_id: &str) -> Result<Vec<(String, String)>, DemoError> {
-    let sources = crate::provenance::tombstones(store, request_id)?;
-    let sources: Vec<(String, String)> = sources.into_iter().map(|t| (t.0, t.1)).collect();
+fn reachable(store: &Store, request_id: &str) -> Result<Vec<Node>, DemoError> {
+    let sources: Vec<Node> = store
+        .tombstones(request_id)?
+        .into_iter()
+        .map(|t| (t.scope, t.key))
+        .collect();
     crate::provenance::descendants(store, &sources)
 }

@@ -82,8 +82,10 @@ pub struct Material<'a> {
 }
 
 fn pretty(value: &serde_json::Value) -> Result<Vec<u8>, DemoError> {
-    let mut bytes =
-        serde_json::to_vec_pretty(value).map_err(|e| DemoError::Store(e.to_string()))?;
+    let mut bytes = serde_json::to_vec_pretty(value).map_err(|source| DemoError::Json {
+        what: "an attachment",
+        source,
+    })?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -169,7 +171,7 @@ pub fn assemble(
     entries.extend(audit.log().entries_for_request(&m.intake.request_id));
     let witness = audit.log().witness(&WitnessSpec {
         before_checkpoint: m.intake.checkpoint_before.clone(),
-        after_checkpoint: audit.checkpoint(&store.conn)?,
+        after_checkpoint: audit.checkpoint(store)?,
         entries,
         pii_fields: PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
     })?;
@@ -196,6 +198,24 @@ pub fn assemble(
             provenance_jsonl(m.provenance)?,
         ),
     ];
+    members.extend(attachments(m)?);
+    Ok(Evidence {
+        description: PackDescription {
+            pack_id: format!("erasure-{}", m.intake.request_id),
+            completed_at: m.completed_at.to_owned(),
+            cascade_runner: CASCADE_RUNNER.to_owned(),
+            signer: DPO.to_owned(),
+            signature_key_id: DPO_KEY_ID.to_owned(),
+            subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
+        },
+        members,
+    })
+}
+
+/// The attachments: every raw exchange behind a receipt, and the
+/// verification job's probes.
+fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
+    let mut members = Vec::new();
     for r in m.receipts {
         for (n, exchange) in r.exchanges.iter().enumerate() {
             members.push((
@@ -210,19 +230,14 @@ pub fn assemble(
     }
     members.push((
         "attachments/verification/probes.json".to_owned(),
-        pretty(&serde_json::to_value(m.probes).map_err(|e| DemoError::Store(e.to_string()))?)?,
+        pretty(
+            &serde_json::to_value(m.probes).map_err(|source| DemoError::Json {
+                what: "the verification job's probes",
+                source,
+            })?,
+        )?,
     ));
-    Ok(Evidence {
-        description: PackDescription {
-            pack_id: format!("erasure-{}", m.intake.request_id),
-            completed_at: m.completed_at.to_owned(),
-            cascade_runner: CASCADE_RUNNER.to_owned(),
-            signer: DPO.to_owned(),
-            signature_key_id: DPO_KEY_ID.to_owned(),
-            subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
-        },
-        members,
-    })
+    Ok(members)
 }
 
 /// Writes the evidence folder (`pack.json` and every member) into `dir`.

@@ -6,12 +6,9 @@ use crate::audit::AuditStore;
 use crate::clock::Clock;
 use crate::store::Store;
 use crate::DemoError;
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
 use proofpack_producer::{pseudonymous_subject_id, DataClass, LegalBasis, Request};
 use proofpack_spec::calendar::{period_end, periods};
 use proofpack_spec::timestamp::{format_instant, Timestamp};
-use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 /// The tenant whose platform this is.
@@ -81,10 +78,7 @@ pub fn accept(
             "a request needs the subject's identifier and an identity proof".to_owned(),
         ));
     }
-    let key = store
-        .meta("pseudonym_key")?
-        .and_then(|b64| STANDARD.decode(b64).ok())
-        .ok_or_else(|| DemoError::Store("the pseudonym key is missing".to_owned()))?;
+    let key = store.pseudonym_key()?;
     let subject_id = pseudonymous_subject_id(&key, &submission.raw_identifier)?;
     let received = Timestamp::from_instant_utc(submission.received_at)
         .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
@@ -92,25 +86,11 @@ pub fn accept(
         "req-{}",
         &crate::store::sha256_hex(format!("{subject_id} {}", received.raw()).as_bytes())[..8]
     );
-    let existing: Option<String> = store
-        .conn
-        .query_row(
-            "SELECT document FROM erasure_requests WHERE request_id = ?1",
-            [&request_id],
-            |r| r.get(0),
-        )
-        .optional()?;
-    if let Some(document) = existing {
-        return serde_json::from_str(&document).map_err(|e| DemoError::Store(e.to_string()));
+    if let Some(existing) = store.erasure_request(&request_id)? {
+        return Ok(existing);
     }
-    let user_id: String = store
-        .conn
-        .query_row(
-            "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
-            [&submission.raw_identifier],
-            |r| r.get(0),
-        )
-        .optional()?
+    let user_id = store
+        .account_with_email(&submission.raw_identifier)?
         .ok_or_else(|| DemoError::Request("no account has that identifier".to_owned()))?;
     // The regulatory clock (§6): the statutory deadline, and an internal
     // deadline a day earlier.
@@ -118,7 +98,7 @@ pub fn accept(
     let statutory = period_end(&received, first)
         .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
     let internal = statutory - time::Duration::days(1);
-    let checkpoint_before = audit.checkpoint(&store.conn)?;
+    let checkpoint_before = audit.checkpoint(store)?;
     let intake = Intake {
         request_id,
         user_id,
@@ -131,11 +111,7 @@ pub fn accept(
         checkpoint_before,
     };
     intake.request()?;
-    audit.log_request_accepted(&store.conn, &intake.accepted_at, &intake.request_id)?;
-    let document = serde_json::to_string(&intake).map_err(|e| DemoError::Store(e.to_string()))?;
-    store.conn.execute(
-        "INSERT INTO erasure_requests(request_id, user_id, document) VALUES (?1, ?2, ?3)",
-        params![intake.request_id, intake.user_id, document],
-    )?;
+    audit.log_request_accepted(store, &intake.accepted_at, &intake.request_id)?;
+    store.record_erasure_request(&intake)?;
     Ok(intake)
 }

@@ -58,10 +58,9 @@ pub use clock::Clock;
 pub use fault::Fault;
 
 use audit::AuditStore;
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
 use cascade::{Cascade, StepEntry};
 use ed25519_dalek::SigningKey;
+use evidence::Material;
 use intake::{Intake, Submission};
 use proofpack_core::report::Report;
 use proofpack_core::trust::TrustStore;
@@ -73,6 +72,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use store::{Store, StorePaths, SUBJECTS};
+use summarizer::Draft;
 use verification::{Probes, Target};
 
 /// Why the demo could not finish.
@@ -90,12 +90,63 @@ pub enum DemoError {
     /// The output folder cannot be used.
     #[error("{0}")]
     OutDir(String),
-    /// The store failed.
-    #[error("store: {0}")]
-    Sqlite(#[from] rusqlite::Error),
-    /// The store holds something it should not.
-    #[error("store: {0}")]
-    Store(String),
+    /// A statement or query of the store failed.
+    #[error("store: {what}: {source}")]
+    Sql {
+        /// What the store was doing.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: store::SqlError,
+    },
+    /// A record (kept in the store, or written as evidence) could not be
+    /// written or read as JSON.
+    #[error("{what}: {source}")]
+    Json {
+        /// The record.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The store holds no pseudonym key: it was not made by
+    /// [`Platform::start`].
+    #[error("store: the pseudonym key is missing")]
+    MissingPseudonymKey,
+    /// The store's pseudonym key is not base64.
+    #[error("store: the pseudonym key is not base64: {0}")]
+    BadPseudonymKey(#[source] base64::DecodeError),
+    /// A count read from the store is negative: the store is corrupt.
+    #[error("corrupt store: {what} gave {count}")]
+    NegativeCount {
+        /// What was counted.
+        what: &'static str,
+        /// The count read.
+        count: i64,
+    },
+    /// A `meta` value of the store is not a number: the store is corrupt.
+    #[error("corrupt store: meta {key} is {value:?}: {source}")]
+    BadMeta {
+        /// The key.
+        key: &'static str,
+        /// The value read.
+        value: String,
+        /// The failure.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// A number does not fit the store's integer column.
+    #[error("store: {what}: {source}")]
+    IntRange {
+        /// The number.
+        what: &'static str,
+        /// The failure.
+        #[source]
+        source: std::num::TryFromIntError,
+    },
+    /// The step ledger names a step that is not one of §7.
+    #[error("step ledger: {0}")]
+    UnknownStep(#[source] proofpack_spec::vocab::UnknownName),
     /// The erasure request is not valid.
     #[error("request refused at intake: {0}")]
     Request(String),
@@ -248,7 +299,7 @@ impl Platform {
         // The controller's pseudonym key (HMAC), fresh for each run.
         let mut key = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut key);
-        store.set_meta("pseudonym_key", &STANDARD.encode(key))?;
+        store.set_pseudonym_key(&key)?;
         store.seed(started_at)?;
         let mut subjects = Vec::new();
         for s in SUBJECTS {
@@ -258,7 +309,7 @@ impl Platform {
             ));
         }
         let mut audit = AuditStore::new()?;
-        audit.seed(&store.conn, &subjects, started_at)?;
+        audit.seed(&store, &subjects, started_at)?;
         let services = Subprocessors::start(
             service_specs(&store, &subjects, config.fault)?,
             &config.clock,
@@ -331,8 +382,46 @@ impl Platform {
 
     /// The whole story for [`Self::submission`], told to `story` as it runs.
     pub fn erase(&mut self, story: &mut dyn Write) -> Result<Outcome, DemoError> {
-        let fault = self.config.fault;
-        let clock = self.config.clock.clone();
+        self.tell_setup(story);
+        let intake = self.accept_request(story)?;
+        // A background summariser picks up the subject's latest note now,
+        // and only writes its summary after the cascade.
+        let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &self.config.clock)?;
+        let steps = self.run_cascade(&intake, story)?;
+        if let Some(draft) = draft {
+            self.finish_summary(&draft, story)?;
+        }
+        self.restore_drill(story)?;
+        let receipts = self.collected_receipts(&intake.request_id, story)?;
+        let (probes, verified_at) = self.verify_independently(&intake, story)?;
+        let provenance = provenance::export(&self.store, &intake.request_id)?;
+        let completed_at = self.config.clock.stamp();
+        self.sign_pack(
+            &Material {
+                intake: &intake,
+                steps: &steps,
+                probes: &probes,
+                verified_at: &verified_at,
+                receipts: &receipts,
+                provenance: &provenance,
+                completed_at: &completed_at,
+            },
+            story,
+        )?;
+        let report = verify_from_disk(&self.paths)?;
+        Ok(Outcome {
+            intake,
+            steps,
+            receipts,
+            probes,
+            report,
+            paths: self.paths.clone(),
+        })
+    }
+
+    /// Tells where the store is, where the subprocessors listen, and the
+    /// injected fault.
+    fn tell_setup(&self, story: &mut dyn Write) {
         say!(
             story,
             "proofpack-demo: store at {}",
@@ -346,10 +435,13 @@ impl Platform {
                 e.base_url
             );
         }
-        if let Some(f) = fault {
+        if let Some(f) = self.config.fault {
             say!(story, "  injected fault: {}", f.name());
         }
+    }
 
+    /// Intake of [`Self::submission`], with its regulatory clock.
+    fn accept_request(&mut self, story: &mut dyn Write) -> Result<Intake, DemoError> {
         let intake = self.intake(&self.submission())?;
         say!(story, "\n== Intake");
         say!(
@@ -362,16 +454,20 @@ impl Platform {
             intake.statutory_deadline,
             intake.sla_deadline
         );
+        Ok(intake)
+    }
 
-        // A background summariser picks up the subject's latest note now,
-        // and only writes its summary after the cascade.
-        let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &clock)?;
-
+    /// The cascade, each step told with its counts as it ends.
+    fn run_cascade(
+        &mut self,
+        intake: &Intake,
+        story: &mut dyn Write,
+    ) -> Result<Vec<StepEntry>, DemoError> {
         say!(
             story,
             "\n== Cascade (before -> after, counted in the store)"
         );
-        let steps = self.cascade(&intake, &mut |e, from_ledger| {
+        self.cascade(intake, &mut |e, from_ledger| {
             say!(
                 story,
                 "  {}. {:<13} {:>4} -> {:<4} {}{}",
@@ -386,24 +482,40 @@ impl Platform {
                     ""
                 }
             );
-        })?;
+        })
+    }
 
-        if let Some(draft) = draft {
-            let (note, read_at) = (draft.note, &draft.read_at);
-            match summarizer::write(&self.store, &draft, &clock, fault)? {
-                Some(id) => say!(story, "\n  summariser: read note-{note} at {read_at} (before its tombstone), wrote {id} after the cascade"),
-                None => say!(story, "\n  summariser: read note-{note} at {read_at}; the note was tombstoned since, output dropped"),
-            }
+    /// The summariser's write of `draft`, after the cascade: dropped when
+    /// its note was tombstoned since it was read.
+    fn finish_summary(&self, draft: &Draft, story: &mut dyn Write) -> Result<(), DemoError> {
+        let (note, read_at) = (draft.note, &draft.read_at);
+        match summarizer::write(&self.store, draft, &self.config.clock, self.config.fault)? {
+            Some(id) => say!(story, "\n  summariser: read note-{note} at {read_at} (before its tombstone), wrote {id} after the cascade"),
+            None => say!(story, "\n  summariser: read note-{note} at {read_at}; the note was tombstoned since, output dropped"),
         }
-        let apply_ledger = fault != Some(Fault::BackupRestored);
+        Ok(())
+    }
+
+    /// Restores the episodic backup, applying the suppression ledger
+    /// (except with `--fault backup-restored`).
+    fn restore_drill(&self, story: &mut dyn Write) -> Result<(), DemoError> {
+        let apply_ledger = self.config.fault != Some(Fault::BackupRestored);
         let restored = self.store.restore_backup(apply_ledger)?;
         say!(
             story,
             "  restore drill: episodic backup restored {} the suppression ledger ({restored} rows back)",
             if apply_ledger { "applying" } else { "WITHOUT applying" }
         );
+        Ok(())
+    }
 
-        let receipts = self.receipts(&intake.request_id)?;
+    /// The receipts the cascade collected for `request_id`, told.
+    fn collected_receipts(
+        &self,
+        request_id: &str,
+        story: &mut dyn Write,
+    ) -> Result<Vec<CollectedReceipt>, DemoError> {
+        let receipts = self.receipts(request_id)?;
         say!(story, "\n== Subprocessor receipts");
         for r in &receipts {
             say!(
@@ -416,9 +528,18 @@ impl Platform {
                 r.exchanges.len()
             );
         }
+        Ok(receipts)
+    }
 
-        let probes = verification::run(&self.verification_target(&intake))?;
-        let verified_at = clock.stamp();
+    /// The independent verification job's probes for `intake`, and when
+    /// they ran.
+    fn verify_independently(
+        &self,
+        intake: &Intake,
+        story: &mut dyn Write,
+    ) -> Result<(Probes, String), DemoError> {
+        let probes = verification::run(&self.verification_target(intake))?;
+        let verified_at = self.config.clock.stamp();
         say!(
             story,
             "\n== Independent verification ({})",
@@ -434,21 +555,15 @@ impl Platform {
                 p.looked_at
             );
         }
+        Ok((probes, verified_at))
+    }
 
-        let provenance = provenance::export(&self.store, &intake.request_id)?;
-        let completed_at = clock.stamp();
-        let material = evidence::Material {
-            intake: &intake,
-            steps: &steps,
-            probes: &probes,
-            verified_at: &verified_at,
-            receipts: &receipts,
-            provenance: &provenance,
-            completed_at: &completed_at,
-        };
-        let evidence = evidence::assemble(&material, &self.store, &self.audit)?;
+    /// Writes the evidence folder and `trust.json`, has the DPO sign the
+    /// pack with a key fresh for this run (never written to disk), and
+    /// writes the pack.
+    fn sign_pack(&self, material: &Material<'_>, story: &mut dyn Write) -> Result<(), DemoError> {
+        let evidence = evidence::assemble(material, &self.store, &self.audit)?;
         evidence::write_folder(&self.paths.evidence, &evidence)?;
-        // The DPO's key is fresh for this run and never written to disk.
         let dpo: SigningKey = proofpack_author::keys::generate();
         let trust = evidence::write_trust(
             &self.paths.trust,
@@ -459,8 +574,8 @@ impl Platform {
             &self.paths.evidence,
             &dpo,
             &trust,
-            &clock.stamp(),
-            fault.is_some(),
+            &self.config.clock.stamp(),
+            self.config.fault.is_some(),
         )?;
         proofpack_author::trust_edit::write_atomic(&self.paths.pack, &authored.bytes)?;
         say!(
@@ -473,15 +588,7 @@ impl Platform {
             self.paths.trust.display(),
             self.paths.evidence.display()
         );
-        let report = verify_from_disk(&self.paths)?;
-        Ok(Outcome {
-            intake,
-            steps,
-            receipts,
-            probes,
-            report,
-            paths: self.paths.clone(),
-        })
+        Ok(())
     }
 
     /// What the verification job probes for `intake`.
@@ -504,15 +611,7 @@ impl Platform {
 
     /// The receipts the cascade collected for `request_id`.
     pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
-        let rows: Vec<String> = self
-            .store
-            .conn
-            .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")?
-            .query_map([request_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        rows.iter()
-            .map(|r| serde_json::from_str(r).map_err(|e| DemoError::Store(e.to_string())))
-            .collect()
+        self.store.receipts(request_id)
     }
 }
 
@@ -526,23 +625,8 @@ fn service_specs(
     let mut vectors = BTreeMap::new();
     let mut documents = BTreeMap::new();
     for (s, subject_id) in subjects {
-        let ids: Vec<String> = store
-            .conn
-            .prepare(
-                "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
-                 WHERE g.role = 'serving' AND v.user_id = ?1 ORDER BY v.vector_id",
-            )?
-            .query_map([s.user_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        vectors.insert(subject_id.clone(), ids);
-        let notes: Vec<String> = store
-            .conn
-            .prepare(
-                "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
-            )?
-            .query_map([s.user_id], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        documents.insert(subject_id.clone(), notes);
+        vectors.insert(subject_id.clone(), store.serving_vector_ids(s.user_id)?);
+        documents.insert(subject_id.clone(), store.note_contents(s.user_id)?);
     }
     let kb = match fault {
         Some(Fault::SubprocessorEmailOnly) => Behaviour::EmailOnly,

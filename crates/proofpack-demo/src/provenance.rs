@@ -5,38 +5,18 @@
 use crate::store::Store;
 use crate::DemoError;
 use proofpack_producer::{ArtifactState, NodeRef, ProvenanceRecord, ReverseIndex};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-/// A node: `(scope, key)`.
-pub type Node = (String, String);
-
-/// The tombstones request `request_id` wrote: `(scope, key, at)`.
-pub fn tombstones(
-    store: &Store,
-    request_id: &str,
-) -> Result<Vec<(String, String, String)>, DemoError> {
-    Ok(store
-        .conn
-        .prepare("SELECT scope, key, at FROM tombstones WHERE request_id = ?1 ORDER BY scope, key")?
-        .query_map([request_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?)
-}
+pub use crate::store::Node;
 
 /// Every node reachable from `sources` through the reverse index,
 /// transitively, each once, sources excluded, in the order first reached.
 pub fn descendants(store: &Store, sources: &[Node]) -> Result<Vec<Node>, DemoError> {
-    let mut children = store.conn.prepare(
-        "SELECT child_scope, child_key FROM prov_reverse WHERE parent_scope = ?1 AND parent_key = ?2
-         ORDER BY child_scope, child_key",
-    )?;
     let mut seen: BTreeSet<Node> = sources.iter().cloned().collect();
     let mut frontier: Vec<Node> = sources.to_vec();
     let mut reached = Vec::new();
     while let Some((scope, key)) = frontier.pop() {
-        let next: Vec<Node> = children
-            .query_map([&scope, &key], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        for child in next {
+        for child in store.derived_from(&scope, &key)? {
             if seen.insert(child.clone()) {
                 reached.push(child.clone());
                 frontier.push(child);
@@ -51,43 +31,65 @@ pub fn descendants(store: &Store, sources: &[Node]) -> Result<Vec<Node>, DemoErr
 /// derived from it), every artefact derived from them with its state and
 /// parents, and a deferred obligation for each artefact left to expire.
 pub fn export(store: &Store, request_id: &str) -> Result<Vec<ProvenanceRecord>, DemoError> {
-    let conn = &store.conn;
     let mut scopes = BTreeSet::new();
+    let (tombstones, artefacts) = tombstone_records(store, request_id, &mut scopes)?;
+    let (artefacts, obligations) = artefact_records(store, &artefacts, &mut scopes)?;
+    let mut records = vec![ProvenanceRecord::Header {
+        graph_version: store.graph_version()?,
+        reverse_index: ReverseIndex::Available,
+    }];
+    records.extend(
+        scopes
+            .into_iter()
+            .map(|scope| ProvenanceRecord::Scope { scope }),
+    );
+    records.extend(tombstones);
+    records.extend(artefacts);
+    records.extend(obligations);
+    Ok(records)
+}
+
+/// The tombstone records of request `request_id`, each with the scopes of
+/// everything derived from it, and every artefact so derived (ordered,
+/// each once). Adds every scope they name to `scopes`.
+fn tombstone_records(
+    store: &Store,
+    request_id: &str,
+    scopes: &mut BTreeSet<String>,
+) -> Result<(Vec<ProvenanceRecord>, BTreeSet<Node>), DemoError> {
+    let mut artefacts = BTreeSet::new();
     let mut records = Vec::new();
-    let mut artefacts: BTreeMap<Node, ()> = BTreeMap::new();
-    let mut tombstone_records = Vec::new();
-    for (scope, key, at) in tombstones(store, request_id)? {
-        let reached = descendants(store, &[(scope.clone(), key.clone())])?;
+    for tombstone in store.tombstones(request_id)? {
+        let reached = descendants(store, &[(tombstone.scope.clone(), tombstone.key.clone())])?;
         let reference_scopes: BTreeSet<String> = reached.iter().map(|n| n.0.clone()).collect();
-        scopes.insert(scope.clone());
+        scopes.insert(tombstone.scope.clone());
         scopes.extend(reference_scopes.iter().cloned());
-        for node in reached {
-            artefacts.insert(node, ());
-        }
-        tombstone_records.push(ProvenanceRecord::Tombstone {
-            scope,
-            key,
-            at,
+        artefacts.extend(reached);
+        records.push(ProvenanceRecord::Tombstone {
+            scope: tombstone.scope,
+            key: tombstone.key,
+            at: tombstone.at,
             reference_scopes: reference_scopes.into_iter().collect(),
         });
     }
-    let mut parents = conn.prepare(
-        "SELECT parent_scope, parent_key FROM prov_edges WHERE child_scope = ?1 AND child_key = ?2
-         ORDER BY parent_scope, parent_key",
-    )?;
-    let mut artefact_records = Vec::new();
+    Ok((records, artefacts))
+}
+
+/// The artefact records of `artefacts`, with their parents and state, and
+/// an obligation for each left to expire. Adds their parents' scopes to
+/// `scopes`.
+fn artefact_records(
+    store: &Store,
+    artefacts: &BTreeSet<Node>,
+    scopes: &mut BTreeSet<String>,
+) -> Result<(Vec<ProvenanceRecord>, Vec<ProvenanceRecord>), DemoError> {
+    let mut records = Vec::new();
     let mut obligations = Vec::new();
-    for (scope, key) in artefacts.keys() {
-        let derived_from: Vec<Node> = parents
-            .query_map([scope, key], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
+    for (scope, key) in artefacts {
+        let derived_from = store.parents_of(scope, key)?;
         scopes.extend(derived_from.iter().map(|n| n.0.clone()));
-        let (state, expires_at): (String, Option<String>) = conn.query_row(
-            "SELECT state, expires_at FROM prov_nodes WHERE scope = ?1 AND key = ?2",
-            [scope, key],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        let state = match (state.as_str(), expires_at) {
+        let node = store.node_state(scope, key)?;
+        let state = match (node.state.as_str(), node.expires_at) {
             ("tombstoned", _) => ArtifactState::Tombstoned,
             ("expiring", Some(expires_at)) => {
                 obligations.push(ProvenanceRecord::Obligation {
@@ -99,7 +101,7 @@ pub fn export(store: &Store, request_id: &str) -> Result<Vec<ProvenanceRecord>, 
             }
             _ => ArtifactState::Live,
         };
-        artefact_records.push(ProvenanceRecord::Artifact {
+        records.push(ProvenanceRecord::Artifact {
             scope: scope.clone(),
             key: key.clone(),
             derived_from: derived_from
@@ -109,17 +111,5 @@ pub fn export(store: &Store, request_id: &str) -> Result<Vec<ProvenanceRecord>, 
             state,
         });
     }
-    records.push(ProvenanceRecord::Header {
-        graph_version: store.graph_version()?,
-        reverse_index: ReverseIndex::Available,
-    });
-    records.extend(
-        scopes
-            .into_iter()
-            .map(|scope| ProvenanceRecord::Scope { scope }),
-    );
-    records.extend(tombstone_records);
-    records.extend(artefact_records);
-    records.extend(obligations);
-    Ok(records)
+    Ok((records, obligations))
 }

@@ -5,9 +5,8 @@
 
 use crate::clock::Clock;
 use crate::fault::Fault;
-use crate::store::{note_key, user_scope, Store};
+use crate::store::Store;
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 
 /// A summary the summariser is working on.
 #[derive(Debug, Clone)]
@@ -28,15 +27,7 @@ pub fn read_latest_note(
     user_id: &str,
     clock: &Clock,
 ) -> Result<Option<Draft>, DemoError> {
-    let note: Option<(i64, String)> = store
-        .conn
-        .query_row(
-            "SELECT row_id, content FROM episodic WHERE user_id = ?1 AND kind = 'note'
-             ORDER BY row_id DESC LIMIT 1",
-            [user_id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?;
+    let note = store.latest_note(user_id)?;
     Ok(note.map(|(note, text)| Draft {
         note,
         user_id: user_id.to_owned(),
@@ -53,11 +44,7 @@ pub fn write(
     clock: &Clock,
     fault: Option<Fault>,
 ) -> Result<Option<String>, DemoError> {
-    let tombstoned: bool = store.conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM tombstones WHERE scope = ?1 AND key = ?2)",
-        params![user_scope(&draft.user_id), note_key(draft.note)],
-        |r| r.get(0),
-    )?;
+    let tombstoned = store.note_tombstoned(&draft.user_id, draft.note)?;
     if tombstoned && fault != Some(Fault::SummarizerRace) {
         return Ok(None);
     }

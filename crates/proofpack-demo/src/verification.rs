@@ -1,17 +1,17 @@
 //! The independent verification job (§8). It shares no code path with the
-//! cascade: its own read-only SQLite connection, its own queries (it looks
+//! cascade: its own read-only connection ([`Reader`]), its own queries (it looks
 //! at every generation of the vector index, follows provenance edges
 //! forward rather than the reverse index, decodes the audit log's mirror
 //! itself), its own walk of the upload folders, and its own HTTP client for
 //! the subprocessors' lookup APIs.
 
+use crate::store::Reader;
 use crate::DemoError;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
 use proofpack_spec::vocab::Probe as ProbeName;
-use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -58,11 +58,6 @@ pub struct Probes {
     pub unredacted_pii: Probe,
 }
 
-fn scalar(conn: &Connection, sql: &str, user: &str) -> Result<u64, DemoError> {
-    let n: i64 = conn.query_row(sql, [user], |r| r.get(0))?;
-    Ok(u64::try_from(n).unwrap_or(0))
-}
-
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
@@ -80,75 +75,91 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
     Ok(())
 }
 
-/// Runs every probe.
+/// Runs every probe: the data classes' in the store and the upload
+/// folders, the subprocessors' lookup APIs, then the audit log's mirror.
 pub fn run(target: &Target) -> Result<Probes, DemoError> {
-    let conn = Connection::open_with_flags(&target.db, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let user = target.user_id.as_str();
-    let probe = |name: ProbeName, residue: u64, looked_at: &str| Probe {
+    let store = Reader::open(&target.db)?;
+    let classes = class_probes(&store, target)?;
+    let subprocessor = subprocessor_probe(target)?;
+    let unredacted_pii = probe(
+        ProbeName::AuditLogRedacted,
+        unredacted_pii(&store, &target.subject_id, &target.pii_fields)?,
+        "disclosures of personal fields in the subject's audit-log entries",
+    );
+    Ok(Probes {
+        classes,
+        subprocessor,
+        unredacted_pii,
+    })
+}
+
+fn probe(name: ProbeName, residue: u64, looked_at: &str) -> Probe {
+    Probe {
         probe: name,
         residue,
         looked_at: looked_at.to_owned(),
-    };
-    let working = scalar(
-        &conn,
-        "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
-        user,
-    )?;
-    let episodic = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM episodic WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM episodic_replica WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM replication_log r JOIN episodic e ON e.row_id = r.row_id
-                 WHERE r.applied = 0 AND e.user_id = ?1)",
-        user,
-    )?;
-    let semantic = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM entities WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM entity_edges ed WHERE NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.src)
-                                                       OR NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.dst))",
-        user,
-    )?;
-    // Every generation of every shard, serving or not.
-    let vectors = scalar(
-        &conn,
-        "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
-        user,
-    )?;
-    // Examples left in a manifest, and releases still serving whose
-    // training lineage includes the subject.
-    let fine_tune = scalar(
-        &conn,
-        "SELECT (SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1)
-              + (SELECT COUNT(*) FROM training_lineage l JOIN model_releases m ON m.model_id = l.model_id
-                 WHERE l.user_id = ?1 AND m.state = 'serving')",
-        user,
-    )?;
+    }
+}
+
+/// The residue of every data class, in cascade order, with what each
+/// probe looked at.
+fn class_probes(store: &Reader, target: &Target) -> Result<Vec<(DataClass, Probe)>, DemoError> {
+    let user = target.user_id.as_str();
+    let residues = [
+        (
+            DataClass::Working,
+            store.working_residue(user)?,
+            "working_sessions",
+        ),
+        (
+            DataClass::Episodic,
+            store.episodic_residue(user)?,
+            "episodic primary, replica and unapplied replication log",
+        ),
+        (
+            DataClass::Semantic,
+            store.semantic_residue(user)?,
+            "entities of the subject, dangling edges",
+        ),
+        (
+            DataClass::Vectors,
+            store.vectors_residue(user)?,
+            "every generation of every shard",
+        ),
+        (
+            DataClass::FineTune,
+            store.fine_tune_residue(user)?,
+            "dataset manifests, lineage of serving releases",
+        ),
+        (
+            DataClass::Uploads,
+            uploads_residue(store, target)?,
+            "upload folder, its replica, upload rows",
+        ),
+        (
+            DataClass::Derivatives,
+            store.derivatives_residue(user)?,
+            "summaries and cached answers derived from the subject (forward edges)",
+        ),
+    ];
+    Ok(residues
+        .into_iter()
+        .map(|(class, residue, looked_at)| (class, probe(class.probe(), residue, looked_at)))
+        .collect())
+}
+
+/// The subject's files in every upload root, and its upload rows.
+fn uploads_residue(store: &Reader, target: &Target) -> Result<u64, DemoError> {
     let mut files = Vec::new();
     for root in &target.upload_roots {
-        walk(&root.join(user), &mut files)?;
+        walk(&root.join(&target.user_id), &mut files)?;
     }
-    let uploads = files.len() as u64
-        + scalar(
-            &conn,
-            "SELECT COUNT(*) FROM uploads WHERE user_id = ?1",
-            user,
-        )?;
-    // Summaries and cached answers whose provenance edges lead back to one
-    // of the user's sources, followed forward from the edges table, plus any
-    // summary filed under the user.
-    let derivatives = scalar(
-        &conn,
-        "WITH RECURSIVE derived(scope, key) AS (
-             SELECT child_scope, child_key FROM prov_edges WHERE parent_scope = 'user:' || ?1
-             UNION SELECT e.child_scope, e.child_key FROM prov_edges e
-                   JOIN derived d ON e.parent_scope = d.scope AND e.parent_key = d.key)
-         SELECT (SELECT COUNT(*) FROM summaries s WHERE s.user_id = ?1
-                    OR s.summary_id IN (SELECT key FROM derived))
-              + (SELECT COUNT(*) FROM answer_cache c WHERE c.cache_key IN
-                    (SELECT key FROM derived WHERE scope = 'cache:answers'))",
-        user,
-    )?;
+    Ok(files.len() as u64 + store.upload_rows_residue(&target.user_id)?)
+}
+
+/// The records every subprocessor's lookup API still reports for the
+/// subject.
+fn subprocessor_probe(target: &Target) -> Result<Probe, DemoError> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(std::time::Duration::from_secs(10)))
         .build()
@@ -171,99 +182,27 @@ pub fn run(target: &Target) -> Result<Probes, DemoError> {
             })?;
         asked.push(name.clone());
     }
-    let pii = unredacted_pii(&conn, &target.subject_id, &target.pii_fields)?;
-    let classes = vec![
-        (
-            DataClass::Working,
-            probe(DataClass::Working.probe(), working, "working_sessions"),
-        ),
-        (
-            DataClass::Episodic,
-            probe(
-                DataClass::Episodic.probe(),
-                episodic,
-                "episodic primary, replica and unapplied replication log",
-            ),
-        ),
-        (
-            DataClass::Semantic,
-            probe(
-                DataClass::Semantic.probe(),
-                semantic,
-                "entities of the subject, dangling edges",
-            ),
-        ),
-        (
-            DataClass::Vectors,
-            probe(
-                DataClass::Vectors.probe(),
-                vectors,
-                "every generation of every shard",
-            ),
-        ),
-        (
-            DataClass::FineTune,
-            probe(
-                DataClass::FineTune.probe(),
-                fine_tune,
-                "dataset manifests, lineage of serving releases",
-            ),
-        ),
-        (
-            DataClass::Uploads,
-            probe(
-                DataClass::Uploads.probe(),
-                uploads,
-                "upload folder, its replica, upload rows",
-            ),
-        ),
-        (
-            DataClass::Derivatives,
-            probe(
-                DataClass::Derivatives.probe(),
-                derivatives,
-                "summaries and cached answers derived from the subject (forward edges)",
-            ),
-        ),
-    ];
-    Ok(Probes {
-        classes,
-        subprocessor: probe(
-            ProbeName::Subprocessor,
-            held,
-            &format!("lookup APIs of {}", asked.join(", ")),
-        ),
-        unredacted_pii: probe(
-            ProbeName::AuditLogRedacted,
-            pii,
-            "disclosures of personal fields in the subject's audit-log entries",
-        ),
-    })
+    Ok(probe(
+        ProbeName::Subprocessor,
+        held,
+        &format!("lookup APIs of {}", asked.join(", ")),
+    ))
 }
 
 /// Personal fields still disclosed in the audit-log entries whose clear
 /// `actor_ref` is the subject, read from the store's mirror.
 fn unredacted_pii(
-    conn: &Connection,
+    store: &Reader,
     subject_id: &str,
     pii_fields: &[String],
 ) -> Result<u64, DemoError> {
-    let mut leaves = conn.prepare("SELECT idx, leaf FROM audit_leaves ORDER BY idx")?;
-    let leaves: Vec<(i64, Vec<u8>)> = leaves
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
-    let mut disclosures =
-        conn.prepare("SELECT disclosure FROM audit_disclosures WHERE idx = ?1")?;
     let mut count = 0;
-    for (idx, leaf) in leaves {
+    for (idx, leaf) in store.audit_leaves()? {
         let leaf: Value = serde_json::from_slice(&leaf).unwrap_or(Value::Null);
         if leaf.get("actor_ref").and_then(Value::as_str) != Some(subject_id) {
             continue;
         }
-        let remaining: Vec<String> = disclosures
-            .query_map([idx], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for d in remaining {
+        for d in store.audit_disclosures(idx)? {
             let field = URL_SAFE_NO_PAD
                 .decode(&d)
                 .ok()

@@ -122,11 +122,33 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
     let conn =
         Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .unwrap();
-    let personal = [SUBJECT.email, SUBJECT.name, SUBJECT.ip];
+    no_personal_value_in_the_store(&conn);
+    no_tier_row_of_the_subject(&conn);
 
-    // No table but the declared backup holds the subject's e-mail, name or
-    // IP address; the audit log's remaining disclosures hold none either.
-    for (table, text) in all_text(&conn) {
+    // The declared exception: the backup, with the subject in the ledger.
+    let ledger: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM suppression_ledger WHERE user_id = ?1",
+            [SUBJECT.user_id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(ledger, 1);
+    assert!(step(&outcome, "episodic")
+        .details
+        .contains_key("backups_beyond_use"));
+
+    no_upload_of_the_subject(&outcome);
+    no_subprocessor_record_of_the_subject(&platform, &outcome);
+    drop(platform);
+}
+
+/// No table but the declared backup holds the subject's e-mail, name or
+/// IP address; the audit log's remaining disclosures hold none either, and
+/// still hold the other subjects'.
+fn no_personal_value_in_the_store(conn: &Connection) {
+    let personal = [SUBJECT.email, SUBJECT.name, SUBJECT.ip];
+    for (table, text) in all_text(conn) {
         if table == "backup_episodic" {
             continue;
         }
@@ -134,17 +156,19 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
             assert!(!text.contains(value), "{table} holds {value:?}: {text}");
         }
     }
-    for disclosure in decoded_disclosures(&conn) {
+    for disclosure in decoded_disclosures(conn) {
         for value in personal {
             assert!(!disclosure.contains(value), "audit log discloses {value:?}");
         }
     }
-    // The other subjects' data is still there.
-    assert!(decoded_disclosures(&conn)
+    assert!(decoded_disclosures(conn)
         .iter()
         .any(|d| d.contains(SUBJECTS[1].email)));
+}
 
-    // No row of a tier table is the subject's, in any vector generation.
+/// No row of a tier table is the subject's, in any vector generation; the
+/// other subjects' vectors are still there.
+fn no_tier_row_of_the_subject(conn: &Connection) {
     for table in [
         "working_sessions",
         "episodic",
@@ -184,21 +208,10 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
         .query_row("SELECT COUNT(*) FROM answer_cache", [], |r| r.get(0))
         .unwrap();
     assert_eq!(cached, 0, "the only cached answer derived from the subject");
+}
 
-    // The declared exception: the backup, with the subject in the ledger.
-    let ledger: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM suppression_ledger WHERE user_id = ?1",
-            [SUBJECT.user_id],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(ledger, 1);
-    assert!(step(&outcome, "episodic")
-        .details
-        .contains_key("backups_beyond_use"));
-
-    // The upload folders hold no file of the subject, nor any file naming them.
+/// The upload folders hold no file of the subject, nor any file naming them.
+fn no_upload_of_the_subject(outcome: &Outcome) {
     for root in [
         &outcome.paths.store.uploads,
         &outcome.paths.store.uploads_replica,
@@ -212,8 +225,10 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
             }
         }
     }
+}
 
-    // The subprocessors, asked directly, hold nothing of the subject.
+/// The subprocessors, asked directly, hold nothing of the subject.
+fn no_subprocessor_record_of_the_subject(platform: &Platform, outcome: &Outcome) {
     for endpoint in &platform.services().endpoints {
         let url = format!(
             "{}/v1/subjects/{}/records",
@@ -228,7 +243,6 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
         let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert_eq!(answer["records"], 0, "{}", endpoint.name);
     }
-    drop(platform);
 }
 
 fn table_counts(conn: &Connection) -> BTreeMap<String, i64> {
@@ -259,7 +273,11 @@ fn the_cascade_is_idempotent_per_request() {
         .unwrap();
     assert!(fresh.iter().all(|from_ledger| !from_ledger));
     assert_eq!(first.len(), 9);
-    let counts = table_counts(&platform.store().conn);
+    // The test's own connection: the store's is the platform's alone.
+    let conn =
+        Connection::open_with_flags(&platform.paths().store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let counts = table_counts(&conn);
     let receipts = platform.receipts(&intake.request_id).unwrap();
 
     let again = platform.intake(&submission).unwrap();
@@ -271,7 +289,7 @@ fn the_cascade_is_idempotent_per_request() {
     assert_eq!(second, first);
     assert!(replayed.iter().all(|from_ledger| *from_ledger));
     // Nothing more was deleted, nothing more logged, no new receipt.
-    assert_eq!(table_counts(&platform.store().conn), counts);
+    assert_eq!(table_counts(&conn), counts);
     assert_eq!(platform.receipts(&intake.request_id).unwrap(), receipts);
     let records: Vec<_> = second
         .iter()
@@ -454,9 +472,8 @@ fn a_failing_step_leaves_no_service_running() {
         .collect();
     assert!(urls.iter().all(|u| answers(u)));
     // The fine-tune tier is gone: its step fails.
-    platform
-        .store()
-        .conn
+    Connection::open(&platform.paths().store.db)
+        .unwrap()
         .execute_batch("DROP TABLE dataset_examples")
         .unwrap();
     assert!(platform.erase(&mut std::io::sink()).is_err());

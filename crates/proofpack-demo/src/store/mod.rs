@@ -1,0 +1,412 @@
+//! The embedded agent-memory store: one SQLite database (rusqlite, bundled)
+//! and two upload folders, seeded deterministically with synthetic subjects.
+//!
+//! The tiers are those of a real agent platform:
+//!
+//! * working memory: live sessions (`working_sessions`);
+//! * episodic memory: rows on a primary (`episodic`) and a replica
+//!   (`episodic_replica`) kept in step by a replication log whose last
+//!   entries are not yet applied (replication lag);
+//! * a semantic entity graph (`entities`, `entity_edges`);
+//! * a vector index in shards and generations (`vector_generations`,
+//!   `vectors`): each shard serves one generation and keeps its previous
+//!   one, with its copies of the vectors, until it is rebuilt;
+//! * fine-tune dataset manifests (`dataset_manifests`, `dataset_examples`)
+//!   and model releases with their lineage (`model_releases`,
+//!   `training_lineage`, `output_filters`);
+//! * uploads: files in `uploads/<user>/` with a replica in
+//!   `uploads-replica/<user>/`, and their rows (`uploads`);
+//! * derived artefacts: summaries and an answer cache with a TTL
+//!   (`summaries`, `answer_cache`), with provenance nodes, edges and a
+//!   reverse index (`prov_nodes`, `prov_edges`, `prov_reverse`) and the
+//!   tombstones of erased sources (`tombstones`);
+//! * a mirror of the action audit log (`audit_leaves`, `audit_disclosures`,
+//!   `audit_checkpoints`; the log itself is the producer's
+//!   [`proofpack_producer::AuditLog`]);
+//! * a backup snapshot of the episodic store (`backup_episodic`) and the
+//!   suppression ledger a restore must apply (`suppression_ledger`);
+//! * the request handling itself: `erasure_requests`, the step ledger
+//!   (`step_ledger`) and the collected receipts (`receipts`).
+//!
+//! All SQL lives in this module. The cascade, the seeder and the rest of
+//! the platform use [`Store`]'s typed methods; the verification job reads
+//! through a [`Reader`], a separate read-only connection with its own
+//! queries, so that its probes share no code path with the cascade.
+
+mod audit;
+mod provenance;
+mod reader;
+mod requests;
+mod schema;
+mod seed;
+mod tiers;
+
+pub use provenance::{Node, NodeState, Tombstone};
+pub use reader::Reader;
+pub use tiers::{CachedAnswer, Release};
+
+/// The error of the store's SQLite engine, named here so that only this
+/// module depends on the engine.
+pub use rusqlite::Error as SqlError;
+
+use crate::fault::Fault;
+use crate::DemoError;
+use rusqlite::{params, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// A synthetic data subject (every name, address and number is fictitious).
+#[derive(Debug, Clone, Copy)]
+pub struct Subject {
+    /// The platform's account id.
+    pub user_id: &'static str,
+    /// E-mail address: the raw identifier an erasure request names.
+    pub email: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Last IP address (documentation ranges of RFC 5737).
+    pub ip: &'static str,
+    /// Employer, an entity attributed to the subject.
+    pub employer: &'static str,
+    /// City, a shared entity the subject is linked to.
+    pub city: &'static str,
+}
+
+/// The seeded subjects. The first is the one the demo's request erases.
+pub const SUBJECTS: [Subject; 4] = [
+    Subject {
+        user_id: "u-5e3a",
+        email: "alice@example.com",
+        name: "Alice Example",
+        ip: "192.0.2.10",
+        employer: "Northwind Traders",
+        city: "Lisbon",
+    },
+    Subject {
+        user_id: "u-7b21",
+        email: "bruno.costa@example.net",
+        name: "Bruno Costa",
+        ip: "198.51.100.23",
+        employer: "Contoso Pharma",
+        city: "Lisbon",
+    },
+    Subject {
+        user_id: "u-c4f1",
+        email: "carol.nguyen@example.org",
+        name: "Carol Nguyen",
+        ip: "203.0.113.44",
+        employer: "Fabrikam Ltd",
+        city: "Nairobi",
+    },
+    Subject {
+        user_id: "u-d902",
+        email: "dmitri.ivanov@example.com",
+        name: "Dmitri Ivanov",
+        ip: "192.0.2.87",
+        employer: "Tailspin Toys",
+        city: "Kampala",
+    },
+];
+
+/// Number of vector shards.
+pub const SHARDS: i64 = 3;
+/// Scope of the shared answer cache.
+pub const CACHE_SCOPE: &str = "cache:answers";
+/// Fine-tune manifest built before the first subject joined.
+pub const EARLY_MANIFEST: &str = "ft-2026-01";
+/// Fine-tune manifest that includes every subject.
+pub const LATE_MANIFEST: &str = "ft-2026-03";
+/// The model trained on [`EARLY_MANIFEST`].
+pub const EARLY_MODEL: &str = "assistant-ft-2026-01";
+/// The model trained on [`LATE_MANIFEST`].
+pub const LATE_MODEL: &str = "assistant-ft-2026-03";
+
+/// The provenance scope of a user's source records (notes, uploads).
+#[must_use]
+pub fn user_scope(user_id: &str) -> String {
+    format!("user:{user_id}")
+}
+
+/// The provenance scope of artefacts derived from a user's records.
+#[must_use]
+pub fn derived_scope(user_id: &str) -> String {
+    format!("user:{user_id}:derived")
+}
+
+/// The provenance key of an episodic note.
+#[must_use]
+pub fn note_key(row_id: i64) -> String {
+    format!("note-{row_id}")
+}
+
+/// Where the store lives.
+#[derive(Debug, Clone)]
+pub struct StorePaths {
+    /// The folder holding everything below.
+    pub dir: PathBuf,
+    /// The SQLite database.
+    pub db: PathBuf,
+    /// The upload store.
+    pub uploads: PathBuf,
+    /// The upload store's replica.
+    pub uploads_replica: PathBuf,
+}
+
+impl StorePaths {
+    /// The layout under `dir`.
+    #[must_use]
+    pub fn under(dir: &Path) -> Self {
+        StorePaths {
+            dir: dir.to_path_buf(),
+            db: dir.join("agent-memory.sqlite"),
+            uploads: dir.join("uploads"),
+            uploads_replica: dir.join("uploads-replica"),
+        }
+    }
+}
+
+/// The store, open for writing (the cascade's and the seeder's connection).
+#[derive(Debug)]
+pub struct Store {
+    /// The read-write connection; private so that every statement is one
+    /// of this module's methods.
+    conn: Connection,
+    /// Where it lives.
+    pub paths: StorePaths,
+    /// The run's fault, for the defects that live in the store.
+    pub fault: Option<Fault>,
+}
+
+/// An open transaction of the [`Store`]: [`Self::commit`] keeps its
+/// changes; dropping it rolls them back.
+#[derive(Debug)]
+pub struct Transaction<'a>(rusqlite::Transaction<'a>);
+
+impl Transaction<'_> {
+    /// Commits every change made since [`Store::begin`].
+    pub fn commit(self) -> Result<(), DemoError> {
+        self.0.commit().what("committing a transaction")
+    }
+}
+
+/// Turns a SQLite error into [`DemoError::Sql`], naming what was being done.
+trait What<T> {
+    fn what(self, what: &'static str) -> Result<T, DemoError>;
+}
+
+impl<T> What<T> for rusqlite::Result<T> {
+    fn what(self, what: &'static str) -> Result<T, DemoError> {
+        self.map_err(|source| DemoError::Sql { what, source })
+    }
+}
+
+/// A count read from SQLite (an `i64`) as a `u64`: a negative count can
+/// only come from a corrupt store, and is an error rather than zero.
+pub(crate) fn count_from(what: &'static str, count: i64) -> Result<u64, DemoError> {
+    u64::try_from(count).map_err(|_| DemoError::NegativeCount { what, count })
+}
+
+/// A row count or index as SQLite stores it (an `i64`).
+fn to_sql_int<T>(what: &'static str, n: T) -> Result<i64, DemoError>
+where
+    i64: TryFrom<T, Error = std::num::TryFromIntError>,
+{
+    i64::try_from(n).map_err(|source| DemoError::IntRange { what, source })
+}
+
+/// Serialises a record kept in the store as JSON text.
+fn to_json<T: serde::Serialize>(what: &'static str, value: &T) -> Result<String, DemoError> {
+    serde_json::to_string(value).map_err(|source| DemoError::Json { what, source })
+}
+
+/// Reads back a record kept in the store as JSON text.
+fn from_json<T: serde::de::DeserializeOwned>(
+    what: &'static str,
+    text: &str,
+) -> Result<T, DemoError> {
+    serde_json::from_str(text).map_err(|source| DemoError::Json { what, source })
+}
+
+/// A deterministic 4-dimensional embedding of `text` (a stand-in for a
+/// model's: what matters is that the index holds bytes derived from it).
+fn embedding(text: &str) -> Vec<u8> {
+    let digest = Sha256::digest(text.as_bytes());
+    digest
+        .chunks(4)
+        .take(4)
+        .flat_map(|c| {
+            let n = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            (f64::from(n) / f64::from(u32::MAX)).to_le_bytes()
+        })
+        .collect()
+}
+
+/// Hex SHA-256.
+#[must_use]
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    proofpack_spec::encoding::hex(&Sha256::digest(bytes))
+}
+
+impl Store {
+    /// Creates an empty store under `paths.dir` (which must not hold one).
+    pub fn create(paths: StorePaths, fault: Option<Fault>) -> Result<Store, DemoError> {
+        for dir in [&paths.dir, &paths.uploads, &paths.uploads_replica] {
+            std::fs::create_dir_all(dir).map_err(|e| DemoError::io(dir, e))?;
+        }
+        const WHAT: &str = "creating the store";
+        let conn = Connection::open(&paths.db).what(WHAT)?;
+        // Write-ahead logging: the verification job reads on its own
+        // connection while this one stays open, and commits need no fsync
+        // of the main file each time.
+        conn.pragma_update(None, "journal_mode", "WAL").what(WHAT)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .what(WHAT)?;
+        // Deleted content is overwritten with zeros, not left in free pages.
+        conn.pragma_update(None, "secure_delete", "ON").what(WHAT)?;
+        conn.execute_batch(schema::SCHEMA).what(WHAT)?;
+        Ok(Store { conn, paths, fault })
+    }
+
+    /// Begins a transaction: what the store's methods change until
+    /// [`Transaction::commit`] is kept, or dropped, together.
+    pub fn begin(&self) -> Result<Transaction<'_>, DemoError> {
+        self.conn
+            .unchecked_transaction()
+            .map(Transaction)
+            .what("beginning a transaction")
+    }
+
+    /// The count `sql` returns for `user_id`.
+    fn count(&self, what: &'static str, sql: &str, user_id: &str) -> Result<u64, DemoError> {
+        let n: i64 = self
+            .conn
+            .query_row(sql, [user_id], |r| r.get(0))
+            .what(what)?;
+        count_from(what, n)
+    }
+
+    /// A `meta` value.
+    fn meta(&self, key: &str) -> Result<Option<String>, DemoError> {
+        self.conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()
+            .what("reading a meta value")
+    }
+
+    /// Sets a `meta` value.
+    fn set_meta(&self, key: &str, value: &str) -> Result<(), DemoError> {
+        self.conn
+            .execute(
+                "INSERT INTO meta(key, value) VALUES (?1, ?2)
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                params![key, value],
+            )
+            .what("writing a meta value")?;
+        Ok(())
+    }
+
+    /// A numeric `meta` value, `default` when there is none.
+    fn meta_number(&self, key: &'static str, default: i64) -> Result<i64, DemoError> {
+        match self.meta(key)? {
+            None => Ok(default),
+            Some(value) => {
+                value
+                    .parse()
+                    .map_err(|source| DemoError::BadMeta { key, value, source })
+            }
+        }
+    }
+
+    /// Keeps the controller's pseudonym key (HMAC).
+    pub fn set_pseudonym_key(&self, key: &[u8]) -> Result<(), DemoError> {
+        use base64::Engine as _;
+        self.set_meta(
+            "pseudonym_key",
+            &base64::engine::general_purpose::STANDARD.encode(key),
+        )
+    }
+
+    /// The controller's pseudonym key.
+    pub fn pseudonym_key(&self) -> Result<Vec<u8>, DemoError> {
+        use base64::Engine as _;
+        let encoded = self
+            .meta("pseudonym_key")?
+            .ok_or(DemoError::MissingPseudonymKey)?;
+        base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(DemoError::BadPseudonymKey)
+    }
+
+    /// Copies the write-ahead log into the database and truncates it, so
+    /// that no older page image (with erased content) stays in the log.
+    pub fn checkpoint_wal(&self) -> Result<(), DemoError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .what("checkpointing the write-ahead log")?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn empty_store(dir: &Path) -> Store {
+        Store::create(StorePaths::under(&dir.join("store")), None).unwrap()
+    }
+
+    #[test]
+    fn a_negative_count_is_a_corrupt_store_not_zero() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        let counted = store.count("a test count", "SELECT -1 WHERE ?1 IS NOT NULL", "u-1");
+        assert!(matches!(
+            counted,
+            Err(DemoError::NegativeCount { count: -1, .. })
+        ));
+        assert!(matches!(count_from("a test count", 0), Ok(0)));
+    }
+
+    #[test]
+    fn a_store_without_a_pseudonym_key_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        assert!(matches!(
+            store.pseudonym_key(),
+            Err(DemoError::MissingPseudonymKey)
+        ));
+        store.set_meta("pseudonym_key", "not base64!").unwrap();
+        assert!(matches!(
+            store.pseudonym_key(),
+            Err(DemoError::BadPseudonymKey(_))
+        ));
+        store.set_pseudonym_key(&[7; 32]).unwrap();
+        assert_eq!(store.pseudonym_key().unwrap(), vec![7; 32]);
+    }
+
+    #[test]
+    fn a_failed_statement_keeps_its_sqlite_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = empty_store(dir.path());
+        store.set_meta("graph_version", "seven").unwrap();
+        assert!(matches!(
+            store.bump_graph_version(),
+            Err(DemoError::BadMeta {
+                key: "graph_version",
+                ..
+            })
+        ));
+        store
+            .conn
+            .execute_batch("DROP TABLE working_sessions")
+            .unwrap();
+        let failed = store.working_sessions_count("u-1");
+        assert!(matches!(
+            failed,
+            Err(DemoError::Sql {
+                source: SqlError::SqliteFailure(..),
+                ..
+            })
+        ));
+    }
+}

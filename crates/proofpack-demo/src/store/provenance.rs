@@ -1,0 +1,176 @@
+//! The provenance graph's tables: nodes, edges, the reverse index and the
+//! tombstones of erased sources.
+
+use super::{Store, What};
+use crate::DemoError;
+use rusqlite::params;
+
+/// A node: `(scope, key)`.
+pub type Node = (String, String);
+
+/// A tombstone a request wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tombstone {
+    /// The erased source's scope.
+    pub scope: String,
+    /// Its key.
+    pub key: String,
+    /// When it was erased.
+    pub at: String,
+}
+
+/// The state of a provenance node, as the store records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeState {
+    /// `source`, `live`, `tombstoned` or `expiring`.
+    pub state: String,
+    /// When an expiring node expires.
+    pub expires_at: Option<String>,
+}
+
+impl Store {
+    /// Records that `child` was derived from `parent`: the edge, the reverse
+    /// index entry, and the child's node (live).
+    pub fn add_derivation(
+        &self,
+        child: (&str, &str),
+        parent: (&str, &str),
+    ) -> Result<(), DemoError> {
+        const WHAT: &str = "recording a derivation";
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'live')",
+                params![child.0, child.1],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO prov_edges VALUES (?1, ?2, ?3, ?4)",
+                params![child.0, child.1, parent.0, parent.1],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO prov_reverse VALUES (?1, ?2, ?3, ?4)",
+                params![parent.0, parent.1, child.0, child.1],
+            )
+            .what(WHAT)?;
+        self.bump_graph_version()
+    }
+
+    /// Tombstones the source `(scope, key)` for request `request_id`: its
+    /// tombstone, and its node's state.
+    pub fn tombstone_source(
+        &self,
+        scope: &str,
+        key: &str,
+        at: &str,
+        request_id: &str,
+    ) -> Result<(), DemoError> {
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO tombstones VALUES (?1, ?2, ?3, ?4)",
+                params![scope, key, at, request_id],
+            )
+            .what("writing a tombstone")?;
+        self.mark_tombstoned(scope, key)
+    }
+
+    /// Marks the node `(scope, key)` tombstoned.
+    pub fn mark_tombstoned(&self, scope: &str, key: &str) -> Result<(), DemoError> {
+        self.conn
+            .execute(
+                "UPDATE prov_nodes SET state = 'tombstoned' WHERE scope = ?1 AND key = ?2",
+                params![scope, key],
+            )
+            .what("marking a node tombstoned")?;
+        Ok(())
+    }
+
+    /// Marks the node `(scope, key)` as left to expire at `expires_at`.
+    pub fn mark_expiring(&self, scope: &str, key: &str, expires_at: &str) -> Result<(), DemoError> {
+        self.conn.execute(
+            "UPDATE prov_nodes SET state = 'expiring', expires_at = ?3 WHERE scope = ?1 AND key = ?2",
+            params![scope, key, expires_at],
+        ).what("marking a node expiring")?;
+        Ok(())
+    }
+
+    /// Bumps the provenance graph's version (every change to the graph).
+    pub fn bump_graph_version(&self) -> Result<(), DemoError> {
+        let n = self.meta_number("graph_version", 0)?;
+        self.set_meta("graph_version", &(n + 1).to_string())
+    }
+
+    /// The provenance graph's version, as `provenance.jsonl` names it.
+    pub fn graph_version(&self) -> Result<String, DemoError> {
+        Ok(format!(
+            "g-{}",
+            self.meta("graph_version")?
+                .unwrap_or_else(|| "0".to_owned())
+        ))
+    }
+
+    /// The tombstones request `request_id` wrote, by scope and key.
+    pub fn tombstones(&self, request_id: &str) -> Result<Vec<Tombstone>, DemoError> {
+        self.conn
+            .prepare_cached(
+                "SELECT scope, key, at FROM tombstones WHERE request_id = ?1 ORDER BY scope, key",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_map([request_id], |r| {
+                    Ok(Tombstone {
+                        scope: r.get(0)?,
+                        key: r.get(1)?,
+                        at: r.get(2)?,
+                    })
+                })?
+                .collect::<Result<_, _>>()
+            })
+            .what("reading tombstones")
+    }
+
+    /// The nodes derived from `(scope, key)`, by the reverse index, ordered.
+    pub fn derived_from(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
+        self.conn
+            .prepare_cached(
+                "SELECT child_scope, child_key FROM prov_reverse WHERE parent_scope = ?1 AND parent_key = ?2
+         ORDER BY child_scope, child_key",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_map([scope, key], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<Result<_, _>>()
+            })
+            .what("walking the reverse index")
+    }
+
+    /// The parents of `(scope, key)`, by its edges, ordered.
+    pub fn parents_of(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
+        self.conn
+            .prepare_cached(
+                "SELECT parent_scope, parent_key FROM prov_edges WHERE child_scope = ?1 AND child_key = ?2
+         ORDER BY parent_scope, parent_key",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_map([scope, key], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<Result<_, _>>()
+            })
+            .what("reading provenance edges")
+    }
+
+    /// The state of the node `(scope, key)`.
+    pub fn node_state(&self, scope: &str, key: &str) -> Result<NodeState, DemoError> {
+        self.conn
+            .query_row(
+                "SELECT state, expires_at FROM prov_nodes WHERE scope = ?1 AND key = ?2",
+                [scope, key],
+                |r| {
+                    Ok(NodeState {
+                        state: r.get(0)?,
+                        expires_at: r.get(1)?,
+                    })
+                },
+            )
+            .what("reading a provenance node")
+    }
+}

@@ -1,0 +1,121 @@
+//! The request handling itself: accepted requests, the step ledger and the
+//! collected receipts, each kept as its JSON document.
+
+use super::{from_json, to_json, to_sql_int, Store, What};
+use crate::cascade::StepEntry;
+use crate::intake::Intake;
+use crate::receipts::CollectedReceipt;
+use crate::DemoError;
+use rusqlite::{params, OptionalExtension};
+
+impl Store {
+    /// The account whose person entity has the e-mail address `email`.
+    pub fn account_with_email(&self, email: &str) -> Result<Option<String>, DemoError> {
+        self.conn
+            .query_row(
+                "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
+                [email],
+                |r| r.get(0),
+            )
+            .optional()
+            .what("looking up an account")
+    }
+
+    /// The request accepted as `request_id`, if any.
+    pub fn erasure_request(&self, request_id: &str) -> Result<Option<Intake>, DemoError> {
+        let document: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT document FROM erasure_requests WHERE request_id = ?1",
+                [request_id],
+                |r| r.get(0),
+            )
+            .optional()
+            .what("reading an erasure request")?;
+        document
+            .map(|d| from_json("an erasure request", &d))
+            .transpose()
+    }
+
+    /// Keeps an accepted request.
+    pub fn record_erasure_request(&self, intake: &Intake) -> Result<(), DemoError> {
+        let document = to_json("an erasure request", intake)?;
+        self.conn
+            .execute(
+                "INSERT INTO erasure_requests(request_id, user_id, document) VALUES (?1, ?2, ?3)",
+                params![intake.request_id, intake.user_id, document],
+            )
+            .what("recording an erasure request")?;
+        Ok(())
+    }
+
+    /// The step ledger's record of step `seq` of request `request_id`.
+    pub fn recorded_step(
+        &self,
+        request_id: &str,
+        seq: u64,
+    ) -> Result<Option<StepEntry>, DemoError> {
+        let entry: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT entry FROM step_ledger WHERE request_id = ?1 AND seq = ?2",
+                params![request_id, seq],
+                |r| r.get(0),
+            )
+            .optional()
+            .what("reading the step ledger")?;
+        entry
+            .map(|e| from_json("a step ledger entry", &e))
+            .transpose()
+    }
+
+    /// Records step `seq` of request `request_id` in the step ledger.
+    pub fn record_step(
+        &self,
+        request_id: &str,
+        seq: u64,
+        entry: &StepEntry,
+    ) -> Result<(), DemoError> {
+        let entry = to_json("a step ledger entry", entry)?;
+        self.conn
+            .execute(
+                "INSERT INTO step_ledger(request_id, seq, entry) VALUES (?1, ?2, ?3)",
+                params![request_id, seq, entry],
+            )
+            .what("recording a step")?;
+        Ok(())
+    }
+
+    /// Keeps the receipts collected for request `request_id`, in order
+    /// (replacing any kept before at the same positions).
+    pub fn record_receipts(
+        &self,
+        request_id: &str,
+        receipts: &[CollectedReceipt],
+    ) -> Result<(), DemoError> {
+        for (position, receipt) in receipts.iter().enumerate() {
+            let position = to_sql_int("a receipt's position", position)?;
+            let receipt = to_json("a receipt", receipt)?;
+            self.conn
+                .execute(
+                    "INSERT OR REPLACE INTO receipts(request_id, position, receipt) VALUES (?1, ?2, ?3)",
+                    params![request_id, position, receipt],
+                )
+                .what("recording a receipt")?;
+        }
+        Ok(())
+    }
+
+    /// The receipts collected for request `request_id`, in order.
+    pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
+        let rows: Vec<String> = self
+            .conn
+            .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")
+            .and_then(|mut stmt| {
+                stmt.query_map([request_id], |r| r.get(0))?
+                    .collect::<Result<_, _>>()
+            })
+            .what("reading receipts")?;
+        rows.iter().map(|r| from_json("a receipt", r)).collect()
+    }
+}

@@ -1,0 +1,531 @@
+//! Writes of the platform's own life before the request: the seeded
+//! history of every subject, and the writes tests add to it.
+
+use super::{
+    derived_scope, embedding, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
+    EARLY_MANIFEST, EARLY_MODEL, LATE_MANIFEST, LATE_MODEL, SHARDS, SUBJECTS,
+};
+use crate::fault::Fault;
+use crate::DemoError;
+use rusqlite::{params, OptionalExtension};
+
+/// The seeded history's clock: `at(days, hours)` is `days` before the
+/// platform started, plus `hours`.
+type At<'a> = &'a dyn Fn(i64, i64) -> String;
+
+impl Store {
+    /// Writes an episodic row on the primary, logs it for the replica, and
+    /// indexes its vector in the serving generation of its shard. Returns
+    /// the row id.
+    pub fn add_episodic(
+        &self,
+        user_id: &str,
+        at: &str,
+        kind: &str,
+        content: &str,
+    ) -> Result<i64, DemoError> {
+        const WHAT: &str = "writing an episodic row";
+        self.conn
+            .execute(
+                "INSERT INTO episodic(user_id, at, kind, content) VALUES (?1, ?2, ?3, ?4)",
+                params![user_id, at, kind, content],
+            )
+            .what(WHAT)?;
+        let row_id = self.conn.last_insert_rowid();
+        self.conn
+            .execute(
+                "INSERT INTO replication_log(row_id, op) VALUES (?1, 'upsert')",
+                [row_id],
+            )
+            .what(WHAT)?;
+        let shard = row_id % SHARDS;
+        let generation: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'",
+                [shard],
+                |r| r.get(0),
+            )
+            .optional()
+            .what(WHAT)?;
+        if let Some(generation) = generation {
+            self.index_vector(shard, generation, row_id, user_id, content)?;
+        }
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'source')",
+                params![user_scope(user_id), note_key(row_id)],
+            )
+            .what(WHAT)?;
+        Ok(row_id)
+    }
+
+    fn index_vector(
+        &self,
+        shard: i64,
+        generation: i64,
+        row_id: i64,
+        user_id: &str,
+        content: &str,
+    ) -> Result<(), DemoError> {
+        self.conn.execute(
+            "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding, neighbours)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '[]')",
+            params![shard, generation, format!("vec-{row_id}"), user_id, note_key(row_id), embedding(content)],
+        ).what("indexing a vector")?;
+        Ok(())
+    }
+
+    /// Writes a summary derived from `notes` of `user_id`.
+    pub fn add_summary(
+        &self,
+        summary_id: &str,
+        user_id: &str,
+        text: &str,
+        at: &str,
+        notes: &[i64],
+    ) -> Result<(), DemoError> {
+        self.conn
+            .execute(
+                "INSERT INTO summaries(summary_id, user_id, text, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![summary_id, user_id, text, at],
+            )
+            .what("writing a summary")?;
+        let scope = derived_scope(user_id);
+        for note in notes {
+            self.add_derivation(
+                (&scope, summary_id),
+                (&user_scope(user_id), &note_key(*note)),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Writes an upload file, its replica copy and its row.
+    pub fn add_upload(
+        &self,
+        upload_id: &str,
+        user_id: &str,
+        file_name: &str,
+        content: &str,
+    ) -> Result<(), DemoError> {
+        for root in [&self.paths.uploads, &self.paths.uploads_replica] {
+            let dir = root.join(user_id);
+            std::fs::create_dir_all(&dir).map_err(|e| DemoError::io(&dir, e))?;
+            let path = dir.join(file_name);
+            std::fs::write(&path, content).map_err(|e| DemoError::io(&path, e))?;
+        }
+        self.conn
+            .execute(
+                "INSERT INTO uploads(upload_id, user_id, file_name, sha256) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    upload_id,
+                    user_id,
+                    file_name,
+                    sha256_hex(content.as_bytes())
+                ],
+            )
+            .what("writing an upload row")?;
+        Ok(())
+    }
+
+    /// Seeds every tier with [`SUBJECTS`] (the audit log is seeded by
+    /// [`crate::audit::AuditStore::seed`]). `base` is the time the platform
+    /// started; the seeded history lies in the weeks before it.
+    pub fn seed(&self, base: time::OffsetDateTime) -> Result<(), DemoError> {
+        let at = |days: i64, hours: i64| {
+            proofpack_spec::timestamp::format_instant(
+                base - time::Duration::days(days) + time::Duration::hours(hours),
+            )
+        };
+        let tx = self.begin()?;
+        self.seed_generation_one_and_models(&at)?;
+        for (i, s) in SUBJECTS.iter().enumerate() {
+            self.seed_subject(i, s, &at)?;
+            if i == 1 {
+                self.seed_generation_two(&at)?;
+            }
+        }
+        let late_notes = self.seed_late_notes(&at)?;
+        for shard in 0..SHARDS {
+            self.link_neighbours(shard, 1)?;
+            self.link_neighbours(shard, 2)?;
+        }
+        // Everything so far has reached the replica; the writes below are
+        // still in flight (replication lag).
+        self.drain_replication()?;
+        for s in &SUBJECTS {
+            self.add_episodic(
+                s.user_id,
+                &at(0, -1),
+                "chat",
+                &format!("{} said: remind me to call {} tomorrow.", s.name, s.city),
+            )?;
+        }
+        self.seed_backup(&at)?;
+        self.seed_derived_answer(&at, &late_notes)?;
+        tx.commit()
+    }
+
+    /// Generation 1 of every shard, the fine-tune manifests and the model
+    /// releases trained on them.
+    fn seed_generation_one_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
+        const WHAT: &str = "seeding the vector index and the models";
+        for shard in 0..SHARDS {
+            self.conn
+                .execute(
+                    "INSERT INTO vector_generations VALUES (?1, 1, 'serving', ?2)",
+                    params![shard, at(60, 0)],
+                )
+                .what(WHAT)?;
+        }
+        self.conn
+            .execute(
+                "INSERT INTO dataset_manifests VALUES (?1, ?2), (?3, ?4)",
+                params![EARLY_MANIFEST, at(90, 0), LATE_MANIFEST, at(35, 0)],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT INTO model_releases VALUES (?1, ?2, ?3, 'serving'), (?4, ?5, ?6, 'serving')",
+                params![
+                    EARLY_MODEL,
+                    EARLY_MANIFEST,
+                    at(88, 0),
+                    LATE_MODEL,
+                    LATE_MANIFEST,
+                    at(33, 0)
+                ],
+            )
+            .what(WHAT)?;
+        Ok(())
+    }
+
+    /// Generation 2 of every shard, built from generation 1, which each
+    /// shard keeps as its previous generation.
+    fn seed_generation_two(&self, at: At<'_>) -> Result<(), DemoError> {
+        const WHAT: &str = "seeding generation 2 of the vector index";
+        self.conn
+            .execute(
+                "UPDATE vector_generations SET role = 'previous' WHERE generation = 1",
+                [],
+            )
+            .what(WHAT)?;
+        for shard in 0..SHARDS {
+            self.conn
+                .execute(
+                    "INSERT INTO vector_generations VALUES (?1, 2, 'serving', ?2)",
+                    params![shard, at(40, 0)],
+                )
+                .what(WHAT)?;
+            self.conn
+                .execute(
+                    "INSERT INTO vectors SELECT shard, 2, vector_id, user_id, source_key, embedding, neighbours
+                     FROM vectors WHERE shard = ?1 AND generation = 1",
+                    [shard],
+                )
+                .what(WHAT)?;
+        }
+        Ok(())
+    }
+
+    /// Later writes of the first subject, indexed in generation 2 only.
+    /// Returns their row ids.
+    fn seed_late_notes(&self, at: At<'_>) -> Result<Vec<i64>, DemoError> {
+        let first = &SUBJECTS[0];
+        let mut late_notes = Vec::new();
+        for (k, day) in ["Tuesday", "Thursday", "Friday"].iter().enumerate() {
+            late_notes.push(self.add_episodic(
+                first.user_id,
+                &at(12 - k as i64, 9),
+                "note",
+                &format!(
+                    "{} asked to move the quarterly review with {} to {day}.",
+                    first.name, first.employer
+                ),
+            )?);
+        }
+        Ok(late_notes)
+    }
+
+    /// The backup of the episodic store, taken before the request.
+    fn seed_backup(&self, at: At<'_>) -> Result<(), DemoError> {
+        const WHAT: &str = "seeding the episodic backup";
+        let snapshot = format!("bk-{}", at(1, 0));
+        self.conn
+            .execute(
+                "INSERT INTO backup_snapshots VALUES (?1, ?2)",
+                params![snapshot, at(1, 0)],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT INTO backup_episodic SELECT ?1, row_id, user_id, at, kind, content FROM episodic",
+                [&snapshot],
+            )
+            .what(WHAT)?;
+        Ok(())
+    }
+
+    /// A summary of the first subject's late notes, and a cached answer
+    /// derived from it.
+    fn seed_derived_answer(&self, at: At<'_>, late_notes: &[i64]) -> Result<(), DemoError> {
+        let first = &SUBJECTS[0];
+        let summary = format!("summary-{}-review", first.user_id);
+        self.add_summary(
+            &summary,
+            first.user_id,
+            &format!(
+                "{} keeps rescheduling the {} review.",
+                first.name, first.employer
+            ),
+            &at(2, 0),
+            late_notes,
+        )?;
+        self.add_cached_answer(
+            "q-991",
+            "When is the quarterly review?",
+            "It moved to Friday.",
+            &at(2, 1),
+            &at(-5, 1),
+            (&derived_scope(first.user_id), &summary),
+        )
+    }
+
+    fn add_cached_answer(
+        &self,
+        key: &str,
+        question: &str,
+        answer: &str,
+        created_at: &str,
+        expires_at: &str,
+        derived_from: (&str, &str),
+    ) -> Result<(), DemoError> {
+        // The defect of `--fault cache-ttl`: the cache namespace is TTL-only
+        // (no purge API), so an entry can only expire.
+        let purgeable = self.fault != Some(Fault::CacheTtl);
+        self.conn
+            .execute(
+                "INSERT INTO answer_cache VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![key, question, answer, created_at, expires_at, purgeable],
+            )
+            .what("seeding the answer cache")?;
+        self.add_derivation((CACHE_SCOPE, key), derived_from)
+    }
+
+    /// Every tier of subject `s`, the `i`-th seeded.
+    fn seed_subject(&self, i: usize, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
+        self.seed_sessions(s, at)?;
+        let notes = self.seed_notes(i, s, at)?;
+        self.seed_entities(s)?;
+        self.seed_examples(i, s)?;
+        self.add_upload(
+            &format!("up-{}-cv", s.user_id),
+            s.user_id,
+            "cv.txt",
+            &format!(
+                "Curriculum vitae of {}\n{}\n{}\n",
+                s.name, s.email, s.employer
+            ),
+        )?;
+        self.add_upload(
+            &format!("up-{}-id", s.user_id),
+            s.user_id,
+            "id-scan.txt",
+            &format!("Identity document scan: {} ({})\n", s.name, s.city),
+        )?;
+        let summary = format!("summary-{}-profile", s.user_id);
+        self.add_summary(
+            &summary,
+            s.user_id,
+            &format!("{} works at {} in {}.", s.name, s.employer, s.city),
+            &at(20, 0),
+            &notes,
+        )
+    }
+
+    /// Two working sessions of `s`.
+    fn seed_sessions(&self, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
+        for k in 0..2 {
+            self.conn
+                .execute(
+                    "INSERT INTO working_sessions VALUES (?1, ?2, ?3, ?4)",
+                    params![
+                        format!("sess-{}-{k}", s.user_id),
+                        s.user_id,
+                        at(0, -2 + k),
+                        format!(
+                            "draft: reply to {} <{}> about the {} invoice",
+                            s.name, s.email, s.employer
+                        )
+                    ],
+                )
+                .what("seeding a working session")?;
+        }
+        Ok(())
+    }
+
+    /// Four episodic rows of `s`, notes and chats in turn. Returns the
+    /// notes' row ids.
+    fn seed_notes(&self, i: usize, s: &Subject, at: At<'_>) -> Result<Vec<i64>, DemoError> {
+        let n = i as i64;
+        let mut notes = Vec::new();
+        for k in 0..4 {
+            let kind = if k % 2 == 0 { "note" } else { "chat" };
+            let row = self.add_episodic(
+                s.user_id,
+                &at(50 - n - k, 10),
+                kind,
+                &format!(
+                    "{} ({}) mentioned {} in {} (entry {k}).",
+                    s.name, s.email, s.employer, s.city
+                ),
+            )?;
+            if kind == "note" {
+                notes.push(row);
+            }
+        }
+        Ok(notes)
+    }
+
+    /// The entities of `s` (person, employment, preferences), the city it
+    /// shares with others, and their edges.
+    fn seed_entities(&self, s: &Subject) -> Result<(), DemoError> {
+        const WHAT: &str = "seeding the entity graph";
+        let person = format!("ent-{}-person", s.user_id);
+        let employer = format!("ent-{}-employer", s.user_id);
+        let city = format!("ent-city-{}", s.city.to_lowercase());
+        self.conn.execute(
+            "INSERT INTO entities VALUES (?1, ?2, 'person', ?3, json_object('email', ?4, 'ip', ?5))",
+            params![person, s.user_id, s.name, s.email, s.ip],
+        ).what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT INTO entities VALUES (?1, ?2, 'employment', ?3, '{}')",
+                params![employer, s.user_id, s.employer],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO entities VALUES (?1, NULL, 'city', ?2, '{}')",
+                params![city, s.city],
+            )
+            .what(WHAT)?;
+        self.conn
+            .execute(
+                "INSERT INTO entity_edges VALUES (?1, ?2, 'works_at'), (?1, ?3, 'lives_in')",
+                params![person, employer, city],
+            )
+            .what(WHAT)?;
+        for (k, pref) in ["prefers e-mail", "vegetarian", "morning meetings"]
+            .iter()
+            .enumerate()
+        {
+            let id = format!("ent-{}-pref-{k}", s.user_id);
+            self.conn
+                .execute(
+                    "INSERT INTO entities VALUES (?1, ?2, 'preference', ?3, '{}')",
+                    params![id, s.user_id, pref],
+                )
+                .what(WHAT)?;
+            self.conn
+                .execute(
+                    "INSERT INTO entity_edges VALUES (?1, ?2, 'prefers')",
+                    params![person, id],
+                )
+                .what(WHAT)?;
+        }
+        Ok(())
+    }
+
+    /// Fine-tune examples of `s`, the `i`-th subject, and the lineage of
+    /// the models trained on them: every subject is in the late manifest;
+    /// all but the first were already in the early one.
+    fn seed_examples(&self, i: usize, s: &Subject) -> Result<(), DemoError> {
+        const WHAT: &str = "seeding the fine-tune datasets";
+        let manifests: &[&str] = if i == 0 {
+            &[LATE_MANIFEST]
+        } else {
+            &[EARLY_MANIFEST, LATE_MANIFEST]
+        };
+        for manifest in manifests {
+            for k in 0..3 {
+                self.conn
+                    .execute(
+                        "INSERT INTO dataset_examples VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![
+                            manifest,
+                            format!("ex-{}-{k}", s.user_id),
+                            s.user_id,
+                            format!("Draft a reply to {} about {}.", s.name, s.employer),
+                            format!("Dear {}, thank you for your message ({k}).", s.name)
+                        ],
+                    )
+                    .what(WHAT)?;
+            }
+            let model = if *manifest == EARLY_MANIFEST {
+                EARLY_MODEL
+            } else {
+                LATE_MODEL
+            };
+            self.conn
+                .execute(
+                    "INSERT INTO training_lineage VALUES (?1, ?2, 3)",
+                    params![model, s.user_id],
+                )
+                .what(WHAT)?;
+        }
+        Ok(())
+    }
+
+    /// Adds `count` more notes for `user_id` (and a working session): the
+    /// cascade's before-counts follow what the store holds.
+    pub fn seed_more(&self, user_id: &str, count: usize, at: &str) -> Result<(), DemoError> {
+        for k in 0..count {
+            self.add_episodic(user_id, at, "note", &format!("extra note {k}"))?;
+        }
+        self.conn
+            .execute(
+                "INSERT INTO working_sessions VALUES (?1, ?2, ?3, 'extra session')",
+                params![format!("sess-{user_id}-extra-{count}"), user_id, at],
+            )
+            .what("seeding a working session")?;
+        Ok(())
+    }
+
+    /// Restores the latest episodic backup onto the primary and the
+    /// replica, for rows they no longer hold. With `apply_ledger`, the rows
+    /// of every user in the suppression ledger are skipped, as a restore
+    /// must do; without it they come back. Returns the rows restored.
+    pub fn restore_backup(&self, apply_ledger: bool) -> Result<usize, DemoError> {
+        const WHAT: &str = "restoring the episodic backup";
+        let snapshot: String = self
+            .conn
+            .query_row(
+                "SELECT snapshot_id FROM backup_snapshots ORDER BY taken_at DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .what(WHAT)?;
+        let filter = if apply_ledger {
+            " AND user_id NOT IN (SELECT user_id FROM suppression_ledger)"
+        } else {
+            ""
+        };
+        let mut restored = 0;
+        for table in ["episodic", "episodic_replica"] {
+            restored += self
+                .conn
+                .execute(
+                    &format!(
+                        "INSERT OR IGNORE INTO {table}(row_id, user_id, at, kind, content)
+                         SELECT row_id, user_id, at, kind, content FROM backup_episodic
+                         WHERE snapshot_id = ?1{filter}"
+                    ),
+                    [&snapshot],
+                )
+                .what(WHAT)?;
+        }
+        Ok(restored)
+    }
+}
