@@ -164,6 +164,18 @@ impl Scanner {
         self.last_notices = keys;
         Ok((store, fresh))
     }
+
+    /// [`Scanner::scan`] on a blocking thread, since it reads and hashes
+    /// every changed pack; the scanner comes back with the result.
+    async fn scan_blocking(
+        mut self,
+    ) -> Result<(Self, Result<(Store, Vec<Notice>), PortalError>), tokio::task::JoinError> {
+        tokio::task::spawn_blocking(move || {
+            let scanned = self.scan();
+            (self, scanned)
+        })
+        .await
+    }
 }
 
 /// Tells the operator: a line on standard error and an event in the log.
@@ -290,17 +302,32 @@ pub async fn run(
         Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
     )?;
     warn_if_exposed(&config.tokens, &log);
-    let mut scanner = Scanner::open(&config)?;
-    let (mut scanner, scanned) = tokio::task::spawn_blocking(move || {
-        let scanned = scanner.scan();
-        (scanner, scanned)
-    })
-    .await
-    .map_err(|e| PortalError::Invalid(format!("the scan stopped: {e}")))?;
+    let (scanner, scanned) = Scanner::open(&config)?
+        .scan_blocking()
+        .await
+        .map_err(|e| PortalError::Invalid(format!("the scan stopped: {e}")))?;
     let (store, notices) = scanned?;
     for notice in &notices {
         announce(&log, notice);
     }
+    announce_serving(&store, &config.store_dir);
+    let portal = Arc::new(Portal {
+        store: RwLock::new(Arc::new(store)),
+        tokens,
+        log: Arc::clone(&log),
+        report_csp: report_csp(),
+    });
+    let rescanner = tokio::spawn(rescan_forever(Arc::clone(&portal), scanner, config.rescan));
+    let app = router(portal);
+    let handle = axum_server::Handle::<SocketAddr>::new();
+    watch_handle(&handle, config.tls.is_some(), ready, shutdown);
+    let served = serve(&config, app, handle).await?;
+    rescanner.abort();
+    served.map_err(|e| PortalError::Invalid(format!("{}: {e}", config.addr)))
+}
+
+/// Says on standard error how many packs are served and how many are not.
+fn announce_serving(store: &Store, dir: &Path) {
     let quarantined = store
         .packs()
         .iter()
@@ -310,53 +337,54 @@ pub async fn run(
         "serving {} packs ({} quarantined) from {}",
         store.packs().len() - quarantined,
         quarantined,
-        config.store_dir.display()
+        dir.display()
     );
-    let portal = Arc::new(Portal {
-        store: RwLock::new(Arc::new(store)),
-        tokens,
-        log: Arc::clone(&log),
-        report_csp: format!(
-            "default-src 'none'; style-src {}; img-src 'none'; script-src 'none'; \
-             form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
-            proofpack_render::html::style_source()
-        ),
-    });
+}
 
-    let rescan_portal = Arc::clone(&portal);
-    let period = config.rescan;
-    let rescanner = tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(period).await;
-            let scanned = tokio::task::spawn_blocking(move || {
-                let scanned = scanner.scan();
-                (scanner, scanned)
-            })
-            .await;
-            let Ok((back, scanned)) = scanned else {
-                return;
-            };
-            scanner = back;
-            match scanned {
-                Ok((store, notices)) => {
-                    for notice in &notices {
-                        announce(&rescan_portal.log, notice);
-                    }
-                    rescan_portal.replace_store(store);
+/// The policy of an HTML report: the report's own inline style (by hash),
+/// nothing else.
+fn report_csp() -> String {
+    format!(
+        "default-src 'none'; style-src {}; img-src 'none'; script-src 'none'; \
+         form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+        proofpack_render::html::style_source()
+    )
+}
+
+/// Every `period`, scans the store again and serves the result; a failed
+/// scan is logged and the store served so far stays.
+async fn rescan_forever(portal: Arc<Portal>, mut scanner: Scanner, period: Duration) {
+    loop {
+        tokio::time::sleep(period).await;
+        let Ok((back, scanned)) = scanner.scan_blocking().await else {
+            return;
+        };
+        scanner = back;
+        match scanned {
+            Ok((store, notices)) => {
+                for notice in &notices {
+                    announce(&portal.log, notice);
                 }
-                Err(e) => rescan_portal.log.event(
-                    "rescan_failed",
-                    Problem {
-                        problem: &e.to_string(),
-                    },
-                ),
+                portal.replace_store(store);
             }
+            Err(e) => portal.log.event(
+                "rescan_failed",
+                Problem {
+                    problem: &e.to_string(),
+                },
+            ),
         }
-    });
+    }
+}
 
-    let app = router(portal);
-    let handle = axum_server::Handle::<SocketAddr>::new();
-    let tls = config.tls.is_some();
+/// Calls `ready` once the server listens, and shuts it down gracefully
+/// (ten seconds for open requests) once `shutdown` completes.
+fn watch_handle(
+    handle: &axum_server::Handle<SocketAddr>,
+    tls: bool,
+    ready: impl FnOnce(SocketAddr, bool) + Send + 'static,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
     let listening = handle.clone();
     tokio::spawn(async move {
         if let Some(addr) = listening.listening().await {
@@ -368,7 +396,17 @@ pub async fn run(
         shutdown.await;
         stopping.graceful_shutdown(Some(Duration::from_secs(10)));
     });
-    let served = match &config.tls {
+}
+
+/// Serves `app` on the configured address, over TLS when configured, until
+/// `handle` shuts it down. The outer error is a TLS setup that cannot be
+/// used; the inner one is the server's.
+async fn serve(
+    config: &Config,
+    app: Router,
+    handle: axum_server::Handle<SocketAddr>,
+) -> Result<std::io::Result<()>, PortalError> {
+    Ok(match &config.tls {
         Some(files) => {
             let rustls =
                 axum_server::tls_rustls::RustlsConfig::from_pem_file(&files.cert, &files.key)
@@ -389,9 +427,7 @@ pub async fn run(
             bound_limits(&mut server);
             server.serve(app.into_make_service()).await
         }
-    };
-    rescanner.abort();
-    served.map_err(|e| PortalError::Invalid(format!("{}: {e}", config.addr)))
+    })
 }
 
 /// Bounds what a client can make the server hold: the request head, the

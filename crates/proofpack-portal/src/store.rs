@@ -116,6 +116,15 @@ impl Store {
             .filter_map(|&i| self.packs.get(i))
             .find(|p| p.placement == Placement::Listed && tenants.contains(&p.tenant))
     }
+
+    fn add(&mut self, pack: Pack) {
+        let index = self.packs.len();
+        self.by_sha256
+            .entry(pack.sha256.clone())
+            .or_default()
+            .push(index);
+        self.packs.push(Arc::new(pack));
+    }
 }
 
 /// What identifies a version of a pack file without reading it.
@@ -173,13 +182,69 @@ pub fn scan(
     limits: &Limits,
 ) -> Result<(Store, Vec<Notice>), PortalError> {
     let mut notices = Vec::new();
-    let mut found = Vec::new();
-    let skip = |notices: &mut Vec<Notice>, path: &Path, reason: &str| {
-        notices.push(Notice::Skipped {
-            path: path.strip_prefix(dir).unwrap_or(path).display().to_string(),
-            reason: reason.to_owned(),
-        });
+    let found = pack_files(dir, &mut notices)?;
+    let mut scanner = Scanner {
+        trust,
+        trust_sha: trust.identity().sha256.clone(),
+        limits,
+        cache,
+        hashes: HashMap::new(),
+        reports: HashMap::new(),
     };
+    let mut store = Store::default();
+    for (tenant, file, path) in found {
+        let (sha256, report) = match scanner.read(&path, &file) {
+            Ok(read) => read,
+            Err(reason) => {
+                notices.push(skipped(dir, &path, &reason));
+                continue;
+            }
+        };
+        let placement = placement(&tenant, &report);
+        if let Placement::Quarantined { manifest_tenant } = &placement {
+            notices.push(Notice::Quarantined {
+                tenant: tenant.clone(),
+                file: file.clone(),
+                sha256: sha256.clone(),
+                manifest_tenant: manifest_tenant.clone(),
+            });
+        }
+        store.add(Pack {
+            tenant,
+            file,
+            path,
+            sha256,
+            report,
+            placement,
+        });
+    }
+    // Keep only what this scan used: a removed pack's report goes with it.
+    let Scanner {
+        cache,
+        hashes,
+        reports,
+        ..
+    } = scanner;
+    cache.hashes = hashes;
+    cache.reports = reports;
+    Ok((store, notices))
+}
+
+/// The notice that `path` was skipped, named under the store.
+fn skipped(dir: &Path, path: &Path, reason: &str) -> Notice {
+    Notice::Skipped {
+        path: path.strip_prefix(dir).unwrap_or(path).display().to_string(),
+        reason: reason.to_owned(),
+    }
+}
+
+/// Every candidate pack of the store as (tenant, file name, path), by
+/// tenant then file name; anything else gets a notice.
+fn pack_files(
+    dir: &Path,
+    notices: &mut Vec<Notice>,
+) -> Result<Vec<(String, String, PathBuf)>, PortalError> {
+    let mut found = Vec::new();
     let mut tenants: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| PortalError::io(dir, e))?
         .filter_map(Result::ok)
@@ -192,116 +257,112 @@ pub fn scan(
         let tenant = match tenant {
             Some(t) if is_dir && crate::tokens::valid_name(&t) => t,
             _ => {
-                skip(&mut notices, &tenant_path, "not a tenant folder");
+                notices.push(skipped(dir, &tenant_path, "not a tenant folder"));
                 continue;
             }
         };
-        let mut files: Vec<_> = match std::fs::read_dir(&tenant_path) {
-            Ok(entries) => entries.filter_map(Result::ok).collect(),
-            Err(e) => {
-                skip(&mut notices, &tenant_path, &e.to_string());
-                continue;
+        tenant_pack_files(dir, &tenant, &tenant_path, notices, &mut found);
+    }
+    Ok(found)
+}
+
+/// Adds to `found` the `*.tar.gz` regular files of one tenant's folder, by
+/// file name; anything else gets a notice.
+fn tenant_pack_files(
+    dir: &Path,
+    tenant: &str,
+    tenant_path: &Path,
+    notices: &mut Vec<Notice>,
+    found: &mut Vec<(String, String, PathBuf)>,
+) {
+    let mut files: Vec<_> = match std::fs::read_dir(tenant_path) {
+        Ok(entries) => entries.filter_map(Result::ok).collect(),
+        Err(e) => {
+            notices.push(skipped(dir, tenant_path, &e.to_string()));
+            return;
+        }
+    };
+    files.sort_by_key(|e| e.file_name());
+    for file_entry in files {
+        let path = file_entry.path();
+        let name = file_entry.file_name().to_str().map(str::to_owned);
+        let regular = file_entry.file_type().is_ok_and(|t| t.is_file());
+        match name {
+            Some(name) if regular && name.ends_with(".tar.gz") => {
+                found.push((tenant.to_owned(), name, path));
             }
-        };
-        files.sort_by_key(|e| e.file_name());
-        for file_entry in files {
-            let path = file_entry.path();
-            let name = file_entry.file_name().to_str().map(str::to_owned);
-            let regular = file_entry.file_type().is_ok_and(|t| t.is_file());
-            match name {
-                Some(name) if regular && name.ends_with(".tar.gz") => {
-                    found.push((tenant.clone(), name, path));
-                }
-                _ => skip(&mut notices, &path, "not a regular *.tar.gz file"),
-            }
+            _ => notices.push(skipped(dir, &path, "not a regular *.tar.gz file")),
         }
     }
+}
 
-    let trust_sha = trust.identity().sha256.clone();
-    let mut hashes = HashMap::new();
-    let mut reports = HashMap::new();
-    let mut store = Store::default();
-    for (tenant, file, path) in found {
-        let meta = match std::fs::metadata(&path) {
-            Ok(meta) => meta,
-            Err(e) => {
-                skip(&mut notices, &path, &e.to_string());
-                continue;
-            }
-        };
+/// Where a pack goes: its folder's tenant decides, and a manifest that
+/// claims another tenant quarantines it.
+fn placement(tenant: &str, report: &Report) -> Placement {
+    match &report.pack().tenant_id {
+        Some(claimed) if claimed != tenant => Placement::Quarantined {
+            manifest_tenant: claimed.clone(),
+        },
+        _ => Placement::Listed,
+    }
+}
+
+/// One scan's reading of pack files: the old cache to answer from, and the
+/// hashes and reports this scan used, which become the new cache.
+struct Scanner<'a> {
+    trust: &'a TrustStore,
+    trust_sha: String,
+    limits: &'a Limits,
+    cache: &'a mut Cache,
+    hashes: HashMap<PathBuf, (FileStamp, String)>,
+    reports: HashMap<(String, String, String), Arc<Report>>,
+}
+
+impl Scanner<'_> {
+    /// The SHA-256 and report of the pack file at `path`, named `file`; or
+    /// why it is skipped.
+    fn read(&mut self, path: &Path, file: &str) -> Result<(String, Arc<Report>), String> {
+        let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
         let stamp = file_stamp(&meta);
-        let sha256 = match cache.hashes.get(&path) {
+        let sha256 = match self.cache.hashes.get(path) {
             Some((known, sha)) if *known == stamp => sha.clone(),
-            _ => match hash_file(&path) {
-                Ok(sha) => sha,
-                Err(e) => {
-                    skip(&mut notices, &path, &e.to_string());
-                    continue;
-                }
-            },
+            _ => hash_file(path).map_err(|e| e.to_string())?,
         };
         // The report names its file, so the same bytes under another name
         // are verified under that name.
-        let key = (sha256.clone(), trust_sha.clone(), file.clone());
-        let report = match cache.reports.get(&key).or_else(|| reports.get(&key)) {
+        let key = (sha256.clone(), self.trust_sha.clone(), file.to_owned());
+        let cached = self
+            .cache
+            .reports
+            .get(&key)
+            .or_else(|| self.reports.get(&key));
+        let report = match cached {
             Some(report) => Arc::clone(report),
-            None => {
-                let verified = std::fs::File::open(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|f| {
-                        proofpack_core::verify(f, &file, Some(trust), limits)
-                            .map_err(|e| e.to_string())
-                    });
-                let report = match verified {
-                    Ok(report) => report,
-                    Err(e) => {
-                        skip(&mut notices, &path, &e);
-                        continue;
-                    }
-                };
-                cache.verifications += 1;
-                if report.pack().sha256 != sha256 {
-                    skip(&mut notices, &path, "the file changed while it was read");
-                    continue;
-                }
-                Arc::new(report)
-            }
+            None => self.verify(path, file, &sha256)?,
         };
-        reports.entry(key).or_insert_with(|| Arc::clone(&report));
-        hashes.insert(path.clone(), (stamp, sha256.clone()));
-        let placement = match &report.pack().tenant_id {
-            Some(claimed) if *claimed != tenant => Placement::Quarantined {
-                manifest_tenant: claimed.clone(),
-            },
-            _ => Placement::Listed,
-        };
-        if let Placement::Quarantined { manifest_tenant } = &placement {
-            notices.push(Notice::Quarantined {
-                tenant: tenant.clone(),
-                file: file.clone(),
-                sha256: sha256.clone(),
-                manifest_tenant: manifest_tenant.clone(),
-            });
-        }
-        let index = store.packs.len();
-        store
-            .by_sha256
-            .entry(sha256.clone())
-            .or_default()
-            .push(index);
-        store.packs.push(Arc::new(Pack {
-            tenant,
-            file,
-            path,
-            sha256,
-            report,
-            placement,
-        }));
+        self.reports
+            .entry(key)
+            .or_insert_with(|| Arc::clone(&report));
+        self.hashes.insert(path.to_owned(), (stamp, sha256.clone()));
+        Ok((sha256, report))
     }
-    // Keep only what this scan used: a removed pack's report goes with it.
-    cache.hashes = hashes;
-    cache.reports = reports;
-    Ok((store, notices))
+
+    /// Verifies the pack file at `path`, which was hashed as `sha256`; a
+    /// file that changed since is skipped rather than reported under the
+    /// old hash.
+    fn verify(&mut self, path: &Path, file: &str, sha256: &str) -> Result<Arc<Report>, String> {
+        let report = std::fs::File::open(path)
+            .map_err(|e| e.to_string())
+            .and_then(|f| {
+                proofpack_core::verify(f, file, Some(self.trust), self.limits)
+                    .map_err(|e| e.to_string())
+            })?;
+        self.cache.verifications += 1;
+        if report.pack().sha256 != sha256 {
+            return Err("the file changed while it was read".to_owned());
+        }
+        Ok(Arc::new(report))
+    }
 }
 
 #[cfg(test)]

@@ -249,6 +249,22 @@ impl ProvenanceRecord {
 /// from it, directly or transitively. An obligation's target and namespaces
 /// need no scope record (§11).
 pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, ProducerError> {
+    check_header(records)?;
+    let (scopes, artifacts) = scopes_and_artifacts(records)?;
+    check_scopes_registered(records, &scopes)?;
+    check_reference_scopes(records, &artifacts)?;
+    let mut out = Vec::new();
+    for record in records {
+        jsonl_line(&mut out, &record.to_value())?;
+    }
+    Ok(out)
+}
+
+/// A derived artefact and the nodes it was derived from.
+type Derivation<'a> = (NodeRef, &'a [NodeRef]);
+
+/// Refuses records that do not start with a header, or hold a second one.
+fn check_header(records: &[ProvenanceRecord]) -> Result<(), ProducerError> {
     let Some((ProvenanceRecord::Header { .. }, rest)) = records.split_first() else {
         return Err(ProducerError::ProvenanceHeader);
     };
@@ -258,8 +274,16 @@ pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, Produce
     {
         return Err(ProducerError::ProvenanceHeader);
     }
+    Ok(())
+}
+
+/// Checks each record on its own, in order, and collects the registered
+/// scopes and the artefacts; refuses two artifacts for one node.
+fn scopes_and_artifacts(
+    records: &[ProvenanceRecord],
+) -> Result<(BTreeSet<&str>, Vec<Derivation<'_>>), ProducerError> {
     let mut scopes: BTreeSet<&str> = BTreeSet::new();
-    let mut artifacts: Vec<(NodeRef, &[NodeRef])> = Vec::new();
+    let mut artifacts: Vec<Derivation<'_>> = Vec::new();
     for record in records {
         record.check()?;
         match record {
@@ -284,6 +308,16 @@ pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, Produce
             _ => {}
         }
     }
+    Ok((scopes, artifacts))
+}
+
+/// Refuses a scope named by a tombstone (its own or a reference scope) or
+/// an artifact (its own or a `derived_from` node's) without a `scope`
+/// record.
+fn check_scopes_registered(
+    records: &[ProvenanceRecord],
+    scopes: &BTreeSet<&str>,
+) -> Result<(), ProducerError> {
     let registered = |scope: &str| {
         if scopes.contains(scope) {
             Ok(())
@@ -312,10 +346,17 @@ pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, Produce
             _ => {}
         }
     }
+    Ok(())
+}
 
-    // Reference scopes: every artefact reachable from a tombstone.
+/// Refuses a tombstone whose `reference_scopes` miss the scope of an
+/// artefact reachable from it.
+fn check_reference_scopes(
+    records: &[ProvenanceRecord],
+    artifacts: &[Derivation<'_>],
+) -> Result<(), ProducerError> {
     let mut children: HashMap<&NodeRef, Vec<&NodeRef>> = HashMap::new();
-    for (node, sources) in &artifacts {
+    for (node, sources) in artifacts {
         for source in *sources {
             children.entry(source).or_default().push(node);
         }
@@ -331,16 +372,11 @@ pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, Produce
             continue;
         };
         let start = NodeRef::new(scope.as_str(), key.as_str());
-        let mut seen: BTreeSet<&NodeRef> = BTreeSet::new();
-        let mut queue: VecDeque<&NodeRef> = VecDeque::from([&start]);
-        while let Some(node) = queue.pop_front() {
-            for child in children.get(node).into_iter().flatten() {
-                if seen.insert(child) {
-                    queue.push_back(child);
-                }
-            }
-        }
-        if let Some(missing) = seen.iter().find(|n| !reference_scopes.contains(&n.scope)) {
+        let derived = derived_from_node(&children, &start);
+        if let Some(missing) = derived
+            .iter()
+            .find(|n| !reference_scopes.contains(&n.scope))
+        {
             return Err(ProducerError::ReferenceScopesIncomplete {
                 scope: scope.clone(),
                 key: key.clone(),
@@ -348,10 +384,23 @@ pub fn provenance_jsonl(records: &[ProvenanceRecord]) -> Result<Vec<u8>, Produce
             });
         }
     }
+    Ok(())
+}
 
-    let mut out = Vec::new();
-    for record in records {
-        jsonl_line(&mut out, &record.to_value())?;
+/// Every artefact derived from `start`, directly or transitively, in node
+/// order (so the first missing scope reported does not depend on the walk).
+fn derived_from_node<'a>(
+    children: &HashMap<&NodeRef, Vec<&'a NodeRef>>,
+    start: &NodeRef,
+) -> BTreeSet<&'a NodeRef> {
+    let mut seen: BTreeSet<&NodeRef> = BTreeSet::new();
+    let mut queue: VecDeque<&NodeRef> = VecDeque::from([start]);
+    while let Some(node) = queue.pop_front() {
+        for child in children.get(node).into_iter().flatten() {
+            if seen.insert(child) {
+                queue.push_back(child);
+            }
+        }
     }
-    Ok(out)
+    seen
 }

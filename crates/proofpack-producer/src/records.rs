@@ -793,17 +793,7 @@ impl StepRecordBuilder {
         let started = timestamp("started_at", &started_raw)?;
         let ended = timestamp("ended_at", &ended_raw)?;
         ordered(("started_at", &started), ("ended_at", &ended))?;
-        let after_count = match (&status, self.after_count) {
-            (StepStatus::Ok { .. }, None | Some(0)) => 0,
-            (StepStatus::Ok { .. }, Some(after_count)) => {
-                return Err(ProducerError::ResidueAfterOk {
-                    step: step.as_str().to_owned(),
-                    after_count,
-                })
-            }
-            (_, after) => count("after_count", required("after_count", after)?)?,
-        };
-
+        let after_count = step_after_count(step, &status, self.after_count)?;
         let mut map = Map::new();
         map.insert("seq".to_owned(), json!(step.seq()));
         map.insert("step".to_owned(), json!(step.as_str()));
@@ -813,39 +803,7 @@ impl StepRecordBuilder {
         map.insert("before_count".to_owned(), json!(before_count));
         map.insert("after_count".to_owned(), json!(after_count));
         map.insert("code_ref".to_owned(), json!(code_ref));
-        match &status {
-            StepStatus::Ok { output } => {
-                if let Some(output) = output.to_value(step)? {
-                    map.insert("output".to_owned(), output);
-                }
-            }
-            StepStatus::Fail {
-                error,
-                exception_id,
-            } => {
-                nonempty("error", error)?;
-                if exception_id.is_empty() {
-                    return Err(ProducerError::SilentFailure(step.as_str().to_owned()));
-                }
-                map.insert("error".to_owned(), json!(error));
-                map.insert("exception_id".to_owned(), json!(exception_id));
-            }
-            StepStatus::Pending { due_at } => {
-                timestamp("due_at", due_at)?;
-                map.insert("due_at".to_owned(), json!(due_at));
-            }
-            StepStatus::Deferred { expires_at } => {
-                timestamp("expires_at", expires_at)?;
-                map.insert("expires_at".to_owned(), json!(expires_at));
-            }
-            StepStatus::Exempt { exemption } => {
-                if step == Step::AuditLog {
-                    return Err(ProducerError::ExemptAuditLog);
-                }
-                exemption.check("exemption")?;
-                map.insert("exemption".to_owned(), exemption.to_value());
-            }
-        }
+        insert_status_members(&mut map, step, &status)?;
         if let Some((name, _)) = self
             .extra
             .iter()
@@ -865,6 +823,67 @@ impl StepRecordBuilder {
             value: Value::Object(map),
         })
     }
+}
+
+/// The record's `after_count`: given, or 0 for `ok`, where anything else
+/// would be residue the step claims it did not leave.
+fn step_after_count(
+    step: Step,
+    status: &StepStatus,
+    given: Option<u64>,
+) -> Result<u64, ProducerError> {
+    match (status, given) {
+        (StepStatus::Ok { .. }, None | Some(0)) => Ok(0),
+        (StepStatus::Ok { .. }, Some(after_count)) => Err(ProducerError::ResidueAfterOk {
+            step: step.as_str().to_owned(),
+            after_count,
+        }),
+        (_, after) => count("after_count", required("after_count", after)?),
+    }
+}
+
+/// Checks what `status` carries and adds its members to `map`: the tier
+/// output of `ok`, the error of `fail`, the date of `pending` or
+/// `deferred`, the exemption of `exempt`.
+fn insert_status_members(
+    map: &mut Map<String, Value>,
+    step: Step,
+    status: &StepStatus,
+) -> Result<(), ProducerError> {
+    match status {
+        StepStatus::Ok { output } => {
+            if let Some(output) = output.to_value(step)? {
+                map.insert("output".to_owned(), output);
+            }
+        }
+        StepStatus::Fail {
+            error,
+            exception_id,
+        } => {
+            nonempty("error", error)?;
+            if exception_id.is_empty() {
+                return Err(ProducerError::SilentFailure(step.as_str().to_owned()));
+            }
+            map.insert("error".to_owned(), json!(error));
+            map.insert("exception_id".to_owned(), json!(exception_id));
+        }
+        StepStatus::Pending { due_at } => {
+            timestamp("due_at", due_at)?;
+            map.insert("due_at".to_owned(), json!(due_at));
+        }
+        StepStatus::Deferred { expires_at } => {
+            timestamp("expires_at", expires_at)?;
+            map.insert("expires_at".to_owned(), json!(expires_at));
+        }
+        StepStatus::Exempt { exemption } => {
+            if step == Step::AuditLog {
+                return Err(ProducerError::ExemptAuditLog);
+            }
+            exemption.check("exemption")?;
+            map.insert("exemption".to_owned(), exemption.to_value());
+        }
+    }
+    Ok(())
 }
 
 /// A validated `steps.jsonl` record (§7).

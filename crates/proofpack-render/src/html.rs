@@ -11,7 +11,7 @@
 
 use crate::text::{area, margin, tier_details};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
-use proofpack_core::report::{GraphView, Listing, Report, ViewKind};
+use proofpack_core::report::{GraphView, Listing, Report, Timeline, ViewKind};
 use proofpack_core::Effect;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
@@ -353,11 +353,76 @@ fn timeline_svg(r: &Report) -> Markup {
     }
 }
 
+/// One dated point of the SLA timeline: its label, its instant, its colour
+/// and the pack's own text of the date (shown under the label).
+struct TimelinePoint<'a> {
+    label: &'static str,
+    at: i64,
+    colour: &'static str,
+    raw: &'a str,
+}
+
+/// Where each point of the timeline goes on the axis: `left` to
+/// `width - right`, from the earliest point to the latest.
+struct TimelineAxis {
+    min: i64,
+    span: f64,
+    width: f64,
+    left: f64,
+    right: f64,
+    y: f64,
+}
+
+impl TimelineAxis {
+    fn x(&self, at: i64) -> f64 {
+        self.left + (at - self.min) as f64 / self.span * (self.width - self.left - self.right)
+    }
+}
+
 /// The SLA timeline: received, the deadlines and completion on one axis,
 /// with the margin between completion and the effective deadline.
 fn timeline_drawing(r: &Report) -> Option<Markup> {
-    let s = &r.sla();
-    let points: Vec<(&str, &Option<String>, &str)> = vec![
+    let s = r.sla();
+    let points = timeline_points(s);
+    let min = points.iter().map(|p| p.at).min()?;
+    let max = points.iter().map(|p| p.at).max()?;
+    let axis = TimelineAxis {
+        min,
+        span: (max - min).max(1) as f64,
+        width: 1000.0,
+        left: 40.0,
+        right: 40.0,
+        y: 90.0,
+    };
+    let lanes = label_lanes(&points, &axis);
+    let effective = unix_time(&s.effective_deadline);
+    let completed = unix_time(&s.completed_at);
+    let axis_y = axis.y;
+    Some(html! {
+            svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 176" width="100%" role="img"
+                aria-label="SLA timeline" {
+                line x1=(axis.left) y1=(axis_y) x2=(axis.width - axis.right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
+                @if let (Some(e), Some(c)) = (effective, completed) {
+                    @let (a, b) = (axis.x(c.min(e)), axis.x(c.max(e)));
+                    rect x=(a) y=(axis_y - 7.0) width=((b - a).max(1.0)) height="14"
+                        fill=(if c < e { "#1b7f3b" } else { "#b91c1c" }) fill-opacity="0.25" {}
+                }
+                @for (point, lane) in points.iter().zip(lanes.iter()) {
+                    @let px = axis.x(point.at);
+                    @let ly = LANE_Y.get(*lane).copied().unwrap_or(axis_y + 36.0);
+                    @let anchor = if px < 150.0 { "start" } else if px > axis.width - 150.0 { "end" } else { "middle" };
+                    line x1=(px) y1=(axis_y - 12.0) x2=(px) y2=(axis_y + 12.0) stroke=(point.colour) stroke-width="3" {}
+                    line x1=(px) y1=(axis_y) x2=(px) y2=(ly) stroke=(point.colour) stroke-width="1" stroke-dasharray="2 2" {}
+                    text x=(px) y=(ly - 4.0) text-anchor=(anchor) font-size="12" fill=(point.colour) font-weight="bold" { (point.label) }
+                    text x=(px) y=(ly + 10.0) text-anchor=(anchor) font-size="10.5" fill="#5b6475" { (t(point.raw)) }
+                }
+            }
+    })
+}
+
+/// The timeline's points whose dates can be read, in the order drawn.
+fn timeline_points(s: &Timeline) -> Vec<TimelinePoint<'_>> {
+    let points: [(&'static str, &Option<String>, &'static str); 6] = [
         ("received", &s.received_at, "#1d2330"),
         ("first period", &s.base_deadline, "#5b6475"),
         ("extended period", &s.max_deadline, "#5b6475"),
@@ -365,41 +430,35 @@ fn timeline_drawing(r: &Report) -> Option<Markup> {
         ("effective deadline", &s.effective_deadline, "#b91c1c"),
         ("completed", &s.completed_at, "#1b7f3b"),
     ];
-    let parsed: Vec<(&str, i64, &str, String)> = points
-        .iter()
-        .filter_map(|(label, at, colour)| {
-            let at = at.as_deref()?;
-            let ts = Timestamp::parse(at)?;
-            Some((
-                *label,
-                ts.instant().unix_timestamp(),
-                *colour,
-                at.to_owned(),
-            ))
+    points
+        .into_iter()
+        .filter_map(|(label, raw, colour)| {
+            let raw = raw.as_deref()?;
+            let at = Timestamp::parse(raw)?.instant().unix_timestamp();
+            Some(TimelinePoint {
+                label,
+                at,
+                colour,
+                raw,
+            })
         })
-        .collect();
-    let (Some(min), Some(max)) = (
-        parsed.iter().map(|p| p.1).min(),
-        parsed.iter().map(|p| p.1).max(),
-    ) else {
-        return None;
-    };
-    let (width, left, right) = (1000.0_f64, 40.0_f64, 40.0_f64);
-    let span = (max - min).max(1) as f64;
-    let x = |at: i64| left + (at - min) as f64 / span * (width - left - right);
-    let axis_y = 90.0;
-    // Labels go in lanes above and below the axis; each takes the first
-    // lane whose last label ends before it begins, so none overlap.
-    let mut order: Vec<usize> = (0..parsed.len()).collect();
-    order.sort_by_key(|&i| parsed.get(i).map_or(0, |p| p.1));
+        .collect()
+}
+
+/// The label lane of each point. Labels go in lanes above and below the
+/// axis; each takes the first lane whose last label ends before it begins,
+/// so none overlap.
+fn label_lanes(points: &[TimelinePoint<'_>], axis: &TimelineAxis) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&i| points.get(i).map_or(0, |p| p.at));
     let mut lane_end = [f64::MIN; 4];
-    let mut lanes = vec![0usize; parsed.len()];
+    let mut lanes = vec![0usize; points.len()];
     for i in order {
-        let Some((label, at, _, raw)) = parsed.get(i) else {
+        let Some(point) = points.get(i) else {
             continue;
         };
-        let half = label.len().max(raw.len()) as f64 * 3.4 + 6.0;
-        let (from, to) = (x(*at) - half, x(*at) + half);
+        let half = point.label.len().max(point.raw.len()) as f64 * 3.4 + 6.0;
+        let (from, to) = (axis.x(point.at) - half, axis.x(point.at) + half);
         let lane = (0..lane_end.len())
             .find(|&l| lane_end.get(l).is_some_and(|end| *end < from))
             .unwrap_or(i % lane_end.len());
@@ -410,36 +469,14 @@ fn timeline_drawing(r: &Report) -> Option<Markup> {
             *slot = lane;
         }
     }
-    let effective = s
-        .effective_deadline
-        .as_deref()
+    lanes
+}
+
+/// A pack date as Unix seconds, when it can be read.
+fn unix_time(at: &Option<String>) -> Option<i64> {
+    at.as_deref()
         .and_then(Timestamp::parse)
-        .map(|t| t.instant().unix_timestamp());
-    let completed = s
-        .completed_at
-        .as_deref()
-        .and_then(Timestamp::parse)
-        .map(|t| t.instant().unix_timestamp());
-    Some(html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 176" width="100%" role="img"
-                aria-label="SLA timeline" {
-                line x1=(left) y1=(axis_y) x2=(width - right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
-                @if let (Some(e), Some(c)) = (effective, completed) {
-                    @let (a, b) = (x(c.min(e)), x(c.max(e)));
-                    rect x=(a) y=(axis_y - 7.0) width=((b - a).max(1.0)) height="14"
-                        fill=(if c < e { "#1b7f3b" } else { "#b91c1c" }) fill-opacity="0.25" {}
-                }
-                @for ((label, at, colour, raw), lane) in parsed.iter().zip(lanes.iter()) {
-                    @let px = x(*at);
-                    @let ly = LANE_Y.get(*lane).copied().unwrap_or(axis_y + 36.0);
-                    @let anchor = if px < 150.0 { "start" } else if px > width - 150.0 { "end" } else { "middle" };
-                    line x1=(px) y1=(axis_y - 12.0) x2=(px) y2=(axis_y + 12.0) stroke=(colour) stroke-width="3" {}
-                    line x1=(px) y1=(axis_y) x2=(px) y2=(ly) stroke=(colour) stroke-width="1" stroke-dasharray="2 2" {}
-                    text x=(px) y=(ly - 4.0) text-anchor=(anchor) font-size="12" fill=(colour) font-weight="bold" { (label) }
-                    text x=(px) y=(ly + 10.0) text-anchor=(anchor) font-size="10.5" fill="#5b6475" { (t(raw)) }
-                }
-            }
-    })
+        .map(|t| t.instant().unix_timestamp())
 }
 
 fn receipts(r: &Report) -> Markup {

@@ -6,7 +6,7 @@
 //! [`Untrusted`], so the only escape sequences written are the colour codes
 //! of [`Style`], and a pack cannot start a line that looks like ours.
 
-use proofpack_core::report::{Listing, Report, TierRow};
+use proofpack_core::report::{Listing, PackInfo, Report, TierRow};
 use proofpack_core::{Effect, Verdict};
 use proofpack_spec::text::Untrusted;
 use std::fmt::{self, Write};
@@ -94,8 +94,34 @@ pub fn report(r: &Report, style: Style) -> String {
     out
 }
 
+/// The report's sections in order, one blank line between each.
 fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
-    let p = &r.pack();
+    write_verdict(out, r, style)?;
+    writeln!(out)?;
+    write_pack(out, r)?;
+    writeln!(out)?;
+    write_passed(out, r)?;
+    writeln!(out)?;
+    write_findings(out, r, style)?;
+    writeln!(out)?;
+    write_tiers(out, r.tiers())?;
+    writeln!(out)?;
+    write_sla(out, r)?;
+    writeln!(out)?;
+    write_receipts(out, r)?;
+    writeln!(out)?;
+    write_witness(out, r)?;
+    writeln!(out)?;
+    write_members(out, r)?;
+    writeln!(out)?;
+    write_attestation(out, r.pack())?;
+    writeln!(out)?;
+    write_verified_by(out, r)
+}
+
+/// The verdict, its exit status and what it means; for an invalid pack, the
+/// warning that the tables show claims, not facts.
+fn write_verdict(out: &mut String, r: &Report, style: Style) -> fmt::Result {
     writeln!(
         out,
         "verdict: {}  (exit {})",
@@ -110,9 +136,41 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
              claims, not verified facts."
         )?;
     }
-    writeln!(out)?;
+    Ok(())
+}
+
+/// The pack's identity, parties, times, signature and the probes and
+/// subprocessors it names.
+fn write_pack(out: &mut String, r: &Report) -> fmt::Result {
+    let p = r.pack();
     writeln!(out, "pack:")?;
-    let rows: [(&str, String); 14] = [
+    for (name, value) in pack_rows(r) {
+        writeln!(out, "  {name:<15} {value}")?;
+    }
+    writeln!(
+        out,
+        "  {:<15} code {}  at {}",
+        "probes",
+        opt(&p.probes_code_ref),
+        opt(&p.probes_verified_at)
+    )?;
+    let subprocessors: Vec<String> = p
+        .subprocessors
+        .iter()
+        .map(|s| Untrusted(s).escaped())
+        .collect();
+    writeln!(
+        out,
+        "  {:<15} {}",
+        "subprocessors",
+        subprocessors.join(", ")
+    )
+}
+
+/// The name and value of each `pack:` row, values already escaped.
+fn pack_rows(r: &Report) -> [(&'static str, String); 14] {
+    let p = r.pack();
+    [
         ("file", opt(&r.meta().input)),
         ("sha256", format!("{}  ({} bytes)", p.sha256, p.size)),
         ("pack_id", opt(&p.pack_id)),
@@ -154,46 +212,18 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
                 p.all_clear_recomputed
             ),
         ),
-    ];
-    for (name, value) in rows {
-        writeln!(out, "  {name:<15} {value}")?;
-    }
-    writeln!(
-        out,
-        "  {:<15} code {}  at {}",
-        "probes",
-        opt(&p.probes_code_ref),
-        opt(&p.probes_verified_at)
-    )?;
-    let subprocessors: Vec<String> = p
-        .subprocessors
-        .iter()
-        .map(|s| Untrusted(s).escaped())
-        .collect();
-    writeln!(
-        out,
-        "  {:<15} {}",
-        "subprocessors",
-        subprocessors.join(", ")
-    )?;
+    ]
+}
 
-    writeln!(out)?;
+fn write_passed(out: &mut String, r: &Report) -> fmt::Result {
     writeln!(out, "checks passed ({}):", r.passed().len())?;
     for passed in r.passed() {
         writeln!(out, "  {:<28} {}", passed.code().as_str(), passed.message())?;
     }
+    Ok(())
+}
 
-    writeln!(out)?;
-    write_findings(out, r, style)?;
-    writeln!(out)?;
-    write_tiers(out, r.tiers())?;
-    writeln!(out)?;
-    write_sla(out, r)?;
-    writeln!(out)?;
-    write_receipts(out, r)?;
-    writeln!(out)?;
-    write_witness(out, r)?;
-    writeln!(out)?;
+fn write_members(out: &mut String, r: &Report) -> fmt::Result {
     writeln!(out, "members ({}):", r.members().len())?;
     for m in r.members() {
         let listing = match m.listing {
@@ -210,18 +240,26 @@ fn write_report(out: &mut String, r: &Report, style: Style) -> fmt::Result {
             m.sha256
         )?;
     }
-    writeln!(out)?;
+    Ok(())
+}
+
+/// The attestation text, each line prefixed so none can pass for ours.
+fn write_attestation(out: &mut String, p: &PackInfo) -> fmt::Result {
     writeln!(out, "attestation:")?;
     match &p.attestation {
         Some(text) => {
             for line in Untrusted(text).lines() {
                 writeln!(out, "  | {line}")?;
             }
+            Ok(())
         }
-        None => writeln!(out, "  (absent or not UTF-8 text)")?,
+        None => writeln!(out, "  (absent or not UTF-8 text)"),
     }
-    writeln!(out)?;
-    let m = &r.meta();
+}
+
+/// The last line: which verifier, when, and with which trust store.
+fn write_verified_by(out: &mut String, r: &Report) -> fmt::Result {
+    let m = r.meta();
     write!(
         out,
         "verified by {} at {}",
