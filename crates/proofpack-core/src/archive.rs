@@ -583,6 +583,36 @@ fn read_keeping<R: Read>(
     };
     let mut archive = Archive::default();
     let outcome = read_tar(&mut stream, limits, keep, &mut archive, findings);
+    record_stop(outcome, limits, &mut archive, findings)?;
+    // Whatever follows the first gzip member, and the rest of the file for the
+    // pack's identity hash.
+    let mut raw = stream.gz.into_inner();
+    if !archive.unreadable {
+        check_trailing_data(&mut raw, findings)?;
+    }
+    io::copy(&mut raw, &mut io::sink())?;
+    let hashing = raw.into_inner();
+    archive.size = hashing.size;
+    archive.sha256 = match hashing.digest() {
+        Ok(digest) => digest,
+        Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
+        Err(_) => {
+            return Err(ReadError::Io(io::Error::other(
+                "the hashing thread stopped",
+            )))
+        }
+    };
+    Ok(archive)
+}
+
+/// Why the tar stream stopped early, as a finding (once): a corrupt stream
+/// or a limit makes the archive unreadable; a read error is not a finding.
+fn record_stop(
+    outcome: Result<(), Stop>,
+    limits: &Limits,
+    archive: &mut Archive,
+    findings: &mut Findings,
+) -> Result<(), ReadError> {
     match outcome {
         Ok(()) => {}
         Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
@@ -610,38 +640,26 @@ fn read_keeping<R: Read>(
             }
         }
     }
-    // Whatever follows the first gzip member, and the rest of the file for the
-    // pack's identity hash.
-    let mut raw = stream.gz.into_inner();
-    if !archive.unreadable {
-        let rest = loop {
-            match raw.fill_buf() {
-                Ok(rest) => break rest,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(ReadError::Io(e)),
-            }
-        };
-        if !rest.is_empty() {
-            findings.add(
-                Code::ArchiveTrailingData,
-                "proof.tar.gz",
-                "bytes follow the end of the gzip member",
-            );
-        }
-    }
-    io::copy(&mut raw, &mut io::sink())?;
-    let hashing = raw.into_inner();
-    archive.size = hashing.size;
-    archive.sha256 = match hashing.digest() {
-        Ok(digest) => digest,
-        Err(Stop::Io(e)) => return Err(ReadError::Io(e)),
-        Err(_) => {
-            return Err(ReadError::Io(io::Error::other(
-                "the hashing thread stopped",
-            )))
+    Ok(())
+}
+
+/// `archive.trailing_data` when bytes follow the first gzip member.
+fn check_trailing_data(raw: &mut impl BufRead, findings: &mut Findings) -> Result<(), ReadError> {
+    let rest = loop {
+        match raw.fill_buf() {
+            Ok(rest) => break rest,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
         }
     };
-    Ok(archive)
+    if !rest.is_empty() {
+        findings.add(
+            Code::ArchiveTrailingData,
+            "proof.tar.gz",
+            "bytes follow the end of the gzip member",
+        );
+    }
+    Ok(())
 }
 
 /// A malformed header: record it and stop.
@@ -862,23 +880,12 @@ fn read_entry<R: Read>(
         b'0' | 0 => {}
         b'5' if header.size == 0 => return Ok(()),
         other => {
-            let kind = match other {
-                b'1' => "a hard link",
-                b'2' => "a symbolic link",
-                b'3' | b'4' => "a device",
-                b'5' => "a directory with a size",
-                b'6' => "a FIFO",
-                b'7' => "a contiguous file",
-                b'x' | b'g' => "a pax extended header",
-                b'L' | b'K' => "a GNU long-name record",
-                b'S' => "a GNU sparse file",
-                _ => "an entry of an unknown type",
-            };
             findings.add(
                 Code::ArchiveForbiddenEntry,
                 shown,
                 format!(
-                    "{kind} is not allowed in a pack (typeflag {:?})",
+                    "{} is not allowed in a pack (typeflag {:?})",
+                    forbidden_kind(other),
                     other as char
                 ),
             );
@@ -896,32 +903,7 @@ fn read_entry<R: Read>(
             return skip_data(stream, header.size, |_| Ok(()));
         }
     };
-    // The declared size is bounded by the member limit; grow as data arrives.
-    let mut content = keep.keeper(&path);
-    let mut offload = std::mem::take(&mut stream.offload);
-    let worker = if header.size >= OFFLOAD_MIN {
-        offload.worker(stream.gz.get_mut().get_mut())
-    } else {
-        None
-    };
-    let mut hasher = match worker {
-        Some(worker) => MemberHash::Offloaded(worker),
-        None => MemberHash::Here(Sha256::new()),
-    };
-    let read = match &mut hasher {
-        MemberHash::Offloaded(worker) => {
-            offload_data(stream, worker, header.size, content.as_mut())
-        }
-        MemberHash::Here(_) => skip_data(stream, header.size, |chunk| {
-            if let Some(c) = content.as_mut() {
-                c.extend(chunk);
-            }
-            hasher.update(chunk)
-        }),
-    };
-    let sha256 = read.and_then(|()| hasher.finish());
-    stream.offload = offload;
-    let sha256 = sha256?;
+    let (sha256, content) = read_member_data(stream, keep, header.size, &path)?;
     if !archive.paths.insert(path.clone()) {
         findings.add(
             Code::ArchiveDuplicateEntry,
@@ -934,9 +916,59 @@ fn read_entry<R: Read>(
         path,
         size: header.size,
         sha256,
-        content: content.map(Kept::into_bytes),
+        content,
     });
     Ok(())
+}
+
+/// What a forbidden typeflag is, in words.
+fn forbidden_kind(typeflag: u8) -> &'static str {
+    match typeflag {
+        b'1' => "a hard link",
+        b'2' => "a symbolic link",
+        b'3' | b'4' => "a device",
+        b'5' => "a directory with a size",
+        b'6' => "a FIFO",
+        b'7' => "a contiguous file",
+        b'x' | b'g' => "a pax extended header",
+        b'L' | b'K' => "a GNU long-name record",
+        b'S' => "a GNU sparse file",
+        _ => "an entry of an unknown type",
+    }
+}
+
+/// Reads a regular member's `size` bytes: hashed (on the second thread for
+/// a large member), and kept when `keep` asks for this path.
+fn read_member_data<R: Read>(
+    stream: &mut TarStream<R>,
+    keep: Keep<'_>,
+    size: u64,
+    path: &str,
+) -> Result<([u8; 32], Option<Vec<u8>>), Stop> {
+    // The declared size is bounded by the member limit; grow as data arrives.
+    let mut content = keep.keeper(path);
+    let mut offload = std::mem::take(&mut stream.offload);
+    let worker = if size >= OFFLOAD_MIN {
+        offload.worker(stream.gz.get_mut().get_mut())
+    } else {
+        None
+    };
+    let mut hasher = match worker {
+        Some(worker) => MemberHash::Offloaded(worker),
+        None => MemberHash::Here(Sha256::new()),
+    };
+    let read = match &mut hasher {
+        MemberHash::Offloaded(worker) => offload_data(stream, worker, size, content.as_mut()),
+        MemberHash::Here(_) => skip_data(stream, size, |chunk| {
+            if let Some(c) = content.as_mut() {
+                c.extend(chunk);
+            }
+            hasher.update(chunk)
+        }),
+    };
+    let sha256 = read.and_then(|()| hasher.finish());
+    stream.offload = offload;
+    Ok((sha256?, content.map(Kept::into_bytes)))
 }
 
 /// Reads `size` bytes of member data plus the padding to the next block,

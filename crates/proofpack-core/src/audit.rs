@@ -474,7 +474,24 @@ fn check_entry(
         .map(|a| a.iter().filter_map(Json::as_str).collect())
         .unwrap_or_default();
 
-    // Disclosures (SD-JWT, RFC 9901).
+    let disclosed_fields = check_disclosures(at, disclosures, leaf.is_some(), &sd, findings);
+    Entry {
+        index,
+        leaf,
+        disclosed_fields,
+    }
+}
+
+/// An entry's disclosures (SD-JWT, RFC 9901): each `[salt, field, value]`,
+/// its digest in the leaf's `_sd` (when the leaf could be read). Returns the
+/// fields disclosed.
+fn check_disclosures(
+    at: &str,
+    disclosures: &[String],
+    leaf_read: bool,
+    sd: &HashSet<&str>,
+    findings: &mut Findings,
+) -> Vec<String> {
     let mut disclosed_fields = Vec::new();
     for (j, disclosure) in disclosures.iter().enumerate() {
         let dat = format!("{at}/disclosures/{j}");
@@ -510,7 +527,7 @@ fn check_entry(
             continue;
         };
         let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
-        if leaf.is_some() && !sd.contains(digest.as_str()) {
+        if leaf_read && !sd.contains(digest.as_str()) {
             findings.add(
                 Code::AuditDisclosureUnmatched,
                 dat,
@@ -519,11 +536,7 @@ fn check_entry(
         }
         disclosed_fields.push(field.to_owned());
     }
-    Entry {
-        index,
-        leaf,
-        disclosed_fields,
-    }
+    disclosed_fields
 }
 
 /// Checks a leaf's shape (§10): `seq` = `index`, `ts`, `event_class`, `_sd`.

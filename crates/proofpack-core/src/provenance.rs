@@ -199,80 +199,89 @@ fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings:
                 graph.registered.insert(id);
             }
         }
-        Some(RecordType::Tombstone) => {
-            let scope = f.string("scope");
-            let key = f.string("key");
-            f.timestamp("at");
-            let refs = f.string_array("reference_scopes");
-            if let (true, Some(scope), Some(key), Some(refs)) = (f.ok, scope, key, refs) {
-                let node = graph.names.node(scope, key);
-                let reference_scopes = refs.into_iter().map(|s| graph.names.scope(s)).collect();
-                graph.tombstones.push(Tombstone {
-                    line,
-                    node,
-                    reference_scopes,
-                });
-            }
-        }
-        Some(RecordType::Artifact) => {
-            let scope = f.string("scope");
-            let key = f.string("key");
-            let state = f.name::<ArtifactState>("state");
-            let derived: Option<Vec<(&str, &str)>> = f
-                .array("derived_from")
-                .and_then(|items| items.iter().map(|i| node_ref(Some(i))).collect());
-            if derived.is_none() && f.ok {
-                f.bad("derived_from", "must be an array of {scope, key}");
-            }
-            // `expires_at` belongs to expiring artefacts only; on others it
-            // is an unknown member and ignored (§0).
-            let expires_at = if state == Some(ArtifactState::Expiring) {
-                f.timestamp("expires_at")
-            } else {
-                None
-            };
-            if let (true, Some(scope), Some(key), Some(state), Some(derived)) =
-                (f.ok, scope, key, state, derived)
-            {
-                let node = graph.names.node(scope, key);
-                let first = graph.sources.len();
-                for (s, k) in derived {
-                    let source = graph.names.node(s, k);
-                    graph.sources.push(source);
-                }
-                graph.artifacts.push(Artifact {
-                    line,
-                    node,
-                    derived_from: first..graph.sources.len(),
-                    state,
-                    expires_at,
-                });
-            }
-        }
-        Some(RecordType::Obligation) => {
-            let target = node_ref(f.get("target"));
-            if target.is_none() {
-                f.bad("target", "must be {scope, key}");
-            }
-            let kind = f.name::<ObligationKind>("kind");
-            f.string_array("namespaces");
-            let expires_at = f.timestamp("expires_at");
-            if let (true, Some((s, k)), Some(kind), Some(expires_at)) =
-                (f.ok, target, kind, expires_at)
-            {
-                let target = graph.names.node(s, k);
-                graph.obligations.push(Obligation {
-                    line,
-                    target,
-                    kind,
-                    expires_at,
-                });
-            } else {
-                // §11: *any* obligation record is open, well-formed or not.
-                graph.malformed_obligations.push(line);
-            }
-        }
+        Some(RecordType::Tombstone) => read_tombstone(graph, line, &mut f),
+        Some(RecordType::Artifact) => read_artifact(graph, line, &mut f),
+        Some(RecordType::Obligation) => read_obligation(graph, line, &mut f),
         None => {} // other record types are ignored
+    }
+}
+
+/// A `tombstone` record: kept only when well-formed.
+fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+    let scope = f.string("scope");
+    let key = f.string("key");
+    f.timestamp("at");
+    let refs = f.string_array("reference_scopes");
+    if let (true, Some(scope), Some(key), Some(refs)) = (f.ok, scope, key, refs) {
+        let node = graph.names.node(scope, key);
+        let reference_scopes = refs.into_iter().map(|s| graph.names.scope(s)).collect();
+        graph.tombstones.push(Tombstone {
+            line,
+            node,
+            reference_scopes,
+        });
+    }
+}
+
+/// An `artifact` record, with its `derived_from` edges: kept only when
+/// well-formed.
+fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+    let scope = f.string("scope");
+    let key = f.string("key");
+    let state = f.name::<ArtifactState>("state");
+    let derived: Option<Vec<(&str, &str)>> = f
+        .array("derived_from")
+        .and_then(|items| items.iter().map(|i| node_ref(Some(i))).collect());
+    if derived.is_none() && f.ok {
+        f.bad("derived_from", "must be an array of {scope, key}");
+    }
+    // `expires_at` belongs to expiring artefacts only; on others it
+    // is an unknown member and ignored (§0).
+    let expires_at = if state == Some(ArtifactState::Expiring) {
+        f.timestamp("expires_at")
+    } else {
+        None
+    };
+    if let (true, Some(scope), Some(key), Some(state), Some(derived)) =
+        (f.ok, scope, key, state, derived)
+    {
+        let node = graph.names.node(scope, key);
+        let first = graph.sources.len();
+        for (s, k) in derived {
+            let source = graph.names.node(s, k);
+            graph.sources.push(source);
+        }
+        graph.artifacts.push(Artifact {
+            line,
+            node,
+            derived_from: first..graph.sources.len(),
+            state,
+            expires_at,
+        });
+    }
+}
+
+/// An `obligation` record: every one is open, but only a well-formed one
+/// names its target.
+fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+    let target = node_ref(f.get("target"));
+    if target.is_none() {
+        f.bad("target", "must be {scope, key}");
+    }
+    let kind = f.name::<ObligationKind>("kind");
+    f.string_array("namespaces");
+    let expires_at = f.timestamp("expires_at");
+    if let (true, Some((s, k)), Some(kind), Some(expires_at)) = (f.ok, target, kind, expires_at) {
+        let target = graph.names.node(s, k);
+        graph.obligations.push(Obligation {
+            line,
+            target,
+            kind,
+            expires_at,
+        });
+    } else {
+        // §11: *any* obligation record is open, well-formed or not.
+        graph.malformed_obligations.push(line);
     }
 }
 
@@ -1022,7 +1031,23 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
             v.nodes.len() - 1
         });
     }
-    for &i in &chosen {
+    add_view_edges(graph, &chosen, &index, &mut v);
+    set_view_depths(&mut v);
+    add_view_obligations(graph, &index, &mut v);
+    v.omitted = graph.tombstones.len().saturating_sub(VIEW_TOMBSTONES)
+        + graph.artifacts.len().saturating_sub(chosen.len())
+        + graph.obligations.len().saturating_sub(VIEW_OBLIGATIONS);
+    v
+}
+
+/// The `derived_from` edges between the nodes a view shows.
+fn add_view_edges(
+    graph: &ProvenanceGraph,
+    chosen: &[usize],
+    index: &HashMap<Node, usize>,
+    v: &mut GraphView,
+) {
+    for &i in chosen {
         let Some(a) = graph.artifacts.get(i) else {
             continue;
         };
@@ -1037,8 +1062,11 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
             }
         }
     }
-    // Depth: one more than the deepest source shown (a bounded relaxation:
-    // the view is small, and a cycle cannot grow it past the node count).
+}
+
+/// Depth: one more than the deepest source shown (a bounded relaxation: the
+/// view is small, and a cycle cannot grow it past the node count).
+fn set_view_depths(v: &mut GraphView) {
     let cap = v.nodes.len();
     for _ in 0..cap {
         let mut changed = false;
@@ -1055,6 +1083,12 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
             break;
         }
     }
+}
+
+/// The obligations a view shows, one level below everything else, each with
+/// an edge from its target when the target is shown.
+fn add_view_obligations(graph: &ProvenanceGraph, index: &HashMap<Node, usize>, v: &mut GraphView) {
+    let names = &graph.names;
     for o in graph.obligations.iter().take(VIEW_OBLIGATIONS) {
         let depth = v.nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
         v.nodes.push(ViewNode {
@@ -1071,10 +1105,6 @@ fn view(graph: &ProvenanceGraph, reached: &[usize]) -> GraphView {
             v.edges.push((target, at));
         }
     }
-    v.omitted = graph.tombstones.len().saturating_sub(VIEW_TOMBSTONES)
-        + graph.artifacts.len().saturating_sub(chosen.len())
-        + graph.obligations.len().saturating_sub(VIEW_OBLIGATIONS);
-    v
 }
 
 #[cfg(test)]

@@ -6,7 +6,11 @@ pub(crate) use crate::report::Timeline;
 use crate::request::Extension;
 use proofpack_spec::calendar::{period_end, periods, Period};
 use proofpack_spec::timestamp::{format_instant, Timestamp};
-use proofpack_spec::vocab::LegalBasis;
+use proofpack_spec::vocab::{LegalBasis, MemberName};
+use time::OffsetDateTime;
+
+/// Where §6 findings about the request are reported.
+const AT: MemberName = MemberName::Request;
 
 /// A period in words: `1 calendar month`, `45 days`.
 fn period_words(p: Period) -> String {
@@ -51,7 +55,6 @@ pub(crate) struct SlaInput<'a> {
 
 /// Runs §6, reporting its findings, and returns the timeline.
 pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
-    const AT: proofpack_spec::vocab::MemberName = proofpack_spec::vocab::MemberName::Request;
     let mut timeline = Timeline {
         received_at: input.received_at.map(|t| t.raw().to_owned()),
         completed_at: input.completed_at.map(|t| t.raw().to_owned()),
@@ -75,25 +78,7 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
     timeline.base_deadline = Some(format_instant(base));
     timeline.max_deadline = max.map(format_instant);
 
-    let extension = input.extension.filter(|ext| {
-        let notified = ext.notified_at.instant();
-        let to = ext.extended_to.instant();
-        let valid = max.is_some_and(|max| {
-            received.instant() <= notified && notified < base && base <= to && to < max
-        });
-        if !valid {
-            findings.add(
-                Code::SlaExtensionInvalid,
-                format!("{AT}#/extension"),
-                if max.is_none() {
-                    format!("{basis} allows no extension; it is ignored for the deadline")
-                } else {
-                    "the extension must be notified within the first period and end within the whole period; it is ignored".to_owned()
-                },
-            );
-        }
-        valid
-    });
+    let extension = valid_extension(input, basis, received, base, max, findings);
     let statutory = match (extension, max) {
         (Some(_), Some(max)) => max,
         _ => base,
@@ -119,6 +104,56 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
         Some(ext) => Some(&ext.extended_to),
         None => input.sla_deadline,
     };
+    judge_completion(
+        input.completed_at,
+        declared,
+        statutory,
+        &mut timeline,
+        findings,
+    );
+    timeline
+}
+
+/// The extension, if it is valid: notified within the first period, ending
+/// within the whole one (`sla.extension_invalid` otherwise).
+fn valid_extension<'a>(
+    input: &SlaInput<'a>,
+    basis: LegalBasis,
+    received: &Timestamp,
+    base: OffsetDateTime,
+    max: Option<OffsetDateTime>,
+    findings: &mut Findings,
+) -> Option<&'a Extension> {
+    input.extension.filter(|ext| {
+        let notified = ext.notified_at.instant();
+        let to = ext.extended_to.instant();
+        let valid = max.is_some_and(|max| {
+            received.instant() <= notified && notified < base && base <= to && to < max
+        });
+        if !valid {
+            findings.add(
+                Code::SlaExtensionInvalid,
+                format!("{AT}#/extension"),
+                if max.is_none() {
+                    format!("{basis} allows no extension; it is ignored for the deadline")
+                } else {
+                    "the extension must be notified within the first period and end within the whole period; it is ignored".to_owned()
+                },
+            );
+        }
+        valid
+    })
+}
+
+/// The declared and effective deadlines, the margin, and `sla.breached`
+/// when the erasure completed at or after the effective deadline.
+fn judge_completion(
+    completed_at: Option<&Timestamp>,
+    declared: Option<&Timestamp>,
+    statutory: OffsetDateTime,
+    timeline: &mut Timeline,
+    findings: &mut Findings,
+) {
     timeline.declared_deadline = declared.map(|t| t.raw().to_owned());
     let effective = match declared {
         Some(d) if d.instant() < statutory => d.instant(),
@@ -128,7 +163,7 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
         Some(d) if d.instant() < statutory => d.raw().to_owned(),
         _ => format_instant(statutory),
     });
-    if let Some(done) = input.completed_at {
+    if let Some(done) = completed_at {
         timeline.margin_seconds = Some((effective - done.instant()).whole_seconds());
         if done.instant() >= effective {
             findings.add(
@@ -142,7 +177,6 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
             );
         }
     }
-    timeline
 }
 
 #[cfg(test)]
