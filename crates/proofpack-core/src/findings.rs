@@ -219,7 +219,7 @@ codes! {
 }
 
 /// One thing the verifier established about a pack. Made only by
-/// [`Findings`], the collector; its effect is always its code's, derived,
+/// the findings collector; its effect is always its code's, derived,
 /// never stored apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {

@@ -4,7 +4,7 @@
 //!
 //! Both read the archive with the §1 reader and refuse what §1 refuses: an
 //! archive with any §1 finding (every finding of
-//! [`read_archive`] is an `archive.*` one) gives
+//! the §1 reader is an `archive.*` one) gives
 //! [`InspectError::Refused`] with those findings, never a listing or bytes
 //! that other readers might see differently. A missing required member is
 //! not a refusal: it is what a listing shows. Nothing is written to disk.
@@ -48,7 +48,7 @@ fn refuse_if_any(findings: Findings) -> Result<(), InspectError> {
 }
 
 /// Reads a `proof.tar.gz` stream and lists its regular members in archive
-/// order (see [`listing`]), or refuses it as §1 does.
+/// order (each with its [`Listing`]), or refuses it as §1 does.
 pub fn list_members<R: Read>(input: R, limits: &Limits) -> Result<Vec<MemberInfo>, InspectError> {
     let mut findings = Findings::new();
     let archive = read_archive(input, limits, &mut findings)?;

@@ -3,7 +3,7 @@
 //! network or database dependency.
 //!
 //! The verifier parses, then verifies: findings are data in a
-//! [`Report`](report::Report), never an early `Err`. The only error is
+//! [`Report`], never an early `Err`. The only error is
 //! [`VerifyError`], for input that could not be read (or a verdict that
 //! would lack its positive evidence: a bug, never a verdict).
 //!
