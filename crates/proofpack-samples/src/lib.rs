@@ -624,7 +624,13 @@ fn strings(items: &[&str]) -> Vec<String> {
 }
 
 // ---------------------------------------------------------------------------
-// The samples, in the order they ran on the log
+// The samples, in the order they ran on the log.
+//
+// Each sample is one long function on purpose: it is fixture data, the
+// evidence of one erasure written out in the order it happened (request,
+// steps, probes, receipts, audit entries, provenance). Split into parts, a
+// reader would have to reassemble the story; the bytes it produces are
+// pinned by `tests/samples.rs`.
 
 /// CCPA, finished after the effective deadline.
 fn late_ccpa(log: &mut SampleLog) -> Result<Evidence, ProducerError> {
