@@ -6,7 +6,7 @@
 
 use crate::error::AppError;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
-use proofpack_author::{keys, trust_edit};
+use proofpack_author::{files, keys};
 use proofpack_core::report::TrustStoreInfo;
 use proofpack_core::trust::{fingerprint, key_entry_json, KeyView};
 use proofpack_core::{verify, Limits, Report, TrustStore, Verdict, VerifyError};
@@ -152,7 +152,7 @@ fn write_settings(state: &AppState, settings: &Settings) -> Result<(), AppError>
         std::fs::create_dir_all(dir).map_err(|e| AppError::write(&shown, e))?;
     }
     let bytes = serde_json::to_vec_pretty(settings).map_err(|e| AppError::write(&shown, e))?;
-    trust_edit::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
+    files::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
 }
 
 /// Remembers `path` as the trust store for packs opened in the UI, after
@@ -432,12 +432,12 @@ pub fn export_report(
 
 /// Writes `bytes` atomically, refusing to replace a file unless `overwrite`.
 fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), AppError> {
-    if !overwrite && trust_edit::occupied(Path::new(path)) {
+    if !overwrite && files::occupied(Path::new(path)) {
         return Err(AppError::Exists {
             path: path.to_owned(),
         });
     }
-    trust_edit::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
+    files::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
 }
 
 // ---------------------------------------------------------------------------
@@ -689,7 +689,7 @@ pub fn author_sign(
     out: &str,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    if !overwrite && trust_edit::occupied(Path::new(out)) {
+    if !overwrite && files::occupied(Path::new(out)) {
         return Err(AppError::Exists {
             path: out.to_owned(),
         });
@@ -700,7 +700,7 @@ pub fn author_sign(
         Ok(authored) => {
             if let Some(text) = &request.attestation {
                 let path = Path::new(&request.dir).join(MemberName::Attestation.as_str());
-                trust_edit::write_atomic(&path, text.as_bytes())
+                files::write_atomic(&path, text.as_bytes())
                     .map_err(|e| AppError::write(&path.display().to_string(), e))?;
             }
             save_new(out, &authored.bytes, overwrite)?;

@@ -4,9 +4,10 @@ use super::EXIT_OPERATIONAL;
 
 /// Exit status of an `untrusted` verdict (§12).
 const EXIT_UNTRUSTED: i32 = 5;
+use proofpack_author::files::write_atomic;
 use proofpack_author::keys;
 use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
-use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
+use proofpack_author::trust_edit::{check_window, Change, TrustStoreFile};
 use proofpack_author::AuthoringError;
 use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
 use proofpack_render::json::json_for_terminal;
@@ -349,7 +350,7 @@ fn explain_signing_key(
 }
 
 fn refuse_existing(out: &Path) -> Option<i32> {
-    if proofpack_author::trust_edit::occupied(out) {
+    if proofpack_author::files::occupied(out) {
         eprintln!(
             "proofpack: {} exists; nothing was written. Give --force to replace it.",
             out.display()

@@ -7,6 +7,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod files;
 pub mod keys;
 pub mod pack;
 pub mod tar_writer;
