@@ -24,6 +24,7 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const dash = (v) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 
@@ -667,19 +668,17 @@ function renderPresign(p) {
   $('.icon', v).textContent = p.words.icon;
   $('.word', v).textContent = p.would_sign ? `would verify as ${p.verdict}: ready to sign` : `would verify as ${p.verdict}: refused`;
   $('.meaning', v).textContent = p.words.meaning;
+  // The refusal's words are the author crate's, as `proofpack pack` prints them.
   const refusal = $('#author-refusal');
-  refusal.textContent = p.refusal ?? '';
+  refusal.textContent = p.refusal ? `${capital(p.refusal.summary)}: ${p.refusal.reason}.` : '';
   refusal.hidden = !p.refusal;
   const ks = $('#author-key-status');
   ks.replaceChildren();
   if (p.signing_key.state === 'missing') {
-    ks.append(
-      el('p', { text: 'The trust store lacks the signing key. Add this entry to the store the recipients use, then check again:' }),
-      el('pre', { class: 'mono', 'data-testid': 'author-missing-entry', text: JSON.stringify(p.signing_key.entry, null, 2) }),
-      el('p', { class: 'mono', text: p.signing_key.command }),
-    );
-  } else if (p.signing_key.state === 'mismatch') {
-    ks.append(el('p', { text: `The store holds this key id under another key (${p.signing_key.listed}); the key given is ${p.signing_key.given}.` }));
+    ks.append(el('pre', { class: 'mono', 'data-testid': 'author-missing-entry', text: JSON.stringify(p.signing_key.entry, null, 2) }));
+  }
+  if (p.refusal) {
+    ks.append(el('pre', { class: 'what-to-do', 'data-testid': 'author-what-to-do', 'data-refusal': p.refusal.kind, text: p.refusal.what_to_do.join('\n') }));
   }
   const list = $('#author-findings');
   list.replaceChildren(el('h3', { text: `Findings (${p.findings.length})` }));

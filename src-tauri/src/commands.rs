@@ -1,6 +1,7 @@
-//! The app's IPC commands. Each is a one-line delegate to [`crate::service`]
-//! (which calls the core and the author crate) or to the dialog plugin;
-//! errors cross as the typed [`AppError`].
+//! The app's IPC commands. Each is a delegate to [`crate::service`] (which
+//! calls the core and the author crate) or to the dialog plugin; what blocks
+//! (verifying, signing, rendering a report) runs on a blocking thread, never
+//! on the async runtime's workers. Errors cross as the typed [`AppError`].
 
 use crate::error::AppError;
 use crate::service::{
@@ -25,6 +26,18 @@ pub fn startup(state: State<'_, AppState>) -> StartupView {
 #[tauri::command]
 pub fn explanations() -> Vec<ExplainedCode> {
     service::explanations()
+}
+
+/// Runs `work` on a blocking thread: the async runtime's workers stay free
+/// for the other commands and the events.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tauri::async_runtime::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal {
+            message: e.to_string(),
+        })?
 }
 
 /// Verifies a pack off the UI thread, emitting [`PROGRESS_EVENT`]s.
@@ -86,7 +99,7 @@ pub async fn author_open(dir: String) -> Result<AuthorFolder, AppError> {
 /// The pre-sign check of `proofpack pack`, writing nothing.
 #[tauri::command]
 pub async fn author_check(request: AuthorRequest) -> Result<Presign, AppError> {
-    service::author_check(&request)
+    blocking(move || service::author_check(&request)).await
 }
 
 /// Signs and saves a pack, with `proofpack pack`'s refusals.
@@ -96,7 +109,7 @@ pub async fn author_sign(
     out: String,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    service::author_sign(&request, &out, overwrite)
+    blocking(move || service::author_sign(&request, &out, overwrite)).await
 }
 
 /// The trust-store entry of the signing key, for the recipients.

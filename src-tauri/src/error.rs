@@ -91,3 +91,21 @@ impl From<proofpack_author::AuthoringError> for AppError {
         }
     }
 }
+
+impl From<proofpack_author::SignError> for AppError {
+    fn from(e: proofpack_author::SignError) -> Self {
+        use proofpack_author::SignError;
+        match e {
+            SignError::Authoring(e) => e.into(),
+            SignError::TrustStore { path, message } => AppError::TrustStore { path, message },
+            SignError::Exists { path } => AppError::Exists {
+                path: path.display().to_string(),
+            },
+            // The service presents a refusal as an outcome, not an error;
+            // this keeps its words if one ever gets here.
+            SignError::Refused(refused) => AppError::Author {
+                message: refused.to_string(),
+            },
+        }
+    }
+}

@@ -289,6 +289,7 @@ fn author_mode_has_the_refusals_of_pack() {
     assert_eq!(check["would_sign"], true);
     assert_eq!(check["verdict"], "complete");
     assert_eq!(check["signing_key"]["state"], "listed");
+    assert_eq!(check["refusal"], Value::Null);
     let out = dir.path().join("out.tar.gz");
     let signed = invoke(
         &w,
@@ -324,6 +325,8 @@ fn author_mode_has_the_refusals_of_pack() {
     assert_eq!(check["would_sign"], false);
     assert_eq!(check["verdict"], "untrusted");
     assert_eq!(check["signing_key"]["state"], "missing");
+    assert_eq!(check["refusal"]["kind"], "key_missing");
+    assert_eq!(check["signing_key"]["entry"]["roles"], json!(["dpo"]));
     let out2 = dir.path().join("out2.tar.gz");
     let refused = invoke(
         &w,
@@ -332,22 +335,8 @@ fn author_mode_has_the_refusals_of_pack() {
     )
     .expect("answers");
     assert_eq!(refused["outcome"], "refused");
+    assert_eq!(refused["refusal"]["kind"], "key_missing");
     assert!(!out2.exists(), "nothing written");
-
-    // An incomplete pack needs the accept-incomplete choice, as with pack.
-    let incomplete = dir.path().join("incomplete");
-    copy_dir(
-        &root().join("sample-packs/evidence/incomplete-cache-deferred"),
-        &incomplete,
-    );
-    let mut req = request.clone();
-    req["dir"] = json!(incomplete);
-    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
-    assert_eq!(check["would_sign"], false);
-    assert_eq!(check["verdict"], "incomplete");
-    req["accept_incomplete"] = json!(true);
-    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
-    assert_eq!(check["would_sign"], true);
 
     // The entry for recipients is the key's public half under the key id.
     let entry = invoke(
@@ -358,6 +347,28 @@ fn author_mode_has_the_refusals_of_pack() {
     .expect("entry");
     let entry: Value = serde_json::from_str(entry.as_str().expect("text")).expect("json");
     assert_eq!(entry["roles"], json!(["dpo"]));
+}
+
+#[test]
+fn author_mode_needs_accept_incomplete_as_pack_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let incomplete = dir.path().join("incomplete");
+    copy_dir(
+        &root().join("sample-packs/evidence/incomplete-cache-deferred"),
+        &incomplete,
+    );
+    let (_app, w) = window(Startup::default());
+    let mut req = json!({
+        "dir": incomplete, "key": sample_key(dir.path()), "trust": sample("trust.json"),
+        "accept_incomplete": false, "attestation": null, "signed_at": null
+    });
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], false);
+    assert_eq!(check["verdict"], "incomplete");
+    assert_eq!(check["refusal"]["kind"], "needs_accept_incomplete");
+    req["accept_incomplete"] = json!(true);
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], true);
 }
 
 #[test]

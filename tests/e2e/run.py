@@ -361,6 +361,9 @@ def test_author_a_pack_through_the_ui_then_verify_it(d, tmp):
         s.wait("return document.querySelector('[data-testid=author-verdict]').getAttribute('data-verdict') === 'untrusted'", "untrusted")
         assert s.js("return document.querySelector('[data-testid=author-sign]').disabled") is True
         assert s.js("return !!document.querySelector('[data-testid=author-missing-entry]')")
+        assert s.js("return document.querySelector('[data-testid=author-what-to-do]')"
+                    ".getAttribute('data-refusal')") == "key_missing"
+        s.screenshot("app-author-refused")
     finally:
         s.close()
 
