@@ -9,7 +9,7 @@ use crate::service::{
     TrustStoreView, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
-use tauri::{AppHandle, Emitter, Runtime, State};
+use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 
 /// The event that carries a verification's progress.
@@ -40,21 +40,37 @@ async fn blocking<T: Send + 'static>(
         })?
 }
 
-/// Verifies a pack off the UI thread, emitting [`PROGRESS_EVENT`]s.
+/// A new job id, before `verify_pack`: the UI can cancel the job from now.
+#[tauri::command]
+pub fn new_job(state: State<'_, AppState>) -> u64 {
+    service::new_job(&state)
+}
+
+/// Verifies a pack as job `job` (from `new_job`) on a blocking thread,
+/// emitting [`PROGRESS_EVENT`]s.
 #[tauri::command]
 pub async fn verify_pack<R: Runtime>(
     app: AppHandle<R>,
-    state: State<'_, AppState>,
     job: u64,
     request: VerifyRequest,
 ) -> Result<Verified, AppError> {
-    service::verify_pack(&state, job, &request, |p| drop(app.emit(PROGRESS_EVENT, p)))
+    blocking(move || {
+        let state = app.state::<AppState>();
+        service::verify_pack(&state, job, &request, |p| drop(app.emit(PROGRESS_EVENT, p)))
+    })
+    .await
 }
 
 /// Asks a verification to stop.
 #[tauri::command]
 pub fn cancel_verification(state: State<'_, AppState>, job: u64) -> bool {
     service::cancel_verification(&state, job)
+}
+
+/// The UI closed a pack: its verification stops, its report is dropped.
+#[tauri::command]
+pub fn close_pack(state: State<'_, AppState>, job: u64) -> bool {
+    service::close_pack(&state, job)
 }
 
 /// Reads and shows a trust store.
@@ -80,14 +96,17 @@ pub async fn forget_trust_store(state: State<'_, AppState>) -> Result<(), AppErr
 
 /// Writes a report of this session as JSON or HTML.
 #[tauri::command]
-pub async fn export_report(
-    state: State<'_, AppState>,
+pub async fn export_report<R: Runtime>(
+    app: AppHandle<R>,
     job: u64,
     format: ExportFormat,
     path: String,
     overwrite: bool,
 ) -> Result<String, AppError> {
-    service::export_report(&state, job, format, &path, overwrite)
+    blocking(move || {
+        service::export_report(&app.state::<AppState>(), job, format, &path, overwrite)
+    })
+    .await
 }
 
 /// Reads an evidence folder.

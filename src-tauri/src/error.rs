@@ -58,6 +58,12 @@ pub enum AppError {
         /// The id asked for.
         job: u64,
     },
+    /// No job with this id was given out by `new_job`, or it has run.
+    #[error("no job {job} waits to run")]
+    UnknownJob {
+        /// The id asked for.
+        job: u64,
+    },
     /// An argument the UI sent is not one the command takes.
     #[error("{message}")]
     BadRequest {

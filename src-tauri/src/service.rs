@@ -15,7 +15,7 @@ use proofpack_render::{html, json, text};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -38,12 +38,17 @@ pub struct AppState {
     startup: Startup,
     /// Where the remembered settings live (unset: nothing is remembered).
     settings: std::sync::OnceLock<PathBuf>,
-    /// Cancel flags of the verifications under way, by job.
+    /// Cancel flags of the jobs given out by [`new_job`] and not yet
+    /// finished, by job: a job can be cancelled from the moment it exists.
     jobs: Mutex<HashMap<u64, Arc<AtomicBool>>>,
-    /// The reports of this session, by job, for export.
-    reports: Mutex<HashMap<u64, Report>>,
+    /// The last [`KEPT_REPORTS`] reports of this session, by job, for export.
+    reports: Mutex<BTreeMap<u64, Report>>,
     next_job: AtomicU64,
 }
+
+/// How many finished reports are kept for export: the oldest go first, so
+/// a long session does not hold every report it ever verified.
+pub const KEPT_REPORTS: usize = 32;
 
 impl AppState {
     /// Sets where settings are remembered, once (the app's config folder is
@@ -63,7 +68,7 @@ impl AppState {
             startup,
             settings: cell,
             jobs: Mutex::new(HashMap::new()),
-            reports: Mutex::new(HashMap::new()),
+            reports: Mutex::new(BTreeMap::new()),
             next_job: AtomicU64::new(1),
         }
     }
@@ -321,36 +326,61 @@ impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
     }
 }
 
-/// A job id for a verification about to start.
+/// A new job id for a verification about to start: ids come from here
+/// only. The job exists (and can be cancelled) from now on.
 pub fn new_job(state: &AppState) -> u64 {
-    state.next_job.fetch_add(1, Ordering::Relaxed)
+    let job = state.next_job.fetch_add(1, Ordering::Relaxed);
+    lock(&state.jobs).insert(job, Arc::new(AtomicBool::new(false)));
+    job
 }
 
-/// Verifies a pack with the core, reporting progress; the report is kept
-/// for export under its job id.
+/// Verifies a pack with the core as job `job` (from [`new_job`], once),
+/// reporting progress; the report is kept for export under its job id.
+/// Blocking: the app calls it on a blocking thread.
 pub fn verify_pack(
     state: &AppState,
     job: u64,
     request: &VerifyRequest,
+    progress: impl FnMut(Progress),
+) -> Result<Verified, AppError> {
+    let cancel = lock(&state.jobs)
+        .get(&job)
+        .cloned()
+        .ok_or(AppError::UnknownJob { job })?;
+    let result = verify_watched(job, request, &cancel, progress);
+    lock(&state.jobs).remove(&job);
+    // A job cancelled (or its pack closed) after its last read gets no
+    // verdict either: the UI has stopped waiting for one.
+    if cancel.load(Ordering::Relaxed) {
+        return Err(AppError::Cancelled);
+    }
+    let verified = result?;
+    let mut reports = lock(&state.reports);
+    reports.insert(job, verified.report.clone());
+    while reports.len() > KEPT_REPORTS {
+        reports.pop_first();
+    }
+    Ok(verified)
+}
+
+fn verify_watched(
+    job: u64,
+    request: &VerifyRequest,
+    cancel: &Arc<AtomicBool>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Verified, AppError> {
     let trust = request.trust.as_deref().map(load_trust).transpose()?;
     let file = std::fs::File::open(&request.path).map_err(|e| AppError::read(&request.path, e))?;
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let cancel = Arc::new(AtomicBool::new(false));
-    lock(&state.jobs).insert(job, Arc::clone(&cancel));
     let watched = Watched {
         inner: io::BufReader::with_capacity(1 << 16, file),
         read: 0,
         reported: 0,
-        cancel: Arc::clone(&cancel),
+        cancel: Arc::clone(cancel),
         progress: |read| progress(Progress { job, read, total }),
     };
-    let result = verify(watched, &request.path, trust.as_ref(), &Limits::default());
-    lock(&state.jobs).remove(&job);
-    let report = match result {
+    let report = match verify(watched, &request.path, trust.as_ref(), &Limits::default()) {
         Ok(r) => r,
-        Err(_) if cancel.load(Ordering::Relaxed) => return Err(AppError::Cancelled),
         Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
         Err(VerifyError::Internal(e)) => {
             return Err(AppError::Internal {
@@ -358,16 +388,14 @@ pub fn verify_pack(
             })
         }
     };
-    let verified = Verified {
+    Ok(Verified {
         job,
         sla_svg: html::sla_svg(&report),
         provenance_svg: html::provenance_svg(&report),
         trust: trust.as_ref().map(TrustStoreView::of),
         words: ReportWords::of(&report),
         report,
-    };
-    lock(&state.reports).insert(job, verified.report.clone());
-    Ok(verified)
+    })
 }
 
 /// Asks the verification `job` to stop; true when it was under way.
@@ -379,6 +407,13 @@ pub fn cancel_verification(state: &AppState, job: u64) -> bool {
         }
         None => false,
     }
+}
+
+/// The UI closed the pack of job `job`: its verification stops if under
+/// way, and its report is no longer kept. True when there was either.
+pub fn close_pack(state: &AppState, job: u64) -> bool {
+    let cancelled = cancel_verification(state, job);
+    lock(&state.reports).remove(&job).is_some() || cancelled
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
