@@ -4,10 +4,11 @@
 //! finding codes and bytes, never on message wording.
 
 use proofpack_author::keys::{self, KeyProblem};
-use proofpack_author::AuthoringError;
+use proofpack_author::{AuthoringError, Destination, Refusal, SignError, SignRequest};
 use proofpack_core::trust::{fingerprint, key_entry_json, Role};
-use proofpack_core::TrustStore;
+use proofpack_core::{TrustStore, Verdict};
 use proofpack_samples as samples;
+use proofpack_spec::timestamp::Timestamp;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::io::Read;
@@ -1479,4 +1480,126 @@ fn pack_description_to_json_reads_back() {
     assert_eq!(back.to_json().unwrap(), bytes);
     assert_eq!(back.subprocessors, description.subprocessors);
     assert_eq!(back.cascade_runner, description.cascade_runner);
+}
+
+// ---------------------------------------------------------------------------
+// The one entry point, as the library gives it to the CLI and the app
+
+fn sign_request(evidence: &Path, key: &Path, trust: &Path, signed_at: &str) -> SignRequest {
+    SignRequest {
+        evidence_dir: evidence.to_owned(),
+        key_path: key.to_owned(),
+        trust_path: trust.to_owned(),
+        signed_at: Some(Timestamp::parse(signed_at).expect("a time")),
+        accept_incomplete: false,
+        attestation_override: None,
+    }
+}
+
+/// The refusal of `check`, which must refuse.
+fn refusal_of(request: &SignRequest) -> Box<proofpack_author::Refused> {
+    match proofpack_author::check(request) {
+        Err(SignError::Refused(refused)) => refused,
+        Ok(_) => panic!("signed, not refused"),
+        Err(e) => panic!("not a refusal: {e}"),
+    }
+}
+
+#[test]
+fn the_entry_point_refuses_with_a_typed_refusal_and_its_exit_status() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+
+    // The store lacks the signing key: the entry to add is the key's.
+    let log_only = store(w, "log-only.json", vec![audit_log_entry()]);
+    let refused = refusal_of(&sign_request(&ev, &key, &log_only, SIGNED_AT));
+    assert!(matches!(refused.refusal(), Refusal::KeyMissing { .. }));
+    assert_eq!(refused.exit_status(), 5);
+    let entry = refused.refusal().entry_to_add().expect("an entry");
+    assert_eq!(key_entry_json(entry), sample_dpo_entry_unbounded());
+
+    // The store holds the key id under another key: both fingerprints.
+    let (other, _) = keygen(w, "other-dpo", samples::DPO, "dpo");
+    let refused = refusal_of(&sign_request(&ev, &other, &trust, SIGNED_AT));
+    match refused.refusal() {
+        Refusal::KeyMismatch { listed, given, .. } => {
+            assert_eq!(listed, &fingerprint(&samples::dpo_key().verifying_key()));
+            assert_ne!(listed, given);
+        }
+        other => panic!("not a mismatch: {other:?}"),
+    }
+    assert_eq!(refused.exit_status(), 6);
+
+    // An incomplete pack needs the flag; with it, it is signed.
+    let incomplete = evidence(w, "incomplete-cache-deferred");
+    let mut request = sign_request(
+        &incomplete,
+        &key,
+        &trust,
+        signed_at_of("incomplete-cache-deferred"),
+    );
+    let refused = refusal_of(&request);
+    assert!(matches!(
+        refused.refusal(),
+        Refusal::NeedsAcceptIncomplete {
+            verdict: Verdict::Incomplete
+        }
+    ));
+    assert_eq!(refused.exit_status(), 4);
+    request.accept_incomplete = true;
+    let authored = proofpack_author::check(&request).expect("signed");
+    assert_eq!(authored.report.verdict(), Verdict::Incomplete);
+
+    // Evidence that does not hold up: the findings to fix.
+    let mut request = sign_request(&ev, &key, &trust, SIGNED_AT);
+    request.attestation_override = Some(" \n".to_owned());
+    let refused = refusal_of(&request);
+    assert!(matches!(refused.refusal(), Refusal::DoesNotHold { .. }));
+    assert!(refused
+        .to_fix()
+        .any(|(f, _)| f.code() == proofpack_core::Code::AttestationEmpty));
+}
+
+#[test]
+fn the_entry_point_signs_writes_and_never_replaces_without_asking() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    let request = sign_request(&ev, &key, &trust, SIGNED_AT);
+    let out = Destination {
+        path: w.join("proof.tar.gz"),
+        replace: false,
+    };
+    let checked = proofpack_author::check(&request).expect("would sign");
+    assert!(!out.path.exists(), "a check writes nothing");
+    let authored = proofpack_author::sign(&request, &out).expect("signs");
+    assert_eq!(authored.bytes, checked.bytes);
+    assert_eq!(std::fs::read(&out.path).expect("written"), authored.bytes);
+    assert!(matches!(
+        proofpack_author::sign(&request, &out),
+        Err(SignError::Exists { .. })
+    ));
+    // An edited attestation is signed, and saved into the folder.
+    let edited = SignRequest {
+        attestation_override: Some("I, the DPO, attest to this erasure.\n".to_owned()),
+        ..request
+    };
+    let replace = Destination {
+        replace: true,
+        ..out
+    };
+    let authored = proofpack_author::sign(&edited, &replace).expect("signs");
+    assert_eq!(
+        std::fs::read_to_string(ev.join("attestation.txt")).expect("saved"),
+        "I, the DPO, attest to this erasure.\n"
+    );
+    assert_eq!(
+        std::fs::read(&replace.path).expect("replaced"),
+        authored.bytes
+    );
 }

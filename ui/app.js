@@ -24,6 +24,7 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const dash = (v) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 
@@ -163,41 +164,83 @@ function renderTrustSummary() {
 }
 
 function openPack(path, trust) {
-  let index = state.packs.findIndex((p) => p.path === path && p.trust === trust);
-  if (index < 0) {
-    state.packs.push({ path, trust, status: 'verifying' });
-    index = state.packs.length - 1;
+  let pack = state.packs.find((p) => p.path === path && p.trust === trust);
+  if (!pack) {
+    pack = { path, trust, status: 'verifying' };
+    state.packs.push(pack);
   }
   renderPackList();
-  verifyAt(index);
+  verify(pack);
 }
 
-let jobCounter = 0;
+/** Stops the pack's verification, if under way, and drops its report. */
+function release(pack) {
+  const job = pack.job;
+  pack.job = null;
+  pack.verified = null;
+  if (job !== null && job !== undefined) invoke('close_pack', { job });
+}
 
-async function verifyAt(index) {
-  const pack = state.packs[index];
-  pack.status = 'verifying';
-  state.current = index;
-  const job = Date.now() * 1000 + (jobCounter++ % 1000);
-  state.job = job;
+function showProgress(path) {
   hideError();
   $('#progress').hidden = false;
   $('#progress-bar').removeAttribute('value');
-  $('#progress-label').textContent = `Verifying ${pack.path}…`;
+  $('#progress-label').textContent = `Verifying ${path}…`;
   $('#verdict').hidden = true;
   $('#panels').hidden = true;
   $('#empty').hidden = true;
-  try {
-    pack.verified = await invoke('verify_pack', { job, request: { path: pack.path, trust: pack.trust } });
-    pack.status = 'done';
-  } catch (err) {
-    pack.status = 'error';
-    pack.error = describe(err);
-  }
-  if (state.job === job) state.job = null;
+}
+
+function endProgress(job) {
+  if (state.job !== job) return;
+  state.job = null;
   $('#progress').hidden = true;
+}
+
+async function verify(pack) {
+  pack.status = 'verifying';
+  state.current = state.packs.indexOf(pack);
+  showProgress(pack.path);
+  // The service gives the job id first, so Cancel works during the read.
+  const job = await invoke('new_job');
+  // Verifying again replaces the report (and stops a verification still
+  // under way): the old one is no longer kept.
+  release(pack);
+  if (!state.packs.includes(pack)) {
+    invoke('close_pack', { job });
+    return;
+  }
+  pack.job = job;
+  state.job = job;
+  let outcome;
+  try {
+    outcome = { status: 'done', verified: await invoke('verify_pack', { job, request: { path: pack.path, trust: pack.trust } }) };
+  } catch (err) {
+    outcome = { status: 'error', error: describe(err) };
+  }
+  endProgress(job);
+  // Closed or verified again since: its report was released, not shown.
+  if (pack.job !== job) return;
+  Object.assign(pack, outcome);
   renderPackList();
-  if (state.current === index) showPack(index);
+  if (state.packs[state.current] === pack) showPack(state.current);
+}
+
+function closePack(pack) {
+  const index = state.packs.indexOf(pack);
+  if (index < 0) return;
+  if (pack.job !== null && pack.job !== undefined) endProgress(pack.job);
+  release(pack);
+  state.packs.splice(index, 1);
+  if (state.current === index) state.current = null;
+  else if (state.current !== null && state.current > index) state.current -= 1;
+  renderPackList();
+  if (state.current === null) {
+    hideError();
+    $('#verdict').hidden = true;
+    $('#panels').hidden = true;
+    $('#empty').hidden = false;
+  }
 }
 
 function progress(p) {
@@ -228,7 +271,9 @@ function renderPackList() {
       renderPackList();
       showPack(i);
     });
-    list.append(el('li', { title: p.path }, button));
+    const close = el('button', { type: 'button', class: 'close', 'data-testid': 'close-pack', 'aria-label': `Close ${p.path}`, title: 'Close', text: '×' });
+    close.addEventListener('click', () => closePack(p));
+    list.append(el('li', { title: p.path }, button, close));
   });
 }
 
@@ -255,6 +300,7 @@ function describe(err) {
       case 'exists': return `${err.path} exists. Tick “Replace an existing file” to replace it; nothing was written.`;
       case 'write': return `Cannot write ${err.path}: ${err.message}`;
       case 'internal': return `Internal error of the verifier (no verdict is given): ${err.message}`;
+      case 'unknown_report': return 'This report is no longer kept (only the most recent are): open the pack again to export it.';
       default: return err.message ?? JSON.stringify(err);
     }
   }
@@ -667,19 +713,17 @@ function renderPresign(p) {
   $('.icon', v).textContent = p.words.icon;
   $('.word', v).textContent = p.would_sign ? `would verify as ${p.verdict}: ready to sign` : `would verify as ${p.verdict}: refused`;
   $('.meaning', v).textContent = p.words.meaning;
+  // The refusal's words are the author crate's, as `proofpack pack` prints them.
   const refusal = $('#author-refusal');
-  refusal.textContent = p.refusal ?? '';
+  refusal.textContent = p.refusal ? `${capital(p.refusal.summary)}: ${p.refusal.reason}.` : '';
   refusal.hidden = !p.refusal;
   const ks = $('#author-key-status');
   ks.replaceChildren();
   if (p.signing_key.state === 'missing') {
-    ks.append(
-      el('p', { text: 'The trust store lacks the signing key. Add this entry to the store the recipients use, then check again:' }),
-      el('pre', { class: 'mono', 'data-testid': 'author-missing-entry', text: JSON.stringify(p.signing_key.entry, null, 2) }),
-      el('p', { class: 'mono', text: p.signing_key.command }),
-    );
-  } else if (p.signing_key.state === 'mismatch') {
-    ks.append(el('p', { text: `The store holds this key id under another key (${p.signing_key.listed}); the key given is ${p.signing_key.given}.` }));
+    ks.append(el('pre', { class: 'mono', 'data-testid': 'author-missing-entry', text: JSON.stringify(p.signing_key.entry, null, 2) }));
+  }
+  if (p.refusal) {
+    ks.append(el('pre', { class: 'what-to-do', 'data-testid': 'author-what-to-do', 'data-refusal': p.refusal.kind, text: p.refusal.what_to_do.join('\n') }));
   }
   const list = $('#author-findings');
   list.replaceChildren(el('h3', { text: `Findings (${p.findings.length})` }));

@@ -1,6 +1,7 @@
-//! The app's IPC commands. Each is a one-line delegate to [`crate::service`]
-//! (which calls the core and the author crate) or to the dialog plugin;
-//! errors cross as the typed [`AppError`].
+//! The app's IPC commands. Each is a delegate to [`crate::service`] (which
+//! calls the core and the author crate) or to the dialog plugin; what blocks
+//! (verifying, signing, rendering a report) runs on a blocking thread, never
+//! on the async runtime's workers. Errors cross as the typed [`AppError`].
 
 use crate::error::AppError;
 use crate::service::{
@@ -8,7 +9,7 @@ use crate::service::{
     TrustStoreView, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
-use tauri::{AppHandle, Emitter, Runtime, State};
+use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 
 /// The event that carries a verification's progress.
@@ -27,21 +28,49 @@ pub fn explanations() -> Vec<ExplainedCode> {
     service::explanations()
 }
 
-/// Verifies a pack off the UI thread, emitting [`PROGRESS_EVENT`]s.
+/// Runs `work` on a blocking thread: the async runtime's workers stay free
+/// for the other commands and the events.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tauri::async_runtime::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal {
+            message: e.to_string(),
+        })?
+}
+
+/// A new job id, before `verify_pack`: the UI can cancel the job from now.
+#[tauri::command]
+pub fn new_job(state: State<'_, AppState>) -> u64 {
+    service::new_job(&state)
+}
+
+/// Verifies a pack as job `job` (from `new_job`) on a blocking thread,
+/// emitting [`PROGRESS_EVENT`]s.
 #[tauri::command]
 pub async fn verify_pack<R: Runtime>(
     app: AppHandle<R>,
-    state: State<'_, AppState>,
     job: u64,
     request: VerifyRequest,
 ) -> Result<Verified, AppError> {
-    service::verify_pack(&state, job, &request, |p| drop(app.emit(PROGRESS_EVENT, p)))
+    blocking(move || {
+        let state = app.state::<AppState>();
+        service::verify_pack(&state, job, &request, |p| drop(app.emit(PROGRESS_EVENT, p)))
+    })
+    .await
 }
 
 /// Asks a verification to stop.
 #[tauri::command]
 pub fn cancel_verification(state: State<'_, AppState>, job: u64) -> bool {
     service::cancel_verification(&state, job)
+}
+
+/// The UI closed a pack: its verification stops, its report is dropped.
+#[tauri::command]
+pub fn close_pack(state: State<'_, AppState>, job: u64) -> bool {
+    service::close_pack(&state, job)
 }
 
 /// Reads and shows a trust store.
@@ -67,14 +96,17 @@ pub async fn forget_trust_store(state: State<'_, AppState>) -> Result<(), AppErr
 
 /// Writes a report of this session as JSON or HTML.
 #[tauri::command]
-pub async fn export_report(
-    state: State<'_, AppState>,
+pub async fn export_report<R: Runtime>(
+    app: AppHandle<R>,
     job: u64,
     format: ExportFormat,
     path: String,
     overwrite: bool,
 ) -> Result<String, AppError> {
-    service::export_report(&state, job, format, &path, overwrite)
+    blocking(move || {
+        service::export_report(&app.state::<AppState>(), job, format, &path, overwrite)
+    })
+    .await
 }
 
 /// Reads an evidence folder.
@@ -86,7 +118,7 @@ pub async fn author_open(dir: String) -> Result<AuthorFolder, AppError> {
 /// The pre-sign check of `proofpack pack`, writing nothing.
 #[tauri::command]
 pub async fn author_check(request: AuthorRequest) -> Result<Presign, AppError> {
-    service::author_check(&request)
+    blocking(move || service::author_check(&request)).await
 }
 
 /// Signs and saves a pack, with `proofpack pack`'s refusals.
@@ -96,7 +128,7 @@ pub async fn author_sign(
     out: String,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    service::author_sign(&request, &out, overwrite)
+    blocking(move || service::author_sign(&request, &out, overwrite)).await
 }
 
 /// The trust-store entry of the signing key, for the recipients.

@@ -58,6 +58,12 @@ pub enum AppError {
         /// The id asked for.
         job: u64,
     },
+    /// No job with this id was given out by `new_job`, or it has run.
+    #[error("no job {job} waits to run")]
+    UnknownJob {
+        /// The id asked for.
+        job: u64,
+    },
     /// An argument the UI sent is not one the command takes.
     #[error("{message}")]
     BadRequest {
@@ -88,6 +94,24 @@ impl From<proofpack_author::AuthoringError> for AppError {
     fn from(e: proofpack_author::AuthoringError) -> Self {
         AppError::Author {
             message: e.to_string(),
+        }
+    }
+}
+
+impl From<proofpack_author::SignError> for AppError {
+    fn from(e: proofpack_author::SignError) -> Self {
+        use proofpack_author::SignError;
+        match e {
+            SignError::Authoring(e) => e.into(),
+            SignError::TrustStore { path, message } => AppError::TrustStore { path, message },
+            SignError::Exists { path } => AppError::Exists {
+                path: path.display().to_string(),
+            },
+            // The service presents a refusal as an outcome, not an error;
+            // this keeps its words if one ever gets here.
+            SignError::Refused(refused) => AppError::Author {
+                message: refused.to_string(),
+            },
         }
     }
 }

@@ -1,21 +1,21 @@
 //! What the app's commands do, on top of the core and the author crate.
 //! Every `#[tauri::command]` in `commands.rs` is a one-line call into this
 //! module, which holds no verification logic of its own: reports come from
-//! `proofpack_core::verify`, pictures from the core's renderer, refusals from
-//! `proofpack_author::pack::build`.
+//! `proofpack_core::verify`, pictures from the core's renderer, signing and
+//! its refusals (in their own words) from `proofpack_author::sign`.
 
 use crate::error::AppError;
-use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
-use proofpack_author::{keys, trust_edit};
+use proofpack_author::pack::{recipients_entry, remedy, Evidence};
+use proofpack_author::{files, keys, Destination, Refusal, Refused, SignError, SignRequest};
 use proofpack_core::report::TrustStoreInfo;
-use proofpack_core::trust::{fingerprint, key_entry_json, KeyView};
+use proofpack_core::trust::{key_entry_json, KeyView};
 use proofpack_core::{verify, Limits, Report, TrustStore, Verdict, VerifyError};
 use proofpack_render::explain::{self, ExplainedCode};
 use proofpack_render::{html, json, text};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -38,12 +38,17 @@ pub struct AppState {
     startup: Startup,
     /// Where the remembered settings live (unset: nothing is remembered).
     settings: std::sync::OnceLock<PathBuf>,
-    /// Cancel flags of the verifications under way, by job.
+    /// Cancel flags of the jobs given out by [`new_job`] and not yet
+    /// finished, by job: a job can be cancelled from the moment it exists.
     jobs: Mutex<HashMap<u64, Arc<AtomicBool>>>,
-    /// The reports of this session, by job, for export.
-    reports: Mutex<HashMap<u64, Report>>,
+    /// The last [`KEPT_REPORTS`] reports of this session, by job, for export.
+    reports: Mutex<BTreeMap<u64, Report>>,
     next_job: AtomicU64,
 }
+
+/// How many finished reports are kept for export: the oldest go first, so
+/// a long session does not hold every report it ever verified.
+pub const KEPT_REPORTS: usize = 32;
 
 impl AppState {
     /// Sets where settings are remembered, once (the app's config folder is
@@ -63,7 +68,7 @@ impl AppState {
             startup,
             settings: cell,
             jobs: Mutex::new(HashMap::new()),
-            reports: Mutex::new(HashMap::new()),
+            reports: Mutex::new(BTreeMap::new()),
             next_job: AtomicU64::new(1),
         }
     }
@@ -152,7 +157,7 @@ fn write_settings(state: &AppState, settings: &Settings) -> Result<(), AppError>
         std::fs::create_dir_all(dir).map_err(|e| AppError::write(&shown, e))?;
     }
     let bytes = serde_json::to_vec_pretty(settings).map_err(|e| AppError::write(&shown, e))?;
-    trust_edit::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
+    files::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
 }
 
 /// Remembers `path` as the trust store for packs opened in the UI, after
@@ -321,36 +326,61 @@ impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
     }
 }
 
-/// A job id for a verification about to start.
+/// A new job id for a verification about to start: ids come from here
+/// only. The job exists (and can be cancelled) from now on.
 pub fn new_job(state: &AppState) -> u64 {
-    state.next_job.fetch_add(1, Ordering::Relaxed)
+    let job = state.next_job.fetch_add(1, Ordering::Relaxed);
+    lock(&state.jobs).insert(job, Arc::new(AtomicBool::new(false)));
+    job
 }
 
-/// Verifies a pack with the core, reporting progress; the report is kept
-/// for export under its job id.
+/// Verifies a pack with the core as job `job` (from [`new_job`], once),
+/// reporting progress; the report is kept for export under its job id.
+/// Blocking: the app calls it on a blocking thread.
 pub fn verify_pack(
     state: &AppState,
     job: u64,
     request: &VerifyRequest,
+    progress: impl FnMut(Progress),
+) -> Result<Verified, AppError> {
+    let cancel = lock(&state.jobs)
+        .get(&job)
+        .cloned()
+        .ok_or(AppError::UnknownJob { job })?;
+    let result = verify_watched(job, request, &cancel, progress);
+    lock(&state.jobs).remove(&job);
+    // A job cancelled (or its pack closed) after its last read gets no
+    // verdict either: the UI has stopped waiting for one.
+    if cancel.load(Ordering::Relaxed) {
+        return Err(AppError::Cancelled);
+    }
+    let verified = result?;
+    let mut reports = lock(&state.reports);
+    reports.insert(job, verified.report.clone());
+    while reports.len() > KEPT_REPORTS {
+        reports.pop_first();
+    }
+    Ok(verified)
+}
+
+fn verify_watched(
+    job: u64,
+    request: &VerifyRequest,
+    cancel: &Arc<AtomicBool>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Verified, AppError> {
     let trust = request.trust.as_deref().map(load_trust).transpose()?;
     let file = std::fs::File::open(&request.path).map_err(|e| AppError::read(&request.path, e))?;
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let cancel = Arc::new(AtomicBool::new(false));
-    lock(&state.jobs).insert(job, Arc::clone(&cancel));
     let watched = Watched {
         inner: io::BufReader::with_capacity(1 << 16, file),
         read: 0,
         reported: 0,
-        cancel: Arc::clone(&cancel),
+        cancel: Arc::clone(cancel),
         progress: |read| progress(Progress { job, read, total }),
     };
-    let result = verify(watched, &request.path, trust.as_ref(), &Limits::default());
-    lock(&state.jobs).remove(&job);
-    let report = match result {
+    let report = match verify(watched, &request.path, trust.as_ref(), &Limits::default()) {
         Ok(r) => r,
-        Err(_) if cancel.load(Ordering::Relaxed) => return Err(AppError::Cancelled),
         Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
         Err(VerifyError::Internal(e)) => {
             return Err(AppError::Internal {
@@ -358,16 +388,14 @@ pub fn verify_pack(
             })
         }
     };
-    let verified = Verified {
+    Ok(Verified {
         job,
         sla_svg: html::sla_svg(&report),
         provenance_svg: html::provenance_svg(&report),
         trust: trust.as_ref().map(TrustStoreView::of),
         words: ReportWords::of(&report),
         report,
-    };
-    lock(&state.reports).insert(job, verified.report.clone());
-    Ok(verified)
+    })
 }
 
 /// Asks the verification `job` to stop; true when it was under way.
@@ -379,6 +407,13 @@ pub fn cancel_verification(state: &AppState, job: u64) -> bool {
         }
         None => false,
     }
+}
+
+/// The UI closed the pack of job `job`: its verification stops if under
+/// way, and its report is no longer kept. True when there was either.
+pub fn close_pack(state: &AppState, job: u64) -> bool {
+    let cancelled = cancel_verification(state, job);
+    lock(&state.reports).remove(&job).is_some() || cancelled
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -432,12 +467,12 @@ pub fn export_report(
 
 /// Writes `bytes` atomically, refusing to replace a file unless `overwrite`.
 fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), AppError> {
-    if !overwrite && trust_edit::occupied(Path::new(path)) {
+    if !overwrite && files::occupied(Path::new(path)) {
         return Err(AppError::Exists {
             path: path.to_owned(),
         });
     }
-    trust_edit::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
+    files::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
 }
 
 // ---------------------------------------------------------------------------
@@ -522,12 +557,11 @@ pub struct PresignFinding {
 pub enum SigningKeyView {
     /// The store holds `signature_key_id` with this key.
     Listed,
-    /// The store does not hold it: the entry to add, and the command.
+    /// The store does not hold it: the entry to add (the refusal's
+    /// `what_to_do` has the commands).
     Missing {
         /// The trust-store entry.
         entry: serde_json::Value,
-        /// The command that adds it from a saved entry file.
-        command: String,
     },
     /// The store holds `signature_key_id` under another key.
     Mismatch {
@@ -538,6 +572,21 @@ pub enum SigningKeyView {
     },
 }
 
+/// A refusal to sign, in the author crate's words (those `proofpack pack`
+/// prints).
+#[derive(Debug, Clone, Serialize)]
+pub struct RefusalView {
+    /// Which refusal (`key_missing`, `key_mismatch`, `does_not_hold`,
+    /// `needs_accept_incomplete`).
+    pub kind: &'static str,
+    /// That signing was refused, with the verdict and the trust store.
+    pub summary: String,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// What to do, in lines.
+    pub what_to_do: Vec<String>,
+}
+
 /// The outcome of the pre-sign check (and of a refused signing).
 #[derive(Debug, Clone, Serialize)]
 pub struct Presign {
@@ -545,8 +594,8 @@ pub struct Presign {
     pub would_sign: bool,
     /// The verdict the would-be pack gets with the trust store.
     pub verdict: Verdict,
-    /// Why it would not sign, in words.
-    pub refusal: Option<String>,
+    /// Why it would not sign.
+    pub refusal: Option<RefusalView>,
     /// The findings (warnings included), each with its remedy.
     pub findings: Vec<PresignFinding>,
     /// What the trust store says of the signing key.
@@ -555,6 +604,57 @@ pub struct Presign {
     pub report: Report,
     /// The core's words for it.
     pub words: ReportWords,
+}
+
+impl Presign {
+    fn of(report: Report, refusal: Option<RefusalView>, signing_key: SigningKeyView) -> Self {
+        let findings = report
+            .findings()
+            .iter()
+            .map(|f| PresignFinding {
+                finding: f.clone(),
+                remedy: remedy(f.code()),
+            })
+            .collect();
+        Presign {
+            would_sign: refusal.is_none(),
+            verdict: report.verdict(),
+            words: ReportWords::of(&report),
+            refusal,
+            findings,
+            signing_key,
+            report,
+        }
+    }
+
+    /// A pack that would be signed.
+    fn signable(report: Report) -> Self {
+        Presign::of(report, None, SigningKeyView::Listed)
+    }
+
+    /// A refused pack, as the author crate words the refusal.
+    fn refused(refused: &Refused) -> Self {
+        let refusal = refused.refusal();
+        let signing_key = match refusal {
+            Refusal::KeyMissing { entry, .. } => SigningKeyView::Missing {
+                entry: key_entry_json(entry),
+            },
+            Refusal::KeyMismatch { listed, given, .. } => SigningKeyView::Mismatch {
+                listed: listed.clone(),
+                given: given.clone(),
+            },
+            Refusal::DoesNotHold { .. } | Refusal::NeedsAcceptIncomplete { .. } => {
+                SigningKeyView::Listed
+            }
+        };
+        let view = RefusalView {
+            kind: refusal.kind(),
+            summary: refused.to_string(),
+            reason: refusal.to_string(),
+            what_to_do: refusal.what_to_do(),
+        };
+        Presign::of(refused.report().clone(), Some(view), signing_key)
+    }
 }
 
 /// The outcome of signing.
@@ -574,149 +674,58 @@ pub enum SignOutcome {
     Refused(Box<Presign>),
 }
 
-struct Prepared {
-    evidence: Evidence,
-    key: ed25519_dalek::SigningKey,
-    trust: TrustStore,
-    trust_path: String,
-    options: PackOptions,
-}
-
-fn prepare(request: &AuthorRequest) -> Result<Prepared, AppError> {
-    let mut evidence = Evidence::from_dir(Path::new(&request.dir))?;
-    if let Some(text) = &request.attestation {
-        match evidence
-            .members
-            .iter_mut()
-            .find(|(p, _)| p == MemberName::Attestation.as_str())
-        {
-            Some((_, bytes)) => *bytes = text.clone().into_bytes(),
-            None => evidence.members.push((
-                MemberName::Attestation.to_string(),
-                text.clone().into_bytes(),
-            )),
-        }
-    }
-    let key = keys::read_private_key(Path::new(&request.key))?;
-    let trust = load_trust(&request.trust)?;
-    let signed_at = match &request.signed_at {
-        None => None,
-        Some(t) => Some(Timestamp::parse(t).ok_or_else(|| AppError::BadRequest {
-            message: format!("signed_at {t:?} is not an RFC 3339 date-time with an offset"),
-        })?),
-    };
-    Ok(Prepared {
-        evidence,
-        key,
-        trust,
-        trust_path: request.trust.clone(),
-        options: PackOptions {
+impl AuthorRequest {
+    /// The author crate's request; `signed_at` must be RFC 3339.
+    fn sign_request(&self) -> Result<SignRequest, AppError> {
+        let signed_at = match &self.signed_at {
+            None => None,
+            Some(t) => Some(Timestamp::parse(t).ok_or_else(|| AppError::BadRequest {
+                message: format!("signed_at {t:?} is not an RFC 3339 date-time with an offset"),
+            })?),
+        };
+        Ok(SignRequest {
+            evidence_dir: PathBuf::from(&self.dir),
+            key_path: PathBuf::from(&self.key),
+            trust_path: PathBuf::from(&self.trust),
             signed_at,
-            accept_incomplete: request.accept_incomplete,
-        },
-    })
-}
-
-fn presign_view(
-    report: Report,
-    signing_key: &SigningKeyStatus,
-    p: &Prepared,
-    would_sign: bool,
-) -> Presign {
-    let findings = report
-        .findings()
-        .iter()
-        .map(|f| PresignFinding {
-            finding: f.clone(),
-            remedy: remedy(f.code()),
+            accept_incomplete: self.accept_incomplete,
+            attestation_override: self.attestation.clone(),
         })
-        .collect();
-    let given = fingerprint(&p.key.verifying_key());
-    let signing_key = match signing_key {
-        SigningKeyStatus::Listed => SigningKeyView::Listed,
-        SigningKeyStatus::Missing(entry) => SigningKeyView::Missing {
-            entry: key_entry_json(entry),
-            command: format!("proofpack trust add '{}' --entry entry.json", p.trust_path),
-        },
-        SigningKeyStatus::Mismatch { listed } => SigningKeyView::Mismatch {
-            listed: fingerprint(listed),
-            given,
-        },
-    };
-    let refusal = (!would_sign).then(|| match (&signing_key, report.verdict()) {
-        (SigningKeyView::Missing { .. }, _) => {
-            "The trust store does not hold the signing key: recipients would see the pack as untrusted. Add the entry below to the store they use.".to_owned()
-        }
-        (SigningKeyView::Mismatch { .. }, _) => {
-            "The trust store holds this key_id under another public key: the signature would not verify.".to_owned()
-        }
-        (_, Verdict::Incomplete | Verdict::Late) => format!(
-            "The pack would verify as {}. Sign it only as an honest record of open obligations, by choosing \"accept incomplete or late\".",
-            report.verdict()
-        ),
-        (_, v) => format!("The pack would verify as {v}: fix the findings below before signing."),
-    });
-    Presign {
-        words: ReportWords::of(&report),
-        would_sign,
-        verdict: report.verdict(),
-        refusal,
-        findings,
-        signing_key,
-        report,
     }
 }
 
-/// Checks an evidence folder as `proofpack pack` would, without writing.
+/// Checks an evidence folder as `proofpack pack` would, without writing
+/// (the author crate's dry run). Blocking: it verifies the would-be pack.
 pub fn author_check(request: &AuthorRequest) -> Result<Presign, AppError> {
-    let p = prepare(request)?;
-    let signing_key = SigningKeyStatus::of(&p.evidence.description, &p.key, &p.trust);
-    match build(&p.evidence, &p.key, &p.trust, &p.options) {
-        Ok(authored) => Ok(presign_view(authored.report, &signing_key, &p, true)),
-        Err(PackError::Refused {
-            report,
-            signing_key,
-        }) => Ok(presign_view(*report, &signing_key, &p, false)),
-        Err(PackError::Authoring(e)) => Err(e.into()),
+    match proofpack_author::check(&request.sign_request()?) {
+        Ok(authored) => Ok(Presign::signable(authored.report)),
+        Err(SignError::Refused(refused)) => Ok(Presign::refused(&refused)),
+        Err(e) => Err(e.into()),
     }
 }
 
-/// Signs and saves a pack as `proofpack pack` does: the same refusals, an
-/// existing `out` replaced only with `overwrite`. An edited attestation is
-/// saved into the evidence folder first, so the folder matches the pack.
+/// Signs and saves a pack with the author crate's one call, as `proofpack
+/// pack` does: the same refusals, an existing `out` replaced only with
+/// `overwrite`, an edited attestation saved into the evidence folder.
 pub fn author_sign(
     request: &AuthorRequest,
     out: &str,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    if !overwrite && trust_edit::occupied(Path::new(out)) {
-        return Err(AppError::Exists {
+    let destination = Destination {
+        path: PathBuf::from(out),
+        replace: overwrite,
+    };
+    match proofpack_author::sign(&request.sign_request()?, &destination) {
+        Ok(authored) => Ok(SignOutcome::Signed {
             path: out.to_owned(),
-        });
-    }
-    let p = prepare(request)?;
-    let signing_key = SigningKeyStatus::of(&p.evidence.description, &p.key, &p.trust);
-    match build(&p.evidence, &p.key, &p.trust, &p.options) {
-        Ok(authored) => {
-            if let Some(text) = &request.attestation {
-                let path = Path::new(&request.dir).join(MemberName::Attestation.as_str());
-                trust_edit::write_atomic(&path, text.as_bytes())
-                    .map_err(|e| AppError::write(&path.display().to_string(), e))?;
-            }
-            save_new(out, &authored.bytes, overwrite)?;
-            Ok(SignOutcome::Signed {
-                path: out.to_owned(),
-                sha256: authored.report.pack().sha256.clone(),
-                verdict: authored.report.verdict(),
-            })
+            sha256: authored.report.pack().sha256.clone(),
+            verdict: authored.report.verdict(),
+        }),
+        Err(SignError::Refused(refused)) => {
+            Ok(SignOutcome::Refused(Box::new(Presign::refused(&refused))))
         }
-        Err(PackError::Refused { report, .. }) => Ok(SignOutcome::Refused(Box::new(presign_view(
-            *report,
-            &signing_key,
-            &p,
-            false,
-        )))),
-        Err(PackError::Authoring(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -725,15 +734,7 @@ pub fn author_sign(
 pub fn author_trust_entry(dir: &str, key: &str) -> Result<String, AppError> {
     let evidence = Evidence::from_dir(Path::new(dir))?;
     let key = keys::read_private_key(Path::new(key))?;
-    let entry = proofpack_core::trust::TrustedKey {
-        key_id: evidence.description.signature_key_id.clone(),
-        public_key: key.verifying_key(),
-        owner: evidence.description.signer.clone(),
-        roles: vec![proofpack_spec::vocab::Role::Dpo],
-        not_before: None,
-        not_after: None,
-        revoked_at: None,
-    };
+    let entry = recipients_entry(&evidence.description, &key);
     Ok(proofpack_render::json::json_for_terminal(
         &key_entry_json(&entry),
         true,

@@ -44,6 +44,16 @@ fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, body: Value) -> Resul
     .map(|b| b.deserialize::<Value>().expect("json"))
 }
 
+/// `verify_pack` as the UI calls it: a job id from `new_job` first.
+fn verify(w: &WebviewWindow<MockRuntime>, path: &str, trust: Option<&str>) -> Result<Value, Value> {
+    let job = invoke(w, "new_job", json!({})).expect("a job id");
+    invoke(
+        w,
+        "verify_pack",
+        json!({"job": job, "request": {"path": path, "trust": trust}}),
+    )
+}
+
 fn cli_verdict(pack: &str, trust: Option<&str>) -> (String, Vec<String>) {
     let store = trust.map(|t| {
         proofpack_core::TrustStore::from_json(&std::fs::read(t).expect("store")).expect("valid")
@@ -94,12 +104,7 @@ fn every_sample_verifies_as_the_cli_says() {
     ] {
         let pack = sample(name);
         for store in [Some(trust.as_str()), None] {
-            let got = invoke(
-                &w,
-                "verify_pack",
-                json!({"job": 7, "request": {"path": pack, "trust": store}}),
-            )
-            .expect("verifies");
+            let got = verify(&w, &pack, store).expect("verifies");
             let (verdict, codes) = cli_verdict(&pack, store);
             assert_eq!(got["report"]["verdict"], verdict, "{name}");
             let mut shown: Vec<String> = got["report"]["findings"]
@@ -120,22 +125,13 @@ fn every_sample_verifies_as_the_cli_says() {
 #[test]
 fn unreadable_inputs_are_typed_errors() {
     let (_app, w) = window(Startup::default());
-    let err = invoke(
-        &w,
-        "verify_pack",
-        json!({"job": 1, "request": {"path": "/no/such/pack.tar.gz", "trust": null}}),
-    )
-    .expect_err("no such file");
+    let err = verify(&w, "/no/such/pack.tar.gz", None).expect_err("no such file");
     assert_eq!(err["kind"], "read");
     let dir = tempfile::tempdir().expect("tempdir");
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{").expect("write");
-    let err = invoke(
-        &w,
-        "verify_pack",
-        json!({"job": 2, "request": {"path": sample("complete-gdpr.tar.gz"), "trust": bad}}),
-    )
-    .expect_err("bad store");
+    let bad = bad.display().to_string();
+    let err = verify(&w, &sample("complete-gdpr.tar.gz"), Some(&bad)).expect_err("bad store");
     assert_eq!(err["kind"], "trust_store");
     let err = invoke(&w, "load_trust_store", json!({"path": bad})).expect_err("bad store");
     assert_eq!(err["kind"], "trust_store");
@@ -144,15 +140,12 @@ fn unreadable_inputs_are_typed_errors() {
 #[test]
 fn export_never_overwrites_silently() {
     let (_app, w) = window(Startup::default());
-    invoke(
-        &w,
-        "verify_pack",
-        json!({"job": 11, "request": {"path": sample("late-ccpa.tar.gz"), "trust": sample("trust.json")}}),
-    )
-    .expect("verifies");
+    let got =
+        verify(&w, &sample("late-ccpa.tar.gz"), Some(&sample("trust.json"))).expect("verifies");
+    let job = got["job"].as_u64().expect("the job id");
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("r.html");
-    let args = json!({"job": 11, "format": "html", "path": out, "overwrite": false});
+    let args = json!({"job": job, "format": "html", "path": out, "overwrite": false});
     invoke(&w, "export_report", args.clone()).expect("written");
     assert!(std::fs::read_to_string(&out)
         .expect("html")
@@ -163,7 +156,7 @@ fn export_never_overwrites_silently() {
     invoke(
         &w,
         "export_report",
-        json!({"job": 11, "format": "json", "path": json_out, "overwrite": false}),
+        json!({"job": job, "format": "json", "path": json_out, "overwrite": false}),
     )
     .expect("written");
     let report: Value =
@@ -176,6 +169,75 @@ fn export_never_overwrites_silently() {
     )
     .expect_err("unknown");
     assert_eq!(err["kind"], "unknown_report");
+}
+
+#[test]
+fn job_ids_come_from_the_service_and_run_once() {
+    let (_app, w) = window(Startup::default());
+    let request = json!({"path": sample("complete-gdpr.tar.gz"), "trust": null});
+    let err = invoke(&w, "verify_pack", json!({"job": 4242, "request": request}))
+        .expect_err("not given out");
+    assert_eq!(err["kind"], "unknown_job");
+    let job = invoke(&w, "new_job", json!({})).expect("a job id");
+    let other = invoke(&w, "new_job", json!({})).expect("a job id");
+    assert_ne!(job, other);
+    let got = invoke(&w, "verify_pack", json!({"job": job, "request": request})).expect("runs");
+    assert_eq!(got["job"], job);
+    let err = invoke(&w, "verify_pack", json!({"job": job, "request": request}))
+        .expect_err("a job runs once");
+    assert_eq!(err["kind"], "unknown_job");
+}
+
+#[test]
+fn a_closed_pack_drops_its_report() {
+    let (_app, w) = window(Startup::default());
+    let got = verify(&w, &sample("late-ccpa.tar.gz"), None).expect("verifies");
+    let job = &got["job"];
+    assert_eq!(
+        invoke(&w, "close_pack", json!({"job": job})),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        invoke(&w, "close_pack", json!({"job": job})),
+        Ok(json!(false))
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let err = invoke(
+        &w,
+        "export_report",
+        json!({"job": job, "format": "json", "path": dir.path().join("r.json"), "overwrite": false}),
+    )
+    .expect_err("dropped");
+    assert_eq!(err["kind"], "unknown_report");
+}
+
+#[test]
+fn only_the_most_recent_reports_are_kept() {
+    let state = AppState::new(Startup::default(), None);
+    let request = VerifyRequest {
+        path: sample("complete-gdpr.tar.gz"),
+        trust: None,
+    };
+    let jobs: Vec<u64> = (0..=service::KEPT_REPORTS)
+        .map(|_| {
+            let job = service::new_job(&state);
+            service::verify_pack(&state, job, &request, |_| {}).expect("verifies");
+            job
+        })
+        .collect();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let export = |job: u64, name: &str| {
+        let path = dir.path().join(name).display().to_string();
+        service::export_report(&state, job, service::ExportFormat::Json, &path, false)
+    };
+    assert_eq!(
+        export(jobs[0], "first.json"),
+        Err(proofpack_app_lib::error::AppError::UnknownReport { job: jobs[0] }),
+        "the oldest is evicted"
+    );
+    for (i, job) in jobs[1..].iter().enumerate() {
+        export(*job, &format!("{i}.json")).expect("kept");
+    }
 }
 
 #[test]
@@ -242,7 +304,8 @@ fn verification_reports_progress_and_can_be_cancelled() {
         trust: None,
     };
     let mut seen = Vec::new();
-    let done = service::verify_pack(&state, 1, &request, |p| seen.push(p)).expect("verifies");
+    let job = service::new_job(&state);
+    let done = service::verify_pack(&state, job, &request, |p| seen.push(p)).expect("verifies");
     assert!(seen.len() >= 2, "progress while reading: {seen:?}");
     assert!(seen.windows(2).all(|w| w[0].read <= w[1].read));
     assert_eq!(seen.last().map(|p| p.read), Some(seen[0].total));
@@ -258,6 +321,11 @@ fn verification_reports_progress_and_can_be_cancelled() {
         !service::cancel_verification(&state, job),
         "no longer under way"
     );
+    // Cancelled between `new_job` and the verification's start: the same.
+    let job = service::new_job(&state);
+    assert!(service::cancel_verification(&state, job));
+    let err = service::verify_pack(&state, job, &request, |_| {}).expect_err("cancelled");
+    assert_eq!(err, proofpack_app_lib::error::AppError::Cancelled);
 }
 
 fn sample_key(dir: &Path) -> String {
@@ -289,6 +357,7 @@ fn author_mode_has_the_refusals_of_pack() {
     assert_eq!(check["would_sign"], true);
     assert_eq!(check["verdict"], "complete");
     assert_eq!(check["signing_key"]["state"], "listed");
+    assert_eq!(check["refusal"], Value::Null);
     let out = dir.path().join("out.tar.gz");
     let signed = invoke(
         &w,
@@ -324,6 +393,8 @@ fn author_mode_has_the_refusals_of_pack() {
     assert_eq!(check["would_sign"], false);
     assert_eq!(check["verdict"], "untrusted");
     assert_eq!(check["signing_key"]["state"], "missing");
+    assert_eq!(check["refusal"]["kind"], "key_missing");
+    assert_eq!(check["signing_key"]["entry"]["roles"], json!(["dpo"]));
     let out2 = dir.path().join("out2.tar.gz");
     let refused = invoke(
         &w,
@@ -332,22 +403,8 @@ fn author_mode_has_the_refusals_of_pack() {
     )
     .expect("answers");
     assert_eq!(refused["outcome"], "refused");
+    assert_eq!(refused["refusal"]["kind"], "key_missing");
     assert!(!out2.exists(), "nothing written");
-
-    // An incomplete pack needs the accept-incomplete choice, as with pack.
-    let incomplete = dir.path().join("incomplete");
-    copy_dir(
-        &root().join("sample-packs/evidence/incomplete-cache-deferred"),
-        &incomplete,
-    );
-    let mut req = request.clone();
-    req["dir"] = json!(incomplete);
-    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
-    assert_eq!(check["would_sign"], false);
-    assert_eq!(check["verdict"], "incomplete");
-    req["accept_incomplete"] = json!(true);
-    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
-    assert_eq!(check["would_sign"], true);
 
     // The entry for recipients is the key's public half under the key id.
     let entry = invoke(
@@ -358,6 +415,28 @@ fn author_mode_has_the_refusals_of_pack() {
     .expect("entry");
     let entry: Value = serde_json::from_str(entry.as_str().expect("text")).expect("json");
     assert_eq!(entry["roles"], json!(["dpo"]));
+}
+
+#[test]
+fn author_mode_needs_accept_incomplete_as_pack_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let incomplete = dir.path().join("incomplete");
+    copy_dir(
+        &root().join("sample-packs/evidence/incomplete-cache-deferred"),
+        &incomplete,
+    );
+    let (_app, w) = window(Startup::default());
+    let mut req = json!({
+        "dir": incomplete, "key": sample_key(dir.path()), "trust": sample("trust.json"),
+        "accept_incomplete": false, "attestation": null, "signed_at": null
+    });
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], false);
+    assert_eq!(check["verdict"], "incomplete");
+    assert_eq!(check["refusal"]["kind"], "needs_accept_incomplete");
+    req["accept_incomplete"] = json!(true);
+    let check = invoke(&w, "author_check", json!({"request": req})).expect("checks");
+    assert_eq!(check["would_sign"], true);
 }
 
 #[test]

@@ -1,13 +1,10 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
 use super::EXIT_OPERATIONAL;
-
-/// Exit status of an `untrusted` verdict (§12).
-const EXIT_UNTRUSTED: i32 = 5;
 use proofpack_author::keys;
-use proofpack_author::pack::{build, remedy, Evidence, PackError, PackOptions, SigningKeyStatus};
-use proofpack_author::trust_edit::{check_window, write_atomic, Change, TrustStoreFile};
-use proofpack_author::AuthoringError;
+use proofpack_author::pack::Authored;
+use proofpack_author::trust_edit::{check_window, Change, TrustStoreFile};
+use proofpack_author::{AuthoringError, Destination, Refused, SignError, SignRequest};
 use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
 use proofpack_render::json::json_for_terminal;
 use proofpack_spec::text::Untrusted;
@@ -274,175 +271,80 @@ fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::i
     Ok(())
 }
 
-/// A word for a POSIX shell: as it is when it holds only characters no
-/// shell treats specially, else in single quotes.
-fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
-/// Says what to do about a signing key the trust store does not vouch for.
-/// `given` is the fingerprint of the `--key` given.
-fn explain_signing_key(
-    args: &PackArgs,
-    evidence: &Evidence,
-    trust: &TrustStore,
-    given: &str,
-    status: &SigningKeyStatus,
-) {
-    let store = shell_word(&args.trust.display().to_string());
-    let key_id = &evidence.description.signature_key_id;
-    match status {
-        SigningKeyStatus::Listed => {}
-        SigningKeyStatus::Missing(entry) => {
-            eprintln!(
-                "proofpack: the trust store {} has no key {}, so a verifier with it says untrusted. If --key {} is the DPO's key, add this entry to the store:",
-                args.trust.display(),
-                Untrusted(key_id),
-                args.key.display()
-            );
-            eprintln!("{}", json_for_terminal(&key_entry_json(entry), true));
-            eprintln!("  To add it, save it as entry.json and run:");
-            eprintln!("    proofpack trust add {store} --entry entry.json");
-            eprintln!("  or add it straight from the key file:");
-            eprintln!(
-                "    proofpack trust add {store} --key {} --key-id {} --owner {} --role {}",
-                shell_word(&args.key.display().to_string()),
-                Untrusted(&shell_word(&entry.key_id)),
-                Untrusted(&shell_word(&entry.owner)),
-                Role::Dpo
-            );
-            eprintln!("  then run pack again.");
-        }
-        SigningKeyStatus::Mismatch { listed } => {
-            eprintln!(
-                "proofpack: the trust store {} holds key_id {} under another public key ({}) than the --key given, {} ({}): the signature would not verify.",
-                args.trust.display(),
-                Untrusted(key_id),
-                fingerprint(listed),
-                args.key.display(),
-                given
-            );
-            let same: Vec<String> = trust
-                .keys()
-                .iter()
-                .filter(|k| fingerprint(&k.public_key) == given)
-                .map(|k| Untrusted(&k.key_id).to_string())
-                .collect();
-            if same.is_empty() {
-                eprintln!("  sign with the private key of that entry, or add this key to the store under its own key_id and name that in pack.json's signature_key_id.");
-            } else {
-                eprintln!(
-                    "  sign with the private key of that entry, or set pack.json's signature_key_id to the key_id this key has in the store: {}.",
-                    same.join(", ")
-                );
-            }
-        }
-    }
-}
-
-fn refuse_existing(out: &Path) -> Option<i32> {
-    if proofpack_author::trust_edit::occupied(out) {
-        eprintln!(
-            "proofpack: {} exists; nothing was written. Give --force to replace it.",
-            out.display()
-        );
-        Some(EXIT_OPERATIONAL)
-    } else {
-        None
-    }
-}
-
 pub(crate) fn pack(args: &PackArgs) -> i32 {
-    if !args.force {
-        if let Some(status) = refuse_existing(&args.out) {
-            return status;
-        }
-    }
-    let prepared = (|| -> Result<_, AuthoringError> {
-        let key = keys::read_private_key(&args.key)?;
-        let bytes = std::fs::read(&args.trust).map_err(|e| AuthoringError::io(&args.trust, e))?;
-        let trust = TrustStore::from_json(&bytes)
-            .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", args.trust.display())))?;
-        let evidence = Evidence::from_dir(&args.evidence_dir)?;
-        Ok((key, trust, evidence))
-    })();
-    let (key, trust, evidence) = match prepared {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
-    let options = PackOptions {
+    let request = SignRequest {
+        evidence_dir: args.evidence_dir.clone(),
+        key_path: args.key.clone(),
+        trust_path: args.trust.clone(),
         signed_at: args.signed_at.clone(),
         accept_incomplete: args.accept_incomplete,
+        attestation_override: None,
     };
-    match build(&evidence, &key, &trust, &options) {
+    let out = Destination {
+        path: args.out.clone(),
+        replace: args.force,
+    };
+    match proofpack_author::sign(&request, &out) {
         Ok(authored) => {
-            // Again: the file may have appeared while the pack was checked.
-            if !args.force {
-                if let Some(status) = refuse_existing(&args.out) {
-                    return status;
-                }
-            }
-            if let Err(e) = write_atomic(&args.out, &authored.bytes) {
-                return fail(e);
-            }
-            let r = &authored.report;
-            eprintln!(
-                "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
-                args.out.display(),
-                authored.bytes.len(),
-                r.pack().sha256,
-                r.verdict(),
-                args.trust.display()
-            );
-            for f in r.findings() {
-                eprintln!(
-                    "  {} {} at {}: {}",
-                    f.code(),
-                    f.effect(),
-                    Untrusted(f.location()),
-                    Untrusted(f.message())
-                );
-            }
+            print_signed(args, &authored);
             0
         }
-        Err(PackError::Refused {
-            report,
-            signing_key,
-        }) => {
+        Err(SignError::Exists { path }) => {
             eprintln!(
-                "proofpack: refused to sign: the pack would verify as {} with --trust {}; nothing was written.",
-                report.verdict(),
-                args.trust.display()
+                "proofpack: {} exists; nothing was written. Give --force to replace it.",
+                path.display()
             );
-            for f in report.findings() {
-                if f.effect() == proofpack_core::Effect::Warning {
-                    continue;
-                }
-                eprintln!(
-                    "  {} ({}) at {}: {}",
-                    f.code(),
-                    f.effect(),
-                    Untrusted(f.location()),
-                    Untrusted(f.message())
-                );
-                eprintln!("      fix: {}", remedy(f.code()));
-            }
-            let given = fingerprint(&key.verifying_key());
-            explain_signing_key(args, &evidence, &trust, &given, &signing_key);
-            // A refusal is never a success, whatever the verdict.
-            match report.exit_status() {
-                0 => EXIT_UNTRUSTED,
-                status => status,
-            }
+            EXIT_OPERATIONAL
         }
-        Err(PackError::Authoring(e)) => fail(e),
+        Err(SignError::Refused(refused)) => {
+            print_refused(&refused);
+            refused.exit_status()
+        }
+        Err(e) => fail(e),
+    }
+}
+
+fn print_signed(args: &PackArgs, authored: &Authored) {
+    let r = &authored.report;
+    eprintln!(
+        "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
+        args.out.display(),
+        authored.bytes.len(),
+        r.pack().sha256,
+        r.verdict(),
+        args.trust.display()
+    );
+    for f in r.findings() {
+        eprintln!(
+            "  {} {} at {}: {}",
+            f.code(),
+            f.effect(),
+            Untrusted(f.location()),
+            Untrusted(f.message())
+        );
+    }
+}
+
+/// The refusal's own words (the author crate's, as the app shows them),
+/// with the findings that stop signing and the entry to add, if any.
+fn print_refused(refused: &Refused) {
+    eprintln!("proofpack: {refused}.");
+    for (f, remedy) in refused.to_fix() {
+        eprintln!(
+            "  {} ({}) at {}: {}",
+            f.code(),
+            f.effect(),
+            Untrusted(f.location()),
+            Untrusted(f.message())
+        );
+        eprintln!("      fix: {remedy}");
+    }
+    let refusal = refused.refusal();
+    eprintln!("proofpack: {refusal}.");
+    if let Some(entry) = refusal.entry_to_add() {
+        eprintln!("{}", json_for_terminal(&key_entry_json(entry), true));
+    }
+    for line in refusal.what_to_do() {
+        eprintln!("  {line}");
     }
 }

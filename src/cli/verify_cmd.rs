@@ -364,7 +364,7 @@ fn write_file(path: &Path, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -
     let fail = |e: &dyn std::fmt::Display| Stop::Failed(format!("{}: {e}", shown(path)));
     let mut bytes = Vec::new();
     write(&mut bytes).map_err(|e| fail(&e))?;
-    proofpack_author::trust_edit::write_atomic(path, &bytes).map_err(|e| fail(&e))
+    proofpack_author::files::write_atomic(path, &bytes).map_err(|e| fail(&e))
 }
 
 fn load_trust(path: &Path) -> Result<TrustStore, String> {

@@ -300,6 +300,32 @@ def test_open_by_path_several_packs(d, tmp):
         s.close()
 
 
+def test_a_closed_pack_leaves_the_list(d, tmp):
+    s = d.session()
+    count = "return document.querySelectorAll('[data-testid=pack-list] li').length"
+    shown = ("const v = document.querySelector('[data-testid=verdict]');"
+             "return v && !v.hidden ? v.getAttribute('data-verdict') : null;")
+    try:
+        for name in ["complete-gdpr.tar.gz", "late-ccpa.tar.gz"]:
+            s.type("[data-testid=open-path]", SAMPLES / name)
+            s.click("[data-testid=open-path-button]")
+        # The verdicts depend on the store an earlier test remembered.
+        s.wait(f"{count} === 2 && Array.from(document.querySelectorAll('[data-testid=pack-list] .pack'))"
+               ".every(b => b.getAttribute('data-verdict') !== '…')", "two verdicts")
+        last = s.js("return document.querySelector('[data-testid=pack-list] li:last-child .pack')"
+                    ".getAttribute('data-verdict')")
+        assert s.js(shown) == last
+        # Closing another pack keeps the one shown; closing it shows none.
+        s.click("[data-testid=pack-list] li:first-child [data-testid=close-pack]")
+        s.wait(f"{count} === 1", "one pack left")
+        assert s.js(shown) == last
+        s.click("[data-testid=pack-list] li:first-child [data-testid=close-pack]")
+        s.wait(f"{count} === 0", "no pack left")
+        assert s.js(shown) is None
+    finally:
+        s.close()
+
+
 def test_unreadable_inputs_show_an_error_and_no_verdict(d, tmp):
     s = d.session(tmp / "no-such-pack.tar.gz")
     try:
@@ -361,6 +387,9 @@ def test_author_a_pack_through_the_ui_then_verify_it(d, tmp):
         s.wait("return document.querySelector('[data-testid=author-verdict]').getAttribute('data-verdict') === 'untrusted'", "untrusted")
         assert s.js("return document.querySelector('[data-testid=author-sign]').disabled") is True
         assert s.js("return !!document.querySelector('[data-testid=author-missing-entry]')")
+        assert s.js("return document.querySelector('[data-testid=author-what-to-do]')"
+                    ".getAttribute('data-refusal')") == "key_missing"
+        s.screenshot("app-author-refused")
     finally:
         s.close()
 
@@ -395,6 +424,7 @@ TESTS = [
     test_every_panel_fills_and_screenshots,
     test_export_html_and_json,
     test_open_by_path_several_packs,
+    test_a_closed_pack_leaves_the_list,
     test_unreadable_inputs_show_an_error_and_no_verdict,
     test_author_a_pack_through_the_ui_then_verify_it,
     test_hostile_markup_stays_text,

@@ -1,5 +1,9 @@
 //! Pack authoring: keys, trust-store editing, and turning an evidence folder
 //! into a signed, reproducible `proof.tar.gz` that the verifier accepts.
+//!
+//! Front ends sign through [`sign`] (and check through [`check`]): one call
+//! from an evidence folder, a key file and a trust store to the signed pack
+//! or a typed [`Refusal`] whose words say what to do.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -7,10 +11,14 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod files;
 pub mod keys;
 pub mod pack;
+pub mod signing;
 pub mod tar_writer;
 pub mod trust_edit;
+
+pub use signing::{check, sign, Destination, Refusal, Refused, SignError, SignRequest};
 
 /// Why an authoring operation could not be carried out.
 #[derive(Debug, thiserror::Error)]

@@ -233,16 +233,23 @@ impl SigningKeyStatus {
             Some(listed) => SigningKeyStatus::Mismatch {
                 listed: Box::new(listed.public_key),
             },
-            None => SigningKeyStatus::Missing(Box::new(TrustedKey {
-                key_id: description.signature_key_id.clone(),
-                public_key: key.verifying_key(),
-                owner: description.signer.clone(),
-                roles: vec![Role::Dpo],
-                not_before: None,
-                not_after: None,
-                revoked_at: None,
-            })),
+            None => SigningKeyStatus::Missing(Box::new(recipients_entry(description, key))),
         }
+    }
+}
+
+/// The trust-store entry that makes `key` known as `description`'s signing
+/// key: a `dpo` key of the pack's `signer` under its `signature_key_id`,
+/// with no validity window. It is what recipients add to their store.
+pub fn recipients_entry(description: &PackDescription, key: &SigningKey) -> TrustedKey {
+    TrustedKey {
+        key_id: description.signature_key_id.clone(),
+        public_key: key.verifying_key(),
+        owner: description.signer.clone(),
+        roles: vec![Role::Dpo],
+        not_before: None,
+        not_after: None,
+        revoked_at: None,
     }
 }
 
