@@ -15,11 +15,53 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use proofpack_spec::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
 use proofpack_spec::encoding::{base64_hash, base64_strict, base64url_strict};
+use proofpack_spec::json::Shape;
 use proofpack_spec::json::{self, Json, JsonObject};
 use proofpack_spec::merkle::{self, Hash};
 use proofpack_spec::vocab::{EventClass, MemberName, Step, StepStatus};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
+
+/// The members of `audit-log-redaction.json` that the §10 reader uses, each name written
+/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
+/// them (every other member is checked against §0 and dropped unread).
+mod names {
+    pub(super) const LOG_ORIGIN: &str = "log_origin";
+    pub(super) const CHECKPOINT_BEFORE: &str = "checkpoint_before";
+    pub(super) const CHECKPOINT_AFTER: &str = "checkpoint_after";
+    pub(super) const CONSISTENCY_PROOF: &str = "consistency_proof";
+    pub(super) const ENTRIES: &str = "entries";
+    pub(super) const PII_FIELDS: &str = "pii_fields";
+    pub(super) const REDACTIONS: &str = "redactions";
+    pub(super) const INDEX: &str = "index";
+    pub(super) const LEAF: &str = "leaf";
+    pub(super) const DISCLOSURES: &str = "disclosures";
+    pub(super) const INCLUSION_PROOF: &str = "inclusion_proof";
+    pub(super) const FIELDS: &str = "fields";
+}
+
+/// One entry of `entries`.
+const ENTRY: Shape = Shape::Members(&[
+    (names::INDEX, Shape::SCALAR),
+    (names::LEAF, Shape::SCALAR),
+    (names::DISCLOSURES, Shape::SCALARS),
+    (names::INCLUSION_PROOF, Shape::SCALARS),
+]);
+/// One entry of `redactions`.
+const REDACTION: Shape = Shape::Members(&[
+    (names::INDEX, Shape::SCALAR),
+    (names::FIELDS, Shape::SCALARS),
+]);
+/// What the reader keeps of `audit-log-redaction.json`.
+static SHAPE: Shape = Shape::Members(&[
+    (names::LOG_ORIGIN, Shape::SCALAR),
+    (names::CHECKPOINT_BEFORE, Shape::SCALAR),
+    (names::CHECKPOINT_AFTER, Shape::SCALAR),
+    (names::CONSISTENCY_PROOF, Shape::SCALARS),
+    (names::ENTRIES, Shape::Items(&ENTRY)),
+    (names::PII_FIELDS, Shape::SCALARS),
+    (names::REDACTIONS, Shape::Items(&REDACTION)),
+]);
 
 /// The member name.
 pub(crate) const AUDIT: MemberName = MemberName::Audit;
@@ -85,23 +127,23 @@ pub(crate) struct RedactionRecord {
 
 /// Parses the witness, reporting `json.malformed` and `audit.schema`.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
-    let doc = parse_json(bytes, AUDIT.as_str(), findings)?;
+    let doc = parse_json(bytes, AUDIT.as_str(), &SHAPE, findings)?;
     let mut f = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
     let mut w = Witness {
-        log_origin: own(f.string("log_origin")),
+        log_origin: own(f.string(names::LOG_ORIGIN)),
         pii_fields: f
-            .string_array("pii_fields")
+            .string_array(names::PII_FIELDS)
             .map(|v| v.into_iter().map(str::to_owned).collect())
             .unwrap_or_default(),
-        checkpoint_before: own(f.string("checkpoint_before")),
-        checkpoint_after: own(f.string("checkpoint_after")),
-        consistency_proof: hash_list(&mut f, "consistency_proof"),
+        checkpoint_before: own(f.string(names::CHECKPOINT_BEFORE)),
+        checkpoint_after: own(f.string(names::CHECKPOINT_AFTER)),
+        consistency_proof: hash_list(&mut f, names::CONSISTENCY_PROOF),
         ..Witness::default()
     };
     // Read for their shape here; consumed below.
-    f.array("entries");
-    f.array("redactions");
+    f.array(names::ENTRIES);
+    f.array(names::REDACTIONS);
     w.well_formed = f.ok;
     drop(f);
     // The entries are taken out of the document and dropped one by one as
@@ -112,7 +154,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
             .and_then(Json::into_array)
             .unwrap_or_default()
     };
-    let (entries, redactions) = (take("entries"), take("redactions"));
+    let (entries, redactions) = (take(names::ENTRIES), take(names::REDACTIONS));
     drop(doc);
     w.entry_count = entries.len();
     w.entries = entries
@@ -193,8 +235,8 @@ fn check_checkpoints(
         text.as_deref()
             .and_then(|t| read_checkpoint(t, name, origin, log_keys, findings))
     };
-    let before = read(&w.checkpoint_before, "checkpoint_before", findings);
-    let after = read(&w.checkpoint_after, "checkpoint_after", findings);
+    let before = read(&w.checkpoint_before, names::CHECKPOINT_BEFORE, findings);
+    let after = read(&w.checkpoint_after, names::CHECKPOINT_AFTER, findings);
     summary.tree_size_before = before.as_ref().map(|(c, _)| c.tree_size);
     summary.tree_size_after = after.as_ref().map(|(c, _)| c.tree_size);
     summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
@@ -392,17 +434,17 @@ fn read_checkpoint(
 
 fn parse_entry(item: &Json, location: String, findings: &mut Findings) -> Option<EntryRecord> {
     let mut f = Fields::of(item, Code::AuditSchema, location.clone(), findings)?;
-    let index = f.count("index");
-    let leaf = f.string("leaf").and_then(|s| {
+    let index = f.count(names::INDEX);
+    let leaf = f.string(names::LEAF).and_then(|s| {
         let b = base64_strict(s);
         if b.is_none() {
-            f.bad("leaf", "not strict base64");
+            f.bad(names::LEAF, "not strict base64");
         }
         b
     });
-    let inclusion_proof = hash_list(&mut f, "inclusion_proof");
+    let inclusion_proof = hash_list(&mut f, names::INCLUSION_PROOF);
     let disclosures = f
-        .string_array("disclosures")
+        .string_array(names::DISCLOSURES)
         .map(|d| d.into_iter().map(str::to_owned).collect())
         .unwrap_or_default();
     Some(EntryRecord {
@@ -420,8 +462,8 @@ fn parse_redaction(
     findings: &mut Findings,
 ) -> Option<RedactionRecord> {
     let mut f = Fields::of(record, Code::AuditSchema, location.clone(), findings)?;
-    let index = f.count("index");
-    let fields = f.string_array("fields");
+    let index = f.count(names::INDEX);
+    let fields = f.string_array(names::FIELDS);
     Some(RedactionRecord {
         location,
         index: index?,

@@ -6,8 +6,60 @@ use crate::findings::{Code, Findings};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::encoding::{hex, is_sha256_hex};
 use proofpack_spec::json::Json;
+use proofpack_spec::json::Shape;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{LegalBasis, MemberName, PACK_FORMAT};
+
+/// The members of `manifest.json` that the §2 reader uses, each name written
+/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
+/// them (every other member is checked against §0 and dropped unread).
+mod names {
+    pub(super) const FORMAT: &str = "format";
+    pub(super) const PACK_ID: &str = "pack_id";
+    pub(super) const REQUEST_ID: &str = "request_id";
+    pub(super) const TENANT_ID: &str = "tenant_id";
+    pub(super) const SUBJECT_ID: &str = "subject_id";
+    pub(super) const LEGAL_BASIS: &str = "legal_basis";
+    pub(super) const RECEIVED_AT: &str = "received_at";
+    pub(super) const SLA_DEADLINE: &str = "sla_deadline";
+    pub(super) const COMPLETED_AT: &str = "completed_at";
+    pub(super) const SIGNED_AT: &str = "signed_at";
+    pub(super) const SIGNER: &str = "signer";
+    pub(super) const CASCADE_RUNNER: &str = "cascade_runner";
+    pub(super) const SIGNATURE_KEY_ID: &str = "signature_key_id";
+    pub(super) const SUBPROCESSORS: &str = "subprocessors";
+    pub(super) const ALL_CLEAR: &str = "all_clear";
+    pub(super) const FILES: &str = "files";
+    pub(super) const PATH: &str = "path";
+    pub(super) const SHA256: &str = "sha256";
+    pub(super) const SIZE: &str = "size";
+}
+
+/// One entry of `files`.
+const FILE: Shape = Shape::Members(&[
+    (names::PATH, Shape::SCALAR),
+    (names::SHA256, Shape::SCALAR),
+    (names::SIZE, Shape::SCALAR),
+]);
+/// What the reader keeps of `manifest.json`.
+static SHAPE: Shape = Shape::Members(&[
+    (names::FORMAT, Shape::SCALAR),
+    (names::PACK_ID, Shape::SCALAR),
+    (names::REQUEST_ID, Shape::SCALAR),
+    (names::TENANT_ID, Shape::SCALAR),
+    (names::SUBJECT_ID, Shape::SCALAR),
+    (names::LEGAL_BASIS, Shape::SCALAR),
+    (names::RECEIVED_AT, Shape::SCALAR),
+    (names::SLA_DEADLINE, Shape::SCALAR),
+    (names::COMPLETED_AT, Shape::SCALAR),
+    (names::SIGNED_AT, Shape::SCALAR),
+    (names::SIGNER, Shape::SCALAR),
+    (names::CASCADE_RUNNER, Shape::SCALAR),
+    (names::SIGNATURE_KEY_ID, Shape::SCALAR),
+    (names::SUBPROCESSORS, Shape::SCALARS),
+    (names::ALL_CLEAR, Shape::SCALAR),
+    (names::FILES, Shape::Items(&FILE)),
+]);
 
 /// The member name.
 pub(crate) const MANIFEST: MemberName = MemberName::Manifest;
@@ -64,10 +116,10 @@ pub(crate) struct Manifest {
 
 /// Parses `manifest.json` and reports §2 shape findings.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
-    let doc = parse_json(bytes, MANIFEST.as_str(), findings)?;
+    let doc = parse_json(bytes, MANIFEST.as_str(), &SHAPE, findings)?;
     if doc
         .as_object()
-        .and_then(|o| o.get("format"))
+        .and_then(|o| o.get(names::FORMAT))
         .and_then(Json::as_str)
         != Some(PACK_FORMAT)
     {
@@ -80,26 +132,26 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
     let mut f = Fields::of(&doc, Code::ManifestSchema, MANIFEST.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
     let mut m = Manifest {
-        pack_id: own(f.string("pack_id")),
-        request_id: own(f.string("request_id")),
-        subject_id: own(f.string("subject_id")),
-        tenant_id: own(f.string("tenant_id")),
-        legal_basis: f.name("legal_basis"),
-        received_at: f.timestamp("received_at"),
-        sla_deadline: f.timestamp("sla_deadline"),
-        completed_at: f.timestamp("completed_at"),
-        signed_at: f.timestamp("signed_at"),
-        all_clear: f.boolean("all_clear"),
-        cascade_runner: own(f.string("cascade_runner")),
-        signer: own(f.string("signer")),
-        signature_key_id: own(f.string("signature_key_id")),
+        pack_id: own(f.string(names::PACK_ID)),
+        request_id: own(f.string(names::REQUEST_ID)),
+        subject_id: own(f.string(names::SUBJECT_ID)),
+        tenant_id: own(f.string(names::TENANT_ID)),
+        legal_basis: f.name(names::LEGAL_BASIS),
+        received_at: f.timestamp(names::RECEIVED_AT),
+        sla_deadline: f.timestamp(names::SLA_DEADLINE),
+        completed_at: f.timestamp(names::COMPLETED_AT),
+        signed_at: f.timestamp(names::SIGNED_AT),
+        all_clear: f.boolean(names::ALL_CLEAR),
+        cascade_runner: own(f.string(names::CASCADE_RUNNER)),
+        signer: own(f.string(names::SIGNER)),
+        signature_key_id: own(f.string(names::SIGNATURE_KEY_ID)),
         subprocessors: f
-            .string_array("subprocessors")
+            .string_array(names::SUBPROCESSORS)
             .map(|v| v.into_iter().map(str::to_owned).collect()),
         files: None,
         files_complete: false,
     };
-    if let Some(items) = f.array("files") {
+    if let Some(items) = f.array(names::FILES) {
         let mut files = Vec::new();
         let mut complete = true;
         for (i, item) in items.iter().enumerate() {
@@ -120,7 +172,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
 fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
     let obj = item.as_object().ok_or("a files entry must be an object")?;
     let path = obj
-        .get("path")
+        .get(names::PATH)
         .and_then(Json::as_str)
         .ok_or("`path` must be a string")?;
     if path
@@ -130,12 +182,12 @@ fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
         return Err("manifest.json and signature.sig must not be listed");
     }
     let sha256 = obj
-        .get("sha256")
+        .get(names::SHA256)
         .and_then(Json::as_str)
         .filter(|s| is_sha256_hex(s))
         .ok_or("`sha256` must be 64 lowercase hex digits")?;
     let size = obj
-        .get("size")
+        .get(names::SIZE)
         .and_then(Json::as_count)
         .ok_or("`size` must be a count")?;
     Ok(FileEntry {

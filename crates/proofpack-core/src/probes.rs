@@ -3,9 +3,49 @@
 use crate::findings::{Code, Findings};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
+use proofpack_spec::json::Shape;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, MemberName, Probe};
 use std::collections::BTreeMap;
+
+/// The members of `verification.json` that the §8 reader uses, each name written
+/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
+/// them (every other member is checked against §0 and dropped unread).
+mod names {
+    pub(super) const VERIFIED_AT: &str = "verified_at";
+    pub(super) const CODE_REF: &str = "code_ref";
+    pub(super) const ALL_CLEAR: &str = "all_clear";
+    pub(super) const PROBES: &str = "probes";
+}
+
+/// A probe's value: its count member only.
+const RESIDUE: Shape = Shape::Members(&[(Probe::Subprocessor.count_member(), Shape::SCALAR)]);
+/// The audit-log probe's value.
+const UNREDACTED: Shape =
+    Shape::Members(&[(Probe::AuditLogRedacted.count_member(), Shape::SCALAR)]);
+/// `probes`: every probe the spec names (others are ignored, §8).
+const PROBES: [(&str, Shape); Probe::ALL.len()] = {
+    let mut out = [("", Shape::SCALAR); Probe::ALL.len()];
+    let mut i = 0;
+    while i < Probe::ALL.len() {
+        let probe = Probe::ALL[i];
+        let count = if matches!(probe, Probe::AuditLogRedacted) {
+            UNREDACTED
+        } else {
+            RESIDUE
+        };
+        out[i] = (probe.as_str(), count);
+        i += 1;
+    }
+    out
+};
+/// What the reader keeps of `verification.json`.
+static SHAPE: Shape = Shape::Members(&[
+    (names::VERIFIED_AT, Shape::SCALAR),
+    (names::CODE_REF, Shape::SCALAR),
+    (names::ALL_CLEAR, Shape::SCALAR),
+    (names::PROBES, Shape::Members(&PROBES)),
+]);
 
 /// The member name.
 pub(crate) const VERIFICATION: MemberName = MemberName::Verification;
@@ -42,19 +82,19 @@ impl Verification {
 /// Parses and judges `verification.json` on its own (the cross-member
 /// checks are in [`check_against`]).
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
-    let doc = parse_json(bytes, VERIFICATION.as_str(), findings)?;
+    let doc = parse_json(bytes, VERIFICATION.as_str(), &SHAPE, findings)?;
     let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION.as_str(), findings)?;
     let mut v = Verification {
-        verified_at: f.timestamp("verified_at"),
-        code_ref: f.string("code_ref").map(str::to_owned),
-        all_clear: f.boolean("all_clear"),
+        verified_at: f.timestamp(names::VERIFIED_AT),
+        code_ref: f.string(names::CODE_REF).map(str::to_owned),
+        all_clear: f.boolean(names::ALL_CLEAR),
         counts_complete: true,
         ..Verification::default()
     };
-    let probes = match f.required("probes") {
+    let probes = match f.required(names::PROBES) {
         Some(Json::Object(o)) => Some(o),
         Some(_) => {
-            f.bad("probes", "not an object");
+            f.bad(names::PROBES, "not an object");
             None
         }
         None => None,

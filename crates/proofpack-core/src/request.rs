@@ -4,8 +4,46 @@
 use crate::findings::{Code, Findings};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
+use proofpack_spec::json::Shape;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, LegalBasis, MemberName};
+
+/// The members of `request.json` that the §5 reader uses, each name written
+/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
+/// them (every other member is checked against §0 and dropped unread).
+mod names {
+    pub(super) const REQUEST_ID: &str = "request_id";
+    pub(super) const TENANT_ID: &str = "tenant_id";
+    pub(super) const SUBJECT_ID: &str = "subject_id";
+    pub(super) const LEGAL_BASIS: &str = "legal_basis";
+    pub(super) const DATA_CLASSES: &str = "data_classes";
+    pub(super) const RECEIVED_AT: &str = "received_at";
+    pub(super) const SLA_DEADLINE: &str = "sla_deadline";
+    pub(super) const REQUESTER_IDENTITY_PROOF_REF: &str = "requester_identity_proof_ref";
+    pub(super) const EXTENSION: &str = "extension";
+    pub(super) const EXTENDED_TO: &str = "extended_to";
+    pub(super) const NOTIFIED_AT: &str = "notified_at";
+    pub(super) const REASON: &str = "reason";
+}
+
+/// `extension` (§6).
+const EXTENSION: Shape = Shape::Members(&[
+    (names::EXTENDED_TO, Shape::SCALAR),
+    (names::NOTIFIED_AT, Shape::SCALAR),
+    (names::REASON, Shape::SCALAR),
+]);
+/// What the reader keeps of `request.json`.
+static SHAPE: Shape = Shape::Members(&[
+    (names::REQUEST_ID, Shape::SCALAR),
+    (names::TENANT_ID, Shape::SCALAR),
+    (names::SUBJECT_ID, Shape::SCALAR),
+    (names::LEGAL_BASIS, Shape::SCALAR),
+    (names::DATA_CLASSES, Shape::SCALARS),
+    (names::RECEIVED_AT, Shape::SCALAR),
+    (names::SLA_DEADLINE, Shape::SCALAR),
+    (names::REQUESTER_IDENTITY_PROOF_REF, Shape::SCALAR),
+    (names::EXTENSION, EXTENSION),
+]);
 
 /// The member name.
 pub(crate) const REQUEST: MemberName = MemberName::Request;
@@ -44,20 +82,20 @@ pub(crate) struct Request {
 
 /// Parses `request.json`, reporting `request.schema` and `time.invalid`.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
-    let doc = parse_json(bytes, REQUEST.as_str(), findings)?;
+    let doc = parse_json(bytes, REQUEST.as_str(), &SHAPE, findings)?;
     let mut f = Fields::of(&doc, Code::RequestSchema, REQUEST.as_str(), findings)?;
     let own = |s: Option<&str>| s.map(str::to_owned);
     let mut r = Request {
-        request_id: own(f.string("request_id")),
-        tenant_id: own(f.string("tenant_id")),
-        subject_id: own(f.string("subject_id")),
-        legal_basis: f.name("legal_basis"),
-        received_at: f.timestamp("received_at"),
-        sla_deadline: f.timestamp("sla_deadline"),
+        request_id: own(f.string(names::REQUEST_ID)),
+        tenant_id: own(f.string(names::TENANT_ID)),
+        subject_id: own(f.string(names::SUBJECT_ID)),
+        legal_basis: f.name(names::LEGAL_BASIS),
+        received_at: f.timestamp(names::RECEIVED_AT),
+        sla_deadline: f.timestamp(names::SLA_DEADLINE),
         ..Request::default()
     };
-    f.nonempty_string("requester_identity_proof_ref");
-    if let Some(classes) = f.string_array("data_classes") {
+    f.nonempty_string(names::REQUESTER_IDENTITY_PROOF_REF);
+    if let Some(classes) = f.string_array(names::DATA_CLASSES) {
         let mut seen: Vec<DataClass> = Vec::new();
         let mut ok = !classes.is_empty();
         for c in classes {
@@ -70,12 +108,12 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
             r.data_classes = Some(seen);
         } else {
             f.bad(
-                "data_classes",
+                names::DATA_CLASSES,
                 &format!("must be a non-empty set of {}", DataClass::names()),
             );
         }
     }
-    match f.get("extension") {
+    match f.get(names::EXTENSION) {
         None | Some(Json::Null) => {}
         Some(value) => {
             r.extension = parse_extension(value, f.findings());
@@ -95,10 +133,10 @@ fn parse_extension(value: &Json, findings: &mut Findings) -> Option<Extension> {
         format!("{REQUEST}#/extension"),
         findings,
     )?;
-    let extended_to = f.timestamp("extended_to");
-    let notified_at = f.timestamp("notified_at");
+    let extended_to = f.timestamp(names::EXTENDED_TO);
+    let notified_at = f.timestamp(names::NOTIFIED_AT);
     // `reason` must be a non-empty string; §6 does not use its text.
-    let reason = f.nonempty_string("reason");
+    let reason = f.nonempty_string(names::REASON);
     reason?;
     Some(Extension {
         extended_to: extended_to?,

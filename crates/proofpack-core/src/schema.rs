@@ -7,8 +7,15 @@ use proofpack_spec::json::{self, Json, JsonObject};
 use proofpack_spec::timestamp::Timestamp;
 
 /// Parses a JSON member of the pack, reporting `json.malformed` on failure.
-pub(crate) fn parse_json(bytes: &[u8], location: &str, findings: &mut Findings) -> Option<Json> {
-    match json::parse(bytes) {
+/// A JSON member parsed to what its reader uses (`shape`); every byte is
+/// still checked against §0.
+pub(crate) fn parse_json(
+    bytes: &[u8],
+    location: &str,
+    shape: &'static json::Shape,
+    findings: &mut Findings,
+) -> Option<Json> {
+    match json::parse_shaped(bytes, shape) {
         Ok(v) => Some(v),
         Err(e) => {
             malformed(findings, location, &e);

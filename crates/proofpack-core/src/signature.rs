@@ -7,7 +7,24 @@ use ed25519_dalek::VerifyingKey;
 use proofpack_spec::crypto;
 use proofpack_spec::dsse::pae;
 use proofpack_spec::encoding::base64_strict;
+use proofpack_spec::json::Shape;
 use proofpack_spec::vocab::{Alg, MemberName, PAYLOAD_TYPE};
+
+/// The members of `signature.sig` that the §3 reader uses, each name written
+/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
+/// them (every other member is checked against §0 and dropped unread).
+mod names {
+    pub(super) const ALG: &str = "alg";
+    pub(super) const KEY_ID: &str = "key_id";
+    pub(super) const SIG: &str = "sig";
+}
+
+/// What the reader keeps of `signature.sig`.
+static SHAPE: Shape = Shape::Members(&[
+    (names::ALG, Shape::SCALAR),
+    (names::KEY_ID, Shape::SCALAR),
+    (names::SIG, Shape::SCALAR),
+]);
 
 /// The member name.
 pub(crate) const SIGNATURE: MemberName = MemberName::Signature;
@@ -23,14 +40,14 @@ pub(crate) struct PackSignature {
 
 /// Parses `signature.sig`, reporting `json.malformed` or `signature.malformed`.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
-    let doc = parse_json(bytes, SIGNATURE.as_str(), findings)?;
+    let doc = parse_json(bytes, SIGNATURE.as_str(), &SHAPE, findings)?;
     let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE.as_str(), findings)?;
-    f.name::<Alg>("alg");
-    let key_id = f.string("key_id").map(str::to_owned);
-    let sig = f.string("sig").and_then(|s| {
+    f.name::<Alg>(names::ALG);
+    let key_id = f.string(names::KEY_ID).map(str::to_owned);
+    let sig = f.string(names::SIG).and_then(|s| {
         let raw = base64_strict(s).filter(|b| b.len() == 64);
         if raw.is_none() {
-            f.bad("sig", "not strict base64 of 64 bytes");
+            f.bad(names::SIG, "not strict base64 of 64 bytes");
         }
         raw
     });

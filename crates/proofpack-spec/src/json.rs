@@ -182,6 +182,46 @@ impl std::error::Error for JsonError {}
 
 /// Parses one JSON document under the rules of §0.
 pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
+    parse_shaped(bytes, &Shape::Whole)
+}
+
+/// Which parts of a document its reader uses. What a shape leaves out is
+/// still checked against every rule of §0 (syntax, UTF-8, surrogates, depth,
+/// number forms, duplicate names) but not kept, so a member the spec does not
+/// name costs no memory however it is built.
+#[derive(Debug, Clone, Copy)]
+pub enum Shape {
+    /// The value, whole.
+    Whole,
+    /// An object: these members, each of its shape; the others are dropped.
+    /// A value that is not an object is kept if it is a scalar, and as an
+    /// empty container of its type otherwise (its type is what a reader
+    /// reports; its contents are not read).
+    Members(&'static [(&'static str, Shape)]),
+    /// An array whose items each have this shape (any other value as for
+    /// [`Shape::Members`]).
+    Items(&'static Shape),
+}
+
+impl Shape {
+    /// A value of which only a scalar is used: a container is kept empty.
+    pub const SCALAR: Shape = Shape::Members(&[]);
+    /// An array of scalars.
+    pub const SCALARS: Shape = Shape::Items(&Shape::SCALAR);
+}
+
+/// What the parser does with one value.
+#[derive(Clone, Copy)]
+enum Want {
+    /// Check it and drop it.
+    Skip,
+    /// Keep what the shape names.
+    Keep(&'static Shape),
+}
+
+/// [`parse`], keeping only what `shape` names (see [`Shape`]). The bytes are
+/// valid exactly when [`parse`] accepts them.
+pub fn parse_shaped(bytes: &[u8], shape: &'static Shape) -> Result<Json, JsonError> {
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(JsonError {
             offset: 0,
@@ -198,12 +238,12 @@ pub fn parse(bytes: &[u8]) -> Result<Json, JsonError> {
         pos: 0,
     };
     parser.skip_ws();
-    let value = parser.value(0)?;
+    let value = parser.value(0, Want::Keep(shape))?;
     parser.skip_ws();
     if parser.pos != parser.bytes.len() {
         return Err(parser.err(JsonErrorKind::TrailingCharacters));
     }
-    Ok(value)
+    Ok(value.unwrap_or(Json::Null))
 }
 
 struct Parser<'a> {
@@ -215,8 +255,84 @@ struct Parser<'a> {
 }
 
 /// Up to this many members, an object finds a repeated name by comparing it
-/// with the names before it; beyond, with a set (wide objects stay linear).
+/// with the names before it, at once; beyond, by sorting the names' spans
+/// in the input when the object ends (exact, and no copy of any name).
 const SMALL_OBJECT: usize = 16;
+
+/// A member name as it stands in the input: the bytes between its quotes,
+/// and whether they hold an escape (then it is compared unescaped).
+#[derive(Clone, Copy)]
+struct NameSpan {
+    start: u32,
+    len: u32,
+    escaped: bool,
+}
+
+impl NameSpan {
+    fn raw<'t>(&self, text: &'t str) -> &'t str {
+        let start = self.start as usize;
+        text.get(start..start + self.len as usize)
+            .unwrap_or_default()
+    }
+}
+
+/// Two names compared as their unescaped text (`"a"` and `"\u0061"` are the
+/// same name); plain names byte by byte, which is the same order.
+fn name_order(text: &str, a: &NameSpan, b: &NameSpan) -> std::cmp::Ordering {
+    let (x, y) = (a.raw(text), b.raw(text));
+    if !a.escaped && !b.escaped {
+        return x.as_bytes().cmp(y.as_bytes());
+    }
+    Unescaped::new(x).cmp(Unescaped::new(y))
+}
+
+/// The characters of a string's raw text, escapes decoded. The text was
+/// checked when it was read, so every escape here is well-formed.
+struct Unescaped<'a> {
+    rest: std::str::Chars<'a>,
+}
+
+impl<'a> Unescaped<'a> {
+    fn new(raw: &'a str) -> Self {
+        Unescaped { rest: raw.chars() }
+    }
+
+    fn hex4(&mut self) -> u32 {
+        (0..4).fold(0, |v, _| {
+            (v << 4) | self.rest.next().and_then(|c| c.to_digit(16)).unwrap_or(0)
+        })
+    }
+}
+
+impl Iterator for Unescaped<'_> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        let c = self.rest.next()?;
+        if c != '\\' {
+            return Some(c);
+        }
+        Some(match self.rest.next()? {
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'u' => {
+                let first = self.hex4();
+                let code = if (0xD800..=0xDBFF).contains(&first) {
+                    self.rest.nth(1); // the `\u` of the low surrogate
+                    let second = self.hex4();
+                    0x10000 + ((first - 0xD800) << 10) + (second.wrapping_sub(0xDC00) & 0x3FF)
+                } else {
+                    first
+                };
+                char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
+            }
+            other => other, // `"`, `\\` and `/` stand for themselves
+        })
+    }
+}
 
 impl Parser<'_> {
     fn err(&self, reason: JsonErrorKind) -> JsonError {
@@ -266,34 +382,53 @@ impl Parser<'_> {
         }
     }
 
-    /// `depth` is the number of containers enclosing this value.
-    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
-        match self.peek() {
-            None => Err(self.err(JsonErrorKind::UnexpectedEnd)),
-            Some(b'{') => self.object(depth + 1),
-            Some(b'[') => self.array(depth + 1),
-            Some(b'"') => self.string().map(Json::String),
-            Some(b't') => self.literal(b"true", Json::Bool(true)),
-            Some(b'f') => self.literal(b"false", Json::Bool(false)),
-            Some(b'n') => self.literal(b"null", Json::Null),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(_) => Err(self.err(JsonErrorKind::Syntax)),
+    /// `depth` is the number of containers enclosing this value. `None`
+    /// when `want` drops it.
+    fn value(&mut self, depth: usize, want: Want) -> Result<Option<Json>, JsonError> {
+        let keep = matches!(want, Want::Keep(_));
+        let value = match self.peek() {
+            None => return Err(self.err(JsonErrorKind::UnexpectedEnd)),
+            Some(b'{') => return self.object(depth + 1, want),
+            Some(b'[') => return self.array(depth + 1, want),
+            Some(b'"') => {
+                let mut out = String::new();
+                self.string(keep.then_some(&mut out))?;
+                Json::String(out)
+            }
+            Some(b't') => self.literal(b"true", Json::Bool(true))?,
+            Some(b'f') => self.literal(b"false", Json::Bool(false))?,
+            Some(b'n') => self.literal(b"null", Json::Null)?,
+            Some(b'-' | b'0'..=b'9') => self.number(keep)?,
+            Some(_) => return Err(self.err(JsonErrorKind::Syntax)),
+        };
+        Ok(keep.then_some(value))
+    }
+
+    /// Whether members named `name` are kept, and how, under `want`.
+    fn member_want(want: Want, name: &str) -> Want {
+        match want {
+            Want::Keep(Shape::Whole) => want,
+            Want::Keep(Shape::Members(members)) => members
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(Want::Skip, |(_, shape)| Want::Keep(shape)),
+            Want::Keep(Shape::Items(_)) | Want::Skip => Want::Skip,
         }
     }
 
-    fn object(&mut self, level: usize) -> Result<Json, JsonError> {
+    fn object(&mut self, level: usize, want: Want) -> Result<Option<Json>, JsonError> {
         if level > MAX_DEPTH {
             return Err(self.err(JsonErrorKind::TooDeep));
         }
         self.expect(b'{')?;
+        let keep = matches!(want, Want::Keep(_));
         let mut members: Vec<(String, Json)> = Vec::new();
-        // Names seen, for the duplicate check in linear time on wide objects
-        // (filled once the object outgrows SMALL_OBJECT).
-        let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
+        let mut names: Vec<NameSpan> = Vec::new();
+        let mut name = String::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(Json::Object(JsonObject { members }));
+            return Ok(keep.then_some(Json::Object(JsonObject { members })));
         }
         loop {
             self.skip_ws();
@@ -305,63 +440,96 @@ impl Parser<'_> {
                     JsonErrorKind::Syntax
                 }));
             }
-            let name = self.string()?;
-            let repeated = if members.len() < SMALL_OBJECT {
-                members.iter().any(|(n, _)| *n == name)
-            } else {
-                if names.is_empty() {
-                    names.extend(members.iter().map(|(n, _)| n.clone()));
-                }
-                !names.insert(name.clone())
-            };
-            if repeated {
+            name.clear();
+            let span = self.string(Some(&mut name))?;
+            if names.len() < SMALL_OBJECT
+                && names
+                    .iter()
+                    .any(|n| name_order(self.text, n, &span).is_eq())
+            {
                 return Err(JsonError {
                     offset: name_at,
                     reason: JsonErrorKind::DuplicateMember,
                 });
             }
+            names.push(span);
             self.skip_ws();
             self.expect(b':')?;
             self.skip_ws();
-            let value = self.value(level)?;
-            members.push((name, value));
+            let member = Self::member_want(want, &name);
+            if let Some(value) = self.value(level, member)? {
+                members.push((name.clone(), value));
+            }
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
-                b'}' => {
-                    // Growth by doubling leaves up to half unused: a parsed
-                    // value keeps only what it holds.
-                    members.shrink_to_fit();
-                    return Ok(Json::Object(JsonObject { members }));
-                }
+                b'}' => break,
                 _ => {
                     self.pos -= 1;
                     return Err(self.err(JsonErrorKind::Syntax));
                 }
             }
         }
+        if names.len() > SMALL_OBJECT {
+            self.check_wide_object(names)?;
+        }
+        // Growth by doubling leaves up to half unused: a parsed value keeps
+        // only what it holds.
+        members.shrink_to_fit();
+        Ok(keep.then_some(Json::Object(JsonObject { members })))
     }
 
-    fn array(&mut self, level: usize) -> Result<Json, JsonError> {
+    /// The duplicate check of an object of more than [`SMALL_OBJECT`]
+    /// members, once it has ended: its names' spans sorted by their
+    /// unescaped text, neighbours compared. Reports the repeat that comes
+    /// first in the input.
+    fn check_wide_object(&self, mut names: Vec<NameSpan>) -> Result<(), JsonError> {
+        names.sort_by(|a, b| name_order(self.text, a, b).then(a.start.cmp(&b.start)));
+        let repeat = names
+            .windows(2)
+            .filter_map(|pair| match pair {
+                [a, b] if name_order(self.text, a, b).is_eq() => Some(b.start),
+                _ => None,
+            })
+            .min();
+        match repeat {
+            // The name's opening quote.
+            Some(start) => Err(JsonError {
+                offset: start as usize - 1,
+                reason: JsonErrorKind::DuplicateMember,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn array(&mut self, level: usize, want: Want) -> Result<Option<Json>, JsonError> {
         if level > MAX_DEPTH {
             return Err(self.err(JsonErrorKind::TooDeep));
         }
         self.expect(b'[')?;
+        let keep = matches!(want, Want::Keep(_));
+        let item = match want {
+            Want::Keep(Shape::Whole) => want,
+            Want::Keep(Shape::Items(shape)) => Want::Keep(shape),
+            Want::Keep(Shape::Members(_)) | Want::Skip => Want::Skip,
+        };
         let mut items = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(Json::Array(items));
+            return Ok(keep.then_some(Json::Array(items)));
         }
         loop {
             self.skip_ws();
-            items.push(self.value(level)?);
+            if let Some(value) = self.value(level, item)? {
+                items.push(value);
+            }
             self.skip_ws();
             match self.next()? {
                 b',' => continue,
                 b']' => {
                     items.shrink_to_fit();
-                    return Ok(Json::Array(items));
+                    return Ok(keep.then_some(Json::Array(items)));
                 }
                 _ => {
                     self.pos -= 1;
@@ -385,9 +553,12 @@ impl Parser<'_> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
+    /// Reads a string, unescaped into `out` when one is given, and returns
+    /// the span of its raw text (between the quotes).
+    fn string(&mut self, mut out: Option<&mut String>) -> Result<NameSpan, JsonError> {
         self.expect(b'"')?;
-        let mut out = String::new();
+        let first = self.pos;
+        let mut escaped = false;
         loop {
             // Copy the run of plain characters; the input is known to be UTF-8.
             let start = self.pos;
@@ -397,12 +568,23 @@ impl Parser<'_> {
                 }
                 self.pos += 1;
             }
-            // Both ends are at ASCII bytes, so on character boundaries.
-            out.push_str(self.text.get(start..self.pos).unwrap_or_default());
+            if let Some(out) = out.as_deref_mut() {
+                // Both ends are at ASCII bytes, so on character boundaries.
+                out.push_str(self.text.get(start..self.pos).unwrap_or_default());
+            }
             let at = self.pos;
             match self.next()? {
-                b'"' => return Ok(out),
+                b'"' => {
+                    // Members are at most 512 MiB (§1), so offsets fit in u32.
+                    let span = NameSpan {
+                        start: u32::try_from(first).unwrap_or(u32::MAX),
+                        len: u32::try_from(at - first).unwrap_or(u32::MAX),
+                        escaped,
+                    };
+                    return Ok(span);
+                }
                 b'\\' => {
+                    escaped = true;
                     let c = match self.next()? {
                         b'"' => '"',
                         b'\\' => '\\',
@@ -420,7 +602,9 @@ impl Parser<'_> {
                             })
                         }
                     };
-                    out.push(c);
+                    if let Some(out) = out.as_deref_mut() {
+                        out.push(c);
+                    }
                 }
                 _ => {
                     return Err(JsonError {
@@ -464,7 +648,8 @@ impl Parser<'_> {
         self.pos - start
     }
 
-    fn number(&mut self) -> Result<Json, JsonError> {
+    /// Reads a number; its text is copied only when it is kept.
+    fn number(&mut self, keep: bool) -> Result<Json, JsonError> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
             self.pos += 1;
@@ -490,6 +675,9 @@ impl Parser<'_> {
             if self.digits() == 0 {
                 return Err(self.err(JsonErrorKind::Syntax));
             }
+        }
+        if !keep {
+            return Ok(Json::Null);
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         Ok(Json::Number(text.to_owned()))
@@ -517,6 +705,65 @@ pub fn jsonl_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<&[u8]>)>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn reason(text: &str) -> Option<JsonErrorKind> {
+        parse(text.as_bytes()).err().map(|e| e.reason)
+    }
+
+    #[test]
+    fn names_are_compared_unescaped_in_small_and_wide_objects() {
+        assert_eq!(reason(r#"{"a":1,"\u0061":2}"#), Some(JsonErrorKind::DuplicateMember));
+        assert_eq!(reason(r#"{"\/":1,"/":2}"#), Some(JsonErrorKind::DuplicateMember));
+        let wide: String = (0..40).map(|i| format!("\"k{i}\":0,")).collect();
+        assert_eq!(reason(&format!("{{{wide}\"z\":0}}")), None);
+        let repeat = format!("{{{wide}\"\\u006b7\":1}}"); // "k7" escaped
+        assert_eq!(reason(&repeat), Some(JsonErrorKind::DuplicateMember));
+        // Surrogate pairs decode to one character: "\ud83d\ude00" is "😀".
+        let emoji = format!("{{{wide}\"😀\":0,\"\\ud83d\\ude00\":1}}");
+        assert_eq!(reason(&emoji), Some(JsonErrorKind::DuplicateMember));
+    }
+
+    #[test]
+    fn the_first_repeat_of_a_wide_object_is_reported() {
+        let wide: String = (0..40).map(|i| format!("\"k{i}\":0,")).collect();
+        let text = format!("{{{wide}\"k3\":1,\"k1\":1}}");
+        let err = parse(text.as_bytes()).expect_err("duplicate");
+        assert_eq!(err.reason, JsonErrorKind::DuplicateMember);
+        assert_eq!(err.offset, text.find("\"k3\":1").expect("repeat"));
+    }
+
+    static KEEP_A: Shape = Shape::Members(&[("a", Shape::Whole), ("b", Shape::SCALAR)]);
+
+    #[test]
+    fn a_shape_keeps_what_it_names_and_checks_the_rest() {
+        let text = br#"{"x":[1,{"y":"z"}],"a":{"n":[1,2]},"b":[3,4],"c":"d"}"#;
+        let kept = parse_shaped(text, &KEEP_A).expect("valid");
+        let whole = parse(br#"{"a":{"n":[1,2]},"b":[]}"#).expect("valid");
+        assert_eq!(kept, whole);
+        // What is dropped is still checked: every §0 rule.
+        for bad in [
+            &br#"{"x":[1,],"a":1}"#[..],
+            br#"{"x":{"y":1,"y":2},"a":1}"#,
+            br#"{"x":"\ud800","a":1}"#,
+            br#"{"x":01,"a":1}"#,
+            b"{\"x\":\"\xff\",\"a\":1}",
+            br#"{"x":1,"x":2}"#,
+        ] {
+            assert_eq!(
+                parse_shaped(bad, &KEEP_A).map(|_| ()),
+                parse(bad).map(|_| ()),
+                "{}",
+                String::from_utf8_lossy(bad)
+            );
+            assert!(parse(bad).is_err());
+        }
+        let deep = format!("{{\"x\":{}1{},\"a\":1}}", "[".repeat(64), "]".repeat(64));
+        assert_eq!(
+            parse_shaped(deep.as_bytes(), &KEEP_A).map(|_| ()),
+            parse(deep.as_bytes()).map(|_| ())
+        );
+        assert!(parse(deep.as_bytes()).is_err());
+    }
 
     fn kind(input: &str) -> Option<JsonErrorKind> {
         parse(input.as_bytes()).err().map(|e| e.reason)

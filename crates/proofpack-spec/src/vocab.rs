@@ -393,7 +393,7 @@ impl Probe {
 
     /// The count member this probe carries.
     #[must_use]
-    pub fn count_member(self) -> &'static str {
+    pub const fn count_member(self) -> &'static str {
         match self {
             Probe::AuditLogRedacted => "unredacted_pii_count",
             _ => "residue",
