@@ -34,6 +34,23 @@ fn model() -> impl Strategy<Value = Model> {
     })
 }
 
+/// Values whose member names are drawn from few names, so that a shape's
+/// names are met often.
+fn model_with_few_names() -> impl Strategy<Value = Model> {
+    let leaf = prop_oneof![
+        Just(Model::Null),
+        "[0-9]{1,3}".prop_map(Model::Number),
+        "[a-z\\\\\"\u{e9}]{0,4}".prop_map(Model::String),
+    ];
+    leaf.prop_recursive(4, 32, 5, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Model::Array),
+            prop::collection::btree_map("[abc]?", inner, 0..4)
+                .prop_map(|m| Model::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
 /// How to write a document: white space between tokens, and which
 /// characters of strings to escape, drawn from `choices` in turn.
 struct Style {
@@ -142,6 +159,55 @@ fn print(v: &Json) -> String {
     out
 }
 
+/// A shape that keeps a few names (those the generator likes to use) and
+/// drops the rest.
+static SOME: json::Shape = json::Shape::Members(&[
+    ("a", json::Shape::Whole),
+    ("b", json::Shape::Items(&json::Shape::SCALAR)),
+    ("", json::Shape::SCALAR),
+]);
+
+/// What [`SOME`] keeps of a whole value.
+fn shaped(v: &Json, shape: &json::Shape) -> Json {
+    use json::Shape;
+    match (shape, v) {
+        (Shape::Whole, _) => v.clone(),
+        (Shape::Members(members), Json::Object(o)) => {
+            let kept: Vec<String> = o
+                .iter()
+                .filter_map(|(name, value)| {
+                    let (_, inner) = members.iter().find(|(n, _)| *n == name)?;
+                    Some(format!(
+                        "{}:{}",
+                        print(&Json::String(name.to_owned())),
+                        print(&shaped(value, inner))
+                    ))
+                })
+                .collect();
+            json::parse(format!("{{{}}}", kept.join(",")).as_bytes()).unwrap_or(Json::Null)
+        }
+        (Shape::Items(item), Json::Array(items)) => {
+            let kept: Vec<String> = items.iter().map(|i| print(&shaped(i, item))).collect();
+            json::parse(format!("[{}]", kept.join(",")).as_bytes()).unwrap_or(Json::Null)
+        }
+        (_, Json::Object(_)) => json::parse(b"{}").unwrap_or(Json::Null),
+        (_, Json::Array(_)) => json::parse(b"[]").unwrap_or(Json::Null),
+        (_, scalar) => scalar.clone(),
+    }
+}
+
+/// A shaped parse accepts exactly what the whole parse accepts, with the
+/// same error, and keeps exactly what the shape names.
+fn assert_shaped_agrees(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let whole = json::parse(bytes);
+    let kept = json::parse_shaped(bytes, &SOME);
+    prop_assert_eq!(kept.as_ref().err(), whole.as_ref().err());
+    if let (Ok(kept), Ok(whole)) = (kept, whole) {
+        prop_assert_eq!(kept, shaped(&whole, &SOME));
+    }
+    Ok(())
+}
+
 /// The round trip: an accepted document prints and re-parses to itself.
 fn assert_round_trip(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(value) = json::parse(bytes) {
@@ -161,6 +227,7 @@ proptest! {
         let value = json::parse(text.as_bytes());
         prop_assert!(value.is_ok(), "{:?}: {:?}", text, value);
         let value = value.unwrap();
+        assert_shaped_agrees(text.as_bytes())?;
         prop_assert_eq!(model_of(&value), m);
         prop_assert_eq!(json::parse(print(&value).as_bytes()), Ok(value));
     }
@@ -183,6 +250,23 @@ proptest! {
             _ => text.insert(at, byte),
         }
         assert_round_trip(&text)?;
+        assert_shaped_agrees(&text)?;
+    }
+
+    #[test]
+    fn a_shape_keeps_what_it_names_of_documents_with_few_names(
+        m in model_with_few_names(),
+        choices in prop::collection::vec(any::<u8>(), 1..32),
+        at in any::<usize>(),
+        byte in any::<u8>(),
+    ) {
+        let mut text = String::new();
+        write(&m, &mut Style { choices, next: 0 }, &mut text);
+        assert_shaped_agrees(text.as_bytes())?;
+        let mut changed = text.into_bytes();
+        let at = at % (changed.len() + 1);
+        changed.insert(at, byte);
+        assert_shaped_agrees(&changed)?;
     }
 
     #[test]

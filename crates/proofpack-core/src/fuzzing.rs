@@ -5,34 +5,9 @@
 //! summaries come out.
 
 use crate::findings::Findings;
-use crate::report::{
-    AuditSummary, MemberInfo, Meta, PackInfo, ProvenanceSummary, ReceiptRow, TierRow, Timeline,
-};
+pub use crate::report::ReportMut;
+use crate::report::{AuditSummary, ProvenanceSummary};
 use crate::{audit, provenance, receipts, Finding, Report, TrustStore};
-
-/// Every part of a [`Report`] but its verdict, writable: the render fuzz
-/// target puts hostile text in each field a pack or a trust store fills.
-#[derive(Debug)]
-pub struct ReportMut<'a> {
-    /// Each finding's message and location.
-    pub findings: Vec<(&'a mut String, &'a mut String)>,
-    /// The pack's identity.
-    pub pack: &'a mut PackInfo,
-    /// The tiers.
-    pub tiers: &'a mut Vec<TierRow>,
-    /// The SLA timeline.
-    pub sla: &'a mut Timeline,
-    /// The receipts.
-    pub receipts: &'a mut Vec<ReceiptRow>,
-    /// The audit witness.
-    pub audit: &'a mut AuditSummary,
-    /// The provenance graph.
-    pub provenance: &'a mut ProvenanceSummary,
-    /// The members.
-    pub members: &'a mut Vec<MemberInfo>,
-    /// How the report was made.
-    pub meta: &'a mut Meta,
-}
 
 /// The parts of `report`, writable.
 pub fn report_mut(report: &mut Report) -> ReportMut<'_> {

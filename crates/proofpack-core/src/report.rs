@@ -134,6 +134,31 @@ pub fn report_schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Report)).unwrap_or_default()
 }
 
+/// Every part of a [`Report`] but its verdict, writable: the render fuzz
+/// target puts hostile text in each field a pack or a trust store fills.
+#[cfg(feature = "fuzzing")]
+#[derive(Debug)]
+pub struct ReportMut<'a> {
+    /// Each finding's message and location.
+    pub findings: Vec<(&'a mut String, &'a mut String)>,
+    /// The pack's identity.
+    pub pack: &'a mut PackInfo,
+    /// The tiers.
+    pub tiers: &'a mut Vec<TierRow>,
+    /// The SLA timeline.
+    pub sla: &'a mut Timeline,
+    /// The receipts.
+    pub receipts: &'a mut Vec<ReceiptRow>,
+    /// The audit witness.
+    pub audit: &'a mut AuditSummary,
+    /// The provenance graph.
+    pub provenance: &'a mut ProvenanceSummary,
+    /// The members.
+    pub members: &'a mut Vec<MemberInfo>,
+    /// How the report was made.
+    pub meta: &'a mut Meta,
+}
+
 /// What the checks established about a pack besides its findings: the
 /// sections of a [`Report`], before its verdict is derived.
 #[derive(Debug, Default)]
@@ -246,8 +271,8 @@ impl Report {
 
     /// Every part of the report but its verdict, writable (fuzzing only).
     #[cfg(feature = "fuzzing")]
-    pub(crate) fn parts_mut(&mut self) -> crate::fuzzing::ReportMut<'_> {
-        crate::fuzzing::ReportMut {
+    pub(crate) fn parts_mut(&mut self) -> ReportMut<'_> {
+        ReportMut {
             findings: self.findings.iter_mut().map(Finding::text_mut).collect(),
             pack: &mut self.pack,
             tiers: &mut self.tiers,

@@ -86,7 +86,7 @@ pub fn accept(
         "req-{}",
         &crate::store::sha256_hex(format!("{subject_id} {}", received.raw()).as_bytes())[..8]
     );
-    if let Some(existing) = store.erasure_request(&request_id)? {
+    if let Some(existing) = store.erasure_request::<Intake>(&request_id)? {
         return Ok(existing);
     }
     let user_id = store
@@ -112,6 +112,6 @@ pub fn accept(
     };
     intake.request()?;
     audit.log_request_accepted(store, &intake.accepted_at, &intake.request_id)?;
-    store.record_erasure_request(&intake)?;
+    store.record_erasure_request(&intake.request_id, &intake.user_id, &intake)?;
     Ok(intake)
 }

@@ -712,8 +712,14 @@ mod tests {
 
     #[test]
     fn names_are_compared_unescaped_in_small_and_wide_objects() {
-        assert_eq!(reason(r#"{"a":1,"\u0061":2}"#), Some(JsonErrorKind::DuplicateMember));
-        assert_eq!(reason(r#"{"\/":1,"/":2}"#), Some(JsonErrorKind::DuplicateMember));
+        assert_eq!(
+            reason(r#"{"a":1,"\u0061":2}"#),
+            Some(JsonErrorKind::DuplicateMember)
+        );
+        assert_eq!(
+            reason(r#"{"\/":1,"/":2}"#),
+            Some(JsonErrorKind::DuplicateMember)
+        );
         let wide: String = (0..40).map(|i| format!("\"k{i}\":0,")).collect();
         assert_eq!(reason(&format!("{{{wide}\"z\":0}}")), None);
         let repeat = format!("{{{wide}\"\\u006b7\":1}}"); // "k7" escaped

@@ -2,11 +2,14 @@
 //! collected receipts, each kept as its JSON document.
 
 use super::{from_json, to_json, to_sql_int, Store, What};
-use crate::cascade::StepEntry;
-use crate::intake::Intake;
-use crate::receipts::CollectedReceipt;
 use crate::DemoError;
 use rusqlite::{params, OptionalExtension};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+// The documents kept here (an accepted request, a step ledger entry, a
+// receipt) are the cascade's types; the store keeps them as JSON and names
+// none of them, so that it depends on no module that depends on it.
 
 impl Store {
     /// The account whose person entity has the e-mail address `email`.
@@ -22,7 +25,10 @@ impl Store {
     }
 
     /// The request accepted as `request_id`, if any.
-    pub fn erasure_request(&self, request_id: &str) -> Result<Option<Intake>, DemoError> {
+    pub fn erasure_request<T: DeserializeOwned>(
+        &self,
+        request_id: &str,
+    ) -> Result<Option<T>, DemoError> {
         let document: Option<String> = self
             .conn
             .query_row(
@@ -37,24 +43,29 @@ impl Store {
             .transpose()
     }
 
-    /// Keeps an accepted request.
-    pub fn record_erasure_request(&self, intake: &Intake) -> Result<(), DemoError> {
+    /// Keeps an accepted request, for the account `user_id`.
+    pub fn record_erasure_request(
+        &self,
+        request_id: &str,
+        user_id: &str,
+        intake: &impl Serialize,
+    ) -> Result<(), DemoError> {
         let document = to_json("an erasure request", intake)?;
         self.conn
             .execute(
                 "INSERT INTO erasure_requests(request_id, user_id, document) VALUES (?1, ?2, ?3)",
-                params![intake.request_id, intake.user_id, document],
+                params![request_id, user_id, document],
             )
             .what("recording an erasure request")?;
         Ok(())
     }
 
     /// The step ledger's record of step `seq` of request `request_id`.
-    pub fn recorded_step(
+    pub fn recorded_step<T: DeserializeOwned>(
         &self,
         request_id: &str,
         seq: u64,
-    ) -> Result<Option<StepEntry>, DemoError> {
+    ) -> Result<Option<T>, DemoError> {
         let entry: Option<String> = self
             .conn
             .query_row(
@@ -74,7 +85,7 @@ impl Store {
         &self,
         request_id: &str,
         seq: u64,
-        entry: &StepEntry,
+        entry: &impl Serialize,
     ) -> Result<(), DemoError> {
         let entry = to_json("a step ledger entry", entry)?;
         self.conn
@@ -91,7 +102,7 @@ impl Store {
     pub fn record_receipts(
         &self,
         request_id: &str,
-        receipts: &[CollectedReceipt],
+        receipts: &[impl Serialize],
     ) -> Result<(), DemoError> {
         for (position, receipt) in receipts.iter().enumerate() {
             let position = to_sql_int("a receipt's position", position)?;
@@ -107,7 +118,7 @@ impl Store {
     }
 
     /// The receipts collected for request `request_id`, in order.
-    pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
+    pub fn receipts<T: DeserializeOwned>(&self, request_id: &str) -> Result<Vec<T>, DemoError> {
         let rows: Vec<String> = self
             .conn
             .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")

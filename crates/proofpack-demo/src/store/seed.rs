@@ -130,7 +130,7 @@ impl Store {
     }
 
     /// Seeds every tier with [`SUBJECTS`] (the audit log is seeded by
-    /// [`crate::audit::AuditStore::seed`]). `base` is the time the platform
+    /// `AuditStore::seed` in the audit module). `base` is the time the platform
     /// started; the seeded history lies in the weeks before it.
     pub fn seed(&self, base: time::OffsetDateTime) -> Result<(), DemoError> {
         let at = |days: i64, hours: i64| {
