@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes packs whose one JSON member is a hostile shape (issue 17's table):
-the sample pack's members, with `verification.json` (or another member)
-replaced by a document of N MiB, streamed so that the generator itself stays
+the sample pack's members, with `verification.json` (or `steps.jsonl`, for
+the JSONL shape) replaced by a document of N MiB, streamed so that the generator itself stays
 small. The packs are not validly signed (the member's digest changes): the
 figures are the reader's memory and time, not a verdict.
 
@@ -60,17 +60,24 @@ def escaped_strings():
         yield block
     yield b"]}"
 
+def tiny_records():
+    # A JSONL member of millions of tiny records.
+    chunk = b'{"k":0}\n' * 65536
+    for _ in range(size // len(chunk)):
+        yield chunk
+
 shapes = {
-    "dense-array": dense_array,
-    "dense-object": dense_object,
-    "deep-nesting": deep_nesting,
-    "escaped-strings": escaped_strings,
+    "dense-array": ("verification.json", dense_array),
+    "dense-object": ("verification.json", dense_object),
+    "deep-nesting": ("verification.json", deep_nesting),
+    "escaped-strings": ("verification.json", escaped_strings),
+    "tiny-records": ("steps.jsonl", tiny_records),
 }
 
 with tarfile.open(sample, "r:gz") as src:
     members = [(m, src.extractfile(m).read()) for m in src.getmembers() if m.isfile()]
 
-for name, gen in shapes.items():
+for name, (target, gen) in shapes.items():
     doc = os.path.join(out, name + ".json")
     with open(doc, "wb") as f:
         for part in gen():
@@ -80,8 +87,8 @@ for name, gen in shapes.items():
         with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, compresslevel=6) as gz:
             with tarfile.open(fileobj=gz, mode="w", format=tarfile.USTAR_FORMAT) as tar:
                 for info, data in members:
-                    if info.name == "verification.json":
-                        info = tarfile.TarInfo("verification.json")
+                    if info.name == target:
+                        info = tarfile.TarInfo(target)
                         info.size = os.path.getsize(doc)
                         info.mode = 0o644
                         with open(doc, "rb") as f:

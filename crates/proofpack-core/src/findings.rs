@@ -554,8 +554,43 @@ impl Findings {
     /// Adds `later`'s findings after these, as if each had been added here
     /// (so a (code, location) reported in both stays once, the first).
     pub(crate) fn append(&mut self, later: Findings) {
-        for f in later.items {
-            self.add(f.code, f.location, f.message);
+        // `later`'s summaries of unlisted line findings carry their counts
+        // over, as if those findings had been added here past the cap.
+        let mut unlisted: HashMap<usize, u64> = HashMap::new();
+        for tally in later.per_member.values().flat_map(HashMap::values) {
+            if let Some(index) = tally.summary {
+                unlisted.insert(index, tally.unlisted);
+            }
+        }
+        for (index, f) in later.items.into_iter().enumerate() {
+            match unlisted.get(&index) {
+                Some(count) => self.count_unlisted(f.code, &f.location, *count),
+                None => self.add(f.code, f.location, f.message),
+            }
+        }
+    }
+
+    /// Counts `count` findings of `code` at `member`'s lines as unlisted.
+    fn count_unlisted(&mut self, code: Code, member: &str, count: u64) {
+        let tallies = self.per_member.entry(code).or_default();
+        if !tallies.contains_key(member) {
+            tallies.insert(member.to_string(), MemberTally::default());
+        }
+        let Some(tally) = tallies.get_mut(member) else {
+            return;
+        };
+        tally.unlisted += count;
+        if tally.summary.is_none() {
+            tally.summary = Some(self.items.len());
+            self.seen
+                .entry(code)
+                .or_default()
+                .insert(member.to_string());
+            self.items.push(Finding {
+                code,
+                message: String::new(),
+                location: member.to_string(),
+            });
         }
     }
 
@@ -601,6 +636,33 @@ fn member_of(location: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn appended_findings_keep_their_unlisted_count() {
+        let mut later = Findings::new();
+        for line in 1..=MAX_LISTED_PER_MEMBER + 5 {
+            later.add(Code::StepsSchema, format!("steps.jsonl:{line}"), "bad");
+        }
+        let mut here = Findings::new();
+        here.add(Code::JsonMalformed, "steps.jsonl:9999", "not JSON");
+        here.append(later);
+        let all = here.into_vec();
+        let summary: Vec<&Finding> = all
+            .iter()
+            .filter(|f| f.code == Code::StepsSchema && f.location == "steps.jsonl")
+            .collect();
+        assert_eq!(summary.len(), 1);
+        assert!(
+            summary[0].message.starts_with("5 more"),
+            "{}",
+            summary[0].message
+        );
+        let listed = all
+            .iter()
+            .filter(|f| f.code == Code::StepsSchema && f.location != "steps.jsonl")
+            .count();
+        assert_eq!(listed, MAX_LISTED_PER_MEMBER);
+    }
     use std::collections::HashSet;
 
     #[test]

@@ -196,27 +196,6 @@ impl<'o, 'f> Fields<'o, 'f> {
     }
 }
 
-/// A JSONL member (§0) parsed into numbered objects. A framing problem or a
-/// line that is not well-formed JSON is `json.malformed`; a line that is not
-/// an object is a schema finding under `schema`.
-pub(crate) fn parse_jsonl(
-    bytes: &[u8],
-    member: &str,
-    schema: Code,
-    findings: &mut Findings,
-) -> Vec<(usize, Json)> {
-    let mut records = Vec::new();
-    for line in json::jsonl_lines(bytes) {
-        let parsed = parse_line(&line);
-        if judge(&parsed, member, schema, findings).is_some() {
-            if let (number, Some(Ok(value))) = parsed {
-                records.push((number, value));
-            }
-        }
-    }
-    records
-}
-
 /// A line as parsed: `None` when it breaks the JSONL framing.
 type ParsedLine = (usize, Option<Result<Json, json::JsonError>>);
 
@@ -245,9 +224,11 @@ fn judge<'p>(
     None
 }
 
-/// [`parse_jsonl`] one record at a time: `record` gets each object as it is
-/// parsed, so that a member of a million lines never holds a million parsed
-/// values at once.
+/// Reads a JSONL member (§0) one record at a time: `record` gets each
+/// object as it is parsed, so that a member of a million lines never holds a
+/// million parsed values at once. A framing problem or a line that is not
+/// well-formed JSON is `json.malformed`; a line that is not an object is a
+/// finding under `schema`.
 pub(crate) fn for_each_jsonl(
     bytes: &[u8],
     member: &str,
