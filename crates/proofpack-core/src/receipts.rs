@@ -7,7 +7,7 @@
 //! schema, so its subprocessor is never reported as `receipts.missing`.
 
 use crate::findings::{Code, Findings};
-use crate::schema::{for_each_jsonl, Fields};
+use crate::schema::{jsonl_records, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
@@ -70,22 +70,13 @@ pub(crate) fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> 
 /// `time.invalid`, and `time.out_of_order` for a confirmation before its
 /// request.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord> {
-    // One line at a time: each line's tree is dropped once its record is
-    // read, so a member of millions of lines holds only its records. The
-    // records' findings follow those of every line's framing and syntax.
-    let mut records = Vec::new();
-    let mut record_findings = Findings::new();
-    for_each_jsonl(
+    jsonl_records(
         bytes,
         RECEIPTS.as_str(),
         Code::ReceiptsSchema,
         findings,
-        |line, value| {
-            records.extend(parse_record(line, value, &mut record_findings));
-        },
-    );
-    findings.append(record_findings);
-    records
+        parse_record,
+    )
 }
 
 fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<ReceiptRecord> {

@@ -243,3 +243,23 @@ pub(crate) fn for_each_jsonl(
         }
     }
 }
+
+/// The records of a JSONL member, read one line at a time by `read` (each
+/// line's tree dropped once its record is read, so a member of millions of
+/// lines holds only its records). The records' findings follow those of
+/// every line's framing and syntax, as when all lines were parsed first.
+pub(crate) fn jsonl_records<T>(
+    bytes: &[u8],
+    member: &str,
+    schema: Code,
+    findings: &mut Findings,
+    mut read: impl FnMut(usize, &Json, &mut Findings) -> Option<T>,
+) -> Vec<T> {
+    let mut records = Vec::new();
+    let mut record_findings = Findings::new();
+    for_each_jsonl(bytes, member, schema, findings, |line, value| {
+        records.extend(read(line, value, &mut record_findings));
+    });
+    findings.append(record_findings);
+    records
+}

@@ -8,7 +8,7 @@
 //! malformed record is never mistaken for a missing one.
 
 use crate::findings::{Code, Findings};
-use crate::schema::{for_each_jsonl, Fields};
+use crate::schema::{jsonl_records, Fields};
 use proofpack_spec::json::{Json, JsonObject};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
@@ -141,22 +141,13 @@ fn nonempty(obj: &JsonObject, name: &str) -> Option<String> {
 /// Parses `steps.jsonl` into the records whose `step` can be read, reporting
 /// `json.malformed`, `steps.schema` and `time.invalid`.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
-    // One line at a time: each line's tree is dropped once its record is
-    // read, so a member of millions of lines holds only its records. The
-    // records' findings follow those of every line's framing and syntax.
-    let mut records = Vec::new();
-    let mut record_findings = Findings::new();
-    for_each_jsonl(
+    jsonl_records(
         bytes,
         STEPS.as_str(),
         Code::StepsSchema,
         findings,
-        |line, value| {
-            records.extend(parse_record(line, value, &mut record_findings));
-        },
-    );
-    findings.append(record_findings);
-    records
+        parse_record,
+    )
 }
 
 fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<StepRecord> {
