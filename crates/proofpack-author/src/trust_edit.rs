@@ -11,9 +11,7 @@ use serde_json::{Map, Value};
 use std::cmp::Ordering;
 use std::path::Path;
 
-/// Kept here for callers in other crates that still name it so; new code
-/// uses [`crate::files::write_atomic`].
-pub use crate::files::write_atomic;
+use crate::files::write_atomic;
 
 /// Whether an edit changed the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

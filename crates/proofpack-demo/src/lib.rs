@@ -577,7 +577,7 @@ impl Platform {
             &self.config.clock.stamp(),
             self.config.fault.is_some(),
         )?;
-        proofpack_author::trust_edit::write_atomic(&self.paths.pack, &authored.bytes)?;
+        proofpack_author::files::write_atomic(&self.paths.pack, &authored.bytes)?;
         say!(
             story,
             "\n== Pack\n  signed by {} (key {}), cascade run by {}\n  wrote {}, {} and {}/\n",
