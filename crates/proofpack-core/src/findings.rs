@@ -128,6 +128,12 @@ codes! {
     AuditDisclosureUnmatched = "audit.disclosure_unmatched" => Invalid,
     /// A redaction record contradicts the entries.
     AuditRedactionInconsistent = "audit.redaction_inconsistent" => Invalid,
+    /// A witness cosignature of the wrong length, time or signature (§15).
+    AuditCosignatureInvalid = "audit.cosignature_invalid" => Invalid,
+    /// A receipt's attestation of the wrong shape, or a counting signature that fails (§16).
+    ReceiptsAttestationInvalid = "receipts.attestation_invalid" => Invalid,
+    /// An attestation's statement differs from its receipt or the manifest (§16).
+    ReceiptsAttestationMismatch = "receipts.attestation_mismatch" => Invalid,
     /// A provenance record has the wrong shape.
     ProvenanceSchema = "provenance.schema" => Invalid,
     /// No trust store was given.
@@ -150,6 +156,10 @@ codes! {
     AuditRequestNotLogged = "audit.request_not_logged" => Untrusted,
     /// A step is not on the audit log.
     AuditStepNotLogged = "audit.step_not_logged" => Untrusted,
+    /// Fewer counting witnesses on `checkpoint_after` than the policy's quorum (§15).
+    AuditWitnessQuorumNotMet = "audit.witness_quorum_not_met" => Untrusted,
+    /// Under `signed_receipts`, a subprocessor erased by §9 without a verified attestation (§16).
+    ReceiptsUnattested = "receipts.unattested" => Untrusted,
     /// `subject_id` is not a pseudonymous reference.
     MinimizationSubjectNotPseudonymous = "minimization.subject_not_pseudonymous" => Incomplete,
     /// A required step is absent.
@@ -202,6 +212,10 @@ codes! {
     ProvenanceReferenceScopesIncomplete = "provenance.reference_scopes_incomplete" => Incomplete,
     /// An obligation is open.
     ProvenanceObligationOpen = "provenance.obligation_open" => Incomplete,
+    /// A backup still in use holds the data (§17).
+    StepsBackupLive = "steps.backup_live" => Incomplete,
+    /// A backup kept beyond use whose restore would not re-apply the erasure (§17).
+    StepsBackupUnsuppressed = "steps.backup_unsuppressed" => Incomplete,
     /// Completed at or after the effective deadline.
     SlaBreached = "sla.breached" => Late,
     /// `all_clear: false` while nothing is incomplete.
@@ -216,6 +230,8 @@ codes! {
     ReceiptsUnlisted = "receipts.unlisted" => Warning,
     /// The extension is invalid and ignored.
     SlaExtensionInvalid = "sla.extension_invalid" => Warning,
+    /// An attestation no trusted subprocessor key can check (§16).
+    ReceiptsAttestationUnverified = "receipts.attestation_unverified" => Warning,
 }
 
 /// One thing the verifier established about a pack. Made only by

@@ -473,6 +473,46 @@ pub fn explanation(code: Code) -> Explanation {
             "Only a warning, but the deadline is then judged without the extension, which may make the erasure late.",
             "Ask for the extension notice sent to the data subject, its date, and the legal basis relied on.",
         ),
+        Code::AuditCosignatureInvalid => (
+            "A witness's cosignature on one of the audit log's checkpoints is broken: its bytes have the wrong length, its time is impossible, or the signature does not verify with the witness's key.",
+            "A cosignature is a third party's word that the log showed it a consistent history. A broken one means the checkpoint was altered or the cosignature forged. The pack is invalid.",
+            "Ask the controller for the checkpoint exactly as the witness cosigned it, and ask the witness's operator to confirm the cosignature from its own records.",
+        ),
+        Code::ReceiptsAttestationInvalid => (
+            "The subprocessor's signed statement attached to a receipt is damaged or of the wrong form, or its signature by a trusted subprocessor key does not verify.",
+            "The attestation is what makes a receipt the subprocessor's word rather than the controller's. A broken one cannot support the receipt, and a failed signature means it was altered. The pack is invalid.",
+            "Ask the controller for the subprocessor's original signed deletion statement, and ask the subprocessor to confirm it directly.",
+        ),
+        Code::ReceiptsAttestationMismatch => (
+            "The subprocessor's signed statement does not say what the receipt says: another ticket, status or time, or another tenant or data subject than the pack's.",
+            "A statement about a different deletion proves nothing about this one, and a receipt that differs from what the subprocessor signed contradicts it. The pack is invalid.",
+            "Ask which deletion the subprocessor actually confirmed, and for the statement that matches this request.",
+        ),
+        Code::AuditWitnessQuorumNotMet => (
+            "Fewer independent witnesses than your trust store's policy requires vouch for the audit log's final checkpoint.",
+            "Without enough witnesses, the log's history rests on the controller's own key: it could have shown you a different history than others saw. Your policy does not trust it. The pack is untrusted.",
+            "Ask the controller to have the checkpoint cosigned by the witnesses your policy names, or which witnesses it uses and how to obtain their keys.",
+        ),
+        Code::ReceiptsUnattested => (
+            "Your trust store's policy requires subprocessors to sign their deletion receipts, and a subprocessor's deletion is shown only by a receipt the controller copied, with no verified signed statement from the subprocessor.",
+            "The deletion at that subprocessor then rests on the controller's word alone, which your policy does not accept. The pack is untrusted.",
+            "Ask for the subprocessor's signed deletion statement, and for the subprocessor's public key through a channel of its own.",
+        ),
+        Code::StepsBackupLive => (
+            "A step declares that a backup holding the person's data is live: restored into use, so the data is still there.",
+            "Data in a backup in use has not been erased, whatever the primary store shows. The erasure is incomplete.",
+            "Ask which backup it is, when it will be purged or taken out of use, and for a follow-up pack once it is.",
+        ),
+        Code::StepsBackupUnsuppressed => (
+            "A step keeps a backup until it expires but without a way to re-apply the erasure if it is ever restored.",
+            "If that backup is restored, the person's data comes back into use. Regulators found backups the most common gap in erasure. The erasure is incomplete.",
+            "Ask how a restore of this backup would re-apply the erasure (a suppression list, for example), or when the backup is purged.",
+        ),
+        Code::ReceiptsAttestationUnverified => (
+            "A receipt carries a statement signed by the subprocessor, but your trust store holds no key of that subprocessor to check the signature.",
+            "Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.",
+            "Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.",
+        ),
     };
     Explanation { meaning, why, ask }
 }
@@ -511,7 +551,7 @@ mod tests {
 
     #[test]
     fn every_code_has_all_three_texts() {
-        assert_eq!(Code::ALL.len(), 85);
+        assert_eq!(Code::ALL.len(), 93);
         for code in Code::ALL {
             let e = explanation(*code);
             for (name, text) in [("meaning", e.meaning), ("why", e.why), ("ask", e.ask)] {
