@@ -160,6 +160,9 @@ pub enum JsonErrorKind {
     LoneSurrogate,
     /// Nesting deeper than [`MAX_DEPTH`].
     TooDeep,
+    /// A document of 4 GiB or more: names are located by 32-bit offsets
+    /// (§1 bounds a member at 512 MiB, far below).
+    TooLarge,
 }
 
 impl fmt::Display for JsonError {
@@ -173,6 +176,7 @@ impl fmt::Display for JsonError {
             JsonErrorKind::DuplicateMember => "duplicate member name",
             JsonErrorKind::LoneSurrogate => "lone surrogate escape",
             JsonErrorKind::TooDeep => "nesting deeper than 64 levels",
+            JsonErrorKind::TooLarge => "a document of 4 GiB or more",
         };
         write!(f, "{what} at byte {}", self.offset)
     }
@@ -222,6 +226,12 @@ enum Want {
 /// [`parse`], keeping only what `shape` names (see [`Shape`]). The bytes are
 /// valid exactly when [`parse`] accepts them.
 pub fn parse_shaped(bytes: &[u8], shape: &'static Shape) -> Result<Json, JsonError> {
+    if u32::try_from(bytes.len()).is_err() {
+        return Err(JsonError {
+            offset: 0,
+            reason: JsonErrorKind::TooLarge,
+        });
+    }
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(JsonError {
             offset: 0,
@@ -575,7 +585,7 @@ impl Parser<'_> {
             let at = self.pos;
             match self.next()? {
                 b'"' => {
-                    // Members are at most 512 MiB (§1), so offsets fit in u32.
+                    // `parse_shaped` refuses 4 GiB and more: offsets fit.
                     let span = NameSpan {
                         start: u32::try_from(first).unwrap_or(u32::MAX),
                         len: u32::try_from(at - first).unwrap_or(u32::MAX),
