@@ -219,6 +219,7 @@ fn hostile(texts: &mut Texts) -> Report {
         path: Some(texts.take()),
         sha256: base().pack().sha256.clone(),
         keys: 1,
+        policy: Default::default(),
     });
     report
 }

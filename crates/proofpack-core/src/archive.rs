@@ -29,7 +29,7 @@
 use crate::findings::{Code, Findings};
 use flate2::bufread::GzDecoder;
 use proofpack_spec::json_prefix::{Framing, ViablePrefix};
-use proofpack_spec::vocab::MemberName;
+use proofpack_spec::vocab::{MemberName, ATTACHMENTS_DIR};
 use sha2::{Digest, Sha256};
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::mpsc;
@@ -508,9 +508,16 @@ enum Keep<'a> {
 }
 
 impl Keep<'_> {
-    /// How the content of the member at `path` is kept, if it is.
-    fn keeper(self, path: &str) -> Option<Kept> {
+    /// How the content of the member at `path`, of `size` bytes, is kept,
+    /// if it is.
+    fn keeper(self, path: &str, size: u64) -> Option<Kept> {
         match self {
+            // An attachment may be a receipt's attestation (§16), which only
+            // the receipts, read later, can name: keep those small enough
+            // to be one, while they can still be JSON.
+            Keep::Parsed if path.starts_with(ATTACHMENTS_DIR) => (size
+                <= crate::attestation::ENVELOPE_LIMIT)
+                .then(|| Kept::Json(ViablePrefix::new(Framing::Document))),
             Keep::Parsed => {
                 let name = path.parse::<MemberName>().ok()?;
                 Some(match framing(name) {
@@ -946,7 +953,7 @@ fn read_member_data<R: Read>(
     path: &str,
 ) -> Result<([u8; 32], Option<Vec<u8>>), Stop> {
     // The declared size is bounded by the member limit; grow as data arrives.
-    let mut content = keep.keeper(path);
+    let mut content = keep.keeper(path, size);
     let mut offload = std::mem::take(&mut stream.offload);
     let worker = if size >= OFFLOAD_MIN {
         offload.worker(stream.gz.get_mut().get_mut())

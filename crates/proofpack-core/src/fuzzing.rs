@@ -65,13 +65,15 @@ pub fn parse_receipts(bytes: &[u8], findings: &mut Collected) -> Receipts {
     Receipts(receipts::parse(bytes, &mut findings.0))
 }
 
-/// Checks parsed receipts against the manifest's subprocessors (§9).
+/// Checks parsed receipts against the manifest's subprocessors (§9), in a
+/// pack with no other member and without a trust store (every attestation
+/// names a missing member, §16).
 pub fn check_receipts(
     receipts: &Receipts,
     subprocessors: Option<&[String]>,
     findings: &mut Collected,
 ) {
-    receipts::check(&receipts.0, subprocessors, &mut findings.0);
+    receipts::check_alone(&receipts.0, subprocessors, &mut findings.0);
 }
 
 /// A parsed `audit-log-redaction.json` (§10).

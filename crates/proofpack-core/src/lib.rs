@@ -38,6 +38,7 @@
 // the re-exports below, and the read-only views of `report`, `trust` and
 // `inspect`.
 mod archive;
+mod attestation;
 mod audit;
 mod findings;
 pub mod inspect;

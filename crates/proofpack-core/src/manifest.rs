@@ -33,6 +33,7 @@ mod names {
     pub(super) const PATH: &str = "path";
     pub(super) const SHA256: &str = "sha256";
     pub(super) const SIZE: &str = "size";
+    pub(super) const SUPERSEDES: &str = "supersedes";
 }
 
 /// One entry of `files`.
@@ -40,6 +41,11 @@ const FILE: Shape = Shape::Members(&[
     (names::PATH, Shape::SCALAR),
     (names::SHA256, Shape::SCALAR),
     (names::SIZE, Shape::SCALAR),
+]);
+/// `supersedes` (§18).
+const SUPERSEDES: Shape = Shape::Members(&[
+    (names::PACK_ID, Shape::SCALAR),
+    (names::SHA256, Shape::SCALAR),
 ]);
 /// What the reader keeps of `manifest.json`.
 static SHAPE: Shape = Shape::Members(&[
@@ -59,6 +65,7 @@ static SHAPE: Shape = Shape::Members(&[
     (names::SUBPROCESSORS, Shape::SCALARS),
     (names::ALL_CLEAR, Shape::SCALAR),
     (names::FILES, Shape::Items(&FILE)),
+    (names::SUPERSEDES, SUPERSEDES),
 ]);
 
 /// The member name.
@@ -73,6 +80,15 @@ pub(crate) struct FileEntry {
     pub sha256: String,
     /// Byte size.
     pub size: u64,
+}
+
+/// The earlier pack a follow-up pack replaces (§2, §18).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Supersedes {
+    /// The earlier pack's `pack_id`.
+    pub pack_id: String,
+    /// The SHA-256 of the earlier pack's whole file, lowercase hex.
+    pub sha256: String,
 }
 
 /// The manifest as far as it could be read; a member that was missing or
@@ -112,6 +128,8 @@ pub(crate) struct Manifest {
     /// Whether every entry of `files` had the right shape (else `files`
     /// holds only some of them, and cannot tell an unlisted member).
     pub files_complete: bool,
+    /// `supersedes`, when present and well-formed.
+    pub supersedes: Option<Supersedes>,
 }
 
 /// Parses `manifest.json` and reports §2 shape findings.
@@ -150,7 +168,18 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
             .map(|v| v.into_iter().map(str::to_owned).collect()),
         files: None,
         files_complete: false,
+        supersedes: None,
     };
+    match f.get(names::SUPERSEDES) {
+        None | Some(Json::Null) => {}
+        Some(value) => match parse_supersedes(value) {
+            Some(earlier) => m.supersedes = Some(earlier),
+            None => f.bad(
+                names::SUPERSEDES,
+                "must be null or {\"pack_id\": <string>, \"sha256\": <64 lowercase hex digits>}",
+            ),
+        },
+    }
     if let Some(items) = f.array(names::FILES) {
         let mut files = Vec::new();
         let mut complete = true;
@@ -167,6 +196,19 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
         m.files_complete = complete;
     }
     Some(m)
+}
+
+fn parse_supersedes(value: &Json) -> Option<Supersedes> {
+    let obj = value.as_object()?;
+    let pack_id = obj.get(names::PACK_ID).and_then(Json::as_str)?;
+    let sha256 = obj
+        .get(names::SHA256)
+        .and_then(Json::as_str)
+        .filter(|s| is_sha256_hex(s))?;
+    Some(Supersedes {
+        pack_id: pack_id.to_owned(),
+        sha256: sha256.to_owned(),
+    })
 }
 
 fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {

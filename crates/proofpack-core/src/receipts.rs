@@ -6,6 +6,7 @@
 //! `subprocessor` can be read is present even when another member breaks the
 //! schema, so its subprocessor is never reported as `receipts.missing`.
 
+use crate::attestation::{self, AttestationState};
 use crate::findings::{Code, Findings};
 use crate::schema::{jsonl_records, Fields};
 use proofpack_spec::json::Json;
@@ -37,6 +38,9 @@ pub(crate) struct ReceiptRecord {
     pub due_at: Option<Timestamp>,
     /// `endpoint`, when a string.
     pub endpoint: Option<String>,
+    /// `attestation` (§16): the member holding the subprocessor's signed
+    /// statement, when a string.
+    pub attestation: Option<String>,
 }
 
 impl ReceiptRecord {
@@ -56,14 +60,45 @@ impl ReceiptRecord {
     }
 }
 
-/// The subprocessors that at least one receipt erases (§9): their other
-/// receipts are history.
-pub(crate) fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
+/// The subprocessors that at least one receipt erases by §9's rule: their
+/// other receipts are history.
+fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
+    erased_where(receipts, |_| true)
+}
+
+fn erased_where(receipts: &[ReceiptRecord], attested: impl Fn(usize) -> bool) -> HashSet<&str> {
     receipts
         .iter()
-        .filter(|r| r.erases())
-        .map(|r| r.subprocessor.as_str())
+        .enumerate()
+        .filter(|&(i, r)| r.erases() && attested(i))
+        .map(|(_, r)| r.subprocessor.as_str())
         .collect()
+}
+
+/// What judging the receipts established: each receipt's attestation, and
+/// whether the policy asked for them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Judged {
+    attestations: Vec<AttestationState>,
+    signed_receipts: bool,
+}
+
+impl Judged {
+    /// The attestation of the `i`-th receipt.
+    pub(crate) fn attestation(&self, i: usize) -> AttestationState {
+        self.attestations
+            .get(i)
+            .copied()
+            .unwrap_or(AttestationState::Absent)
+    }
+
+    /// The subprocessors erased: by §9's rule, and under `signed_receipts`
+    /// only by a receipt with a verified attestation (§16).
+    pub(crate) fn erased<'r>(&self, receipts: &'r [ReceiptRecord]) -> HashSet<&'r str> {
+        erased_where(receipts, |i| {
+            !self.signed_receipts || self.attestation(i) == AttestationState::Verified
+        })
+    }
 }
 
 /// Parses the receipts, reporting `json.malformed`, `receipts.schema`,
@@ -95,6 +130,14 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Re
             None
         }
     };
+    let attestation = match f.get("attestation") {
+        None | Some(Json::Null) => None,
+        Some(Json::String(s)) => Some(s.clone()),
+        Some(_) => {
+            f.bad("attestation", "not a string naming a member of the pack");
+            None
+        }
+    };
     let (mut confirmed_at, mut due_at) = (None, None);
     match status {
         Some(ReceiptStatus::Confirmed) => {
@@ -122,11 +165,75 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<Re
         confirmed_at,
         due_at,
         endpoint,
+        attestation,
     })
 }
 
-/// Judges the receipts against the manifest's `subprocessors` (§9).
+/// Judges the receipts against the manifest's `subprocessors` (§9), and
+/// their attestations (§16) under the policy's `signed_receipts`.
 pub(crate) fn check(
+    receipts: &[ReceiptRecord],
+    subprocessors: Option<&[String]>,
+    cx: &attestation::Context<'_>,
+    findings: &mut Findings,
+) -> Judged {
+    check_listed(receipts, subprocessors, findings);
+    let judged = Judged {
+        attestations: receipts
+            .iter()
+            .map(|r| attestation::check(r, cx, findings))
+            .collect(),
+        signed_receipts: cx.trust.is_some_and(|t| t.policy().signed_receipts),
+    };
+    let erased = erased_subprocessors(receipts);
+    if judged.signed_receipts {
+        report_unattested(receipts, &erased, &judged.erased(receipts), findings);
+    }
+    report_not_erased(receipts, &erased, findings);
+    judged
+}
+
+/// [`check`] of receipts read alone: no other member in the pack (every
+/// attestation names a missing member) and no trust store.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn check_alone(
+    receipts: &[ReceiptRecord],
+    subprocessors: Option<&[String]>,
+    findings: &mut Findings,
+) -> Judged {
+    let archive = crate::archive::Archive::default();
+    let context = attestation::Context {
+        archive: &archive,
+        tenant_id: None,
+        subject_id: None,
+        trust: None,
+    };
+    check(receipts, subprocessors, &context, findings)
+}
+
+/// §16: a subprocessor that meets §9's rule without a verified attestation
+/// is `receipts.unattested` (and its receipts raise none of §9's codes).
+fn report_unattested(
+    receipts: &[ReceiptRecord],
+    by_rule: &HashSet<&str>,
+    attested: &HashSet<&str>,
+    findings: &mut Findings,
+) {
+    let mut reported = HashSet::new();
+    for r in receipts {
+        let who = r.subprocessor.as_str();
+        if by_rule.contains(who) && !attested.contains(who) && reported.insert(who) {
+            findings.add(
+                Code::ReceiptsUnattested,
+                format!("{RECEIPTS}#{who}"),
+                format!("the erasure at {who:?} is the controller's word only: no receipt has the subprocessor's verified signature"),
+            );
+        }
+    }
+}
+
+/// `receipts.missing` and `receipts.unlisted` (§9).
+fn check_listed(
     receipts: &[ReceiptRecord],
     subprocessors: Option<&[String]>,
     findings: &mut Findings,
@@ -156,7 +263,10 @@ pub(crate) fn check(
             }
         }
     }
-    let erased = erased_subprocessors(receipts);
+}
+
+/// §9's four codes, for each receipt of a subprocessor no receipt erases.
+fn report_not_erased(receipts: &[ReceiptRecord], erased: &HashSet<&str>, findings: &mut Findings) {
     for r in receipts {
         if erased.contains(r.subprocessor.as_str()) {
             continue; // erased: the other receipts are history

@@ -11,8 +11,8 @@ use crate::receipts::ReceiptRecord;
 use crate::steps::{StatusDetail, StepRecord};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
-    Channel, DataClass, LegalBasis, ModelAction, Probe, ReceiptStatus, ReverseIndex, Step,
-    StepStatus,
+    BackupState, Channel, DataClass, LegalBasis, ModelAction, Probe, ReceiptStatus, ReverseIndex,
+    Step, StepStatus,
 };
 use serde::Serialize;
 
@@ -95,6 +95,19 @@ pub struct TrustStoreInfo {
     pub sha256: String,
     /// How many keys it holds.
     pub keys: usize,
+    /// Its policy (§4), every member at its value or its default.
+    pub policy: Policy,
+}
+
+/// The verifier's policy (§4): what it asks beyond the checks every pack
+/// gets. It is the verifier's choice, never the pack's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Policy {
+    /// How many distinct witnesses must cosign `checkpoint_after` (§15).
+    pub witness_quorum: u64,
+    /// Whether a subprocessor's erasure needs its own signed receipt (§16).
+    pub signed_receipts: bool,
 }
 
 proofpack_spec::spec_names! {
@@ -108,6 +121,26 @@ proofpack_spec::spec_names! {
         NotListedByDesign = "not_listed_by_design",
         /// The manifest is absent, or its `files` could not be read entry by entry.
         Unknown = "unknown",
+    }
+}
+
+proofpack_spec::spec_names! {
+    /// What a receipt's attestation established (§16).
+    pub enum AttestationState {
+        /// A counting signature verified and the statement matches.
+        Verified = "verified",
+        /// Well-formed, but no signature is by a key the store trusts for
+        /// this subprocessor (`receipts.attestation_unverified`).
+        Unverified = "unverified",
+        /// Not a well-formed envelope or statement, or a counting signature
+        /// failed (`receipts.attestation_invalid`, `json.malformed`,
+        /// `receipts.schema`).
+        Invalid = "invalid",
+        /// The signed statement says something else than the receipt or the
+        /// manifest (`receipts.attestation_mismatch`).
+        Mismatch = "mismatch",
+        /// The receipt names no attestation.
+        Absent = "absent",
     }
 }
 
@@ -345,6 +378,19 @@ pub struct PackInfo {
     pub probes_code_ref: Option<String>,
     /// `verification.json` `verified_at`.
     pub probes_verified_at: Option<String>,
+    /// The earlier pack this one replaces (§2 `supersedes`, §18).
+    pub supersedes: Option<SupersededPack>,
+}
+
+/// The earlier pack a follow-up pack names (§18).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
+pub struct SupersededPack {
+    /// Its `pack_id`.
+    pub pack_id: String,
+    /// The SHA-256 of its whole file, lowercase hex.
+    pub sha256: String,
 }
 
 /// One tier of the cascade.
@@ -412,6 +458,23 @@ pub struct TierEvidenceRow {
     pub purge: Option<String>,
     /// `fine_tune`: the affected model releases.
     pub models: Option<Vec<ModelRow>>,
+    /// The tier's backups (§17), the well-formed ones.
+    pub backups: Vec<BackupRow>,
+}
+
+/// One backup of a tier (§17).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
+pub struct BackupRow {
+    /// `location`: the backup as the controller names it.
+    pub location: String,
+    /// `state`
+    pub state: BackupState,
+    /// `retention_until`, for a backup beyond use.
+    pub retention_until: Option<String>,
+    /// `restore_suppression`, for a backup beyond use.
+    pub restore_suppression: Option<bool>,
 }
 
 /// One affected model release (§7 `fine_tune`).
@@ -510,6 +573,16 @@ fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
                 })
                 .collect()
         }),
+        backups: e
+            .backups
+            .iter()
+            .map(|b| BackupRow {
+                location: b.location.clone(),
+                state: b.state,
+                retention_until: b.retention_until.as_ref().map(|t| t.raw().to_owned()),
+                restore_suppression: b.restore_suppression,
+            })
+            .collect(),
     }
 }
 
@@ -536,18 +609,25 @@ pub struct ReceiptRow {
     pub endpoint: Option<String>,
     /// Whether the subprocessor counts as erased.
     pub subprocessor_erased: bool,
+    /// Its attestation (§16).
+    pub attestation: AttestationState,
 }
 
 impl ReceiptRow {
-    /// The rows of the receipts, with the §9 erasure rule applied.
-    pub(crate) fn rows(receipts: &[ReceiptRecord]) -> Vec<ReceiptRow> {
-        let erased = crate::receipts::erased_subprocessors(receipts);
+    /// The rows of the receipts, with the §9 erasure rule applied (and
+    /// §16's, under the policy's `signed_receipts`).
+    pub(crate) fn rows(
+        receipts: &[ReceiptRecord],
+        judged: &crate::receipts::Judged,
+    ) -> Vec<ReceiptRow> {
+        let erased = judged.erased(receipts);
         let raw = |t: &Option<proofpack_spec::timestamp::Timestamp>| {
             t.as_ref().map(|t| t.raw().to_owned())
         };
         receipts
             .iter()
-            .map(|r| ReceiptRow {
+            .enumerate()
+            .map(|(i, r)| ReceiptRow {
                 line: r.line,
                 subprocessor: r.subprocessor.clone(),
                 channel: r.channel.clone(),
@@ -557,6 +637,7 @@ impl ReceiptRow {
                 status_at: raw(&r.confirmed_at).or_else(|| raw(&r.due_at)),
                 endpoint: r.endpoint.clone(),
                 subprocessor_erased: erased.contains(r.subprocessor.as_str()),
+                attestation: judged.attestation(i),
             })
             .collect()
     }

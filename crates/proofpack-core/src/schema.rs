@@ -73,10 +73,21 @@ impl<'o, 'f> Fields<'o, 'f> {
         self.findings
     }
 
+    /// The location of member `name`: a JSON pointer below the object's.
+    fn member_location(&self, name: &str) -> String {
+        // An object inside a member already has a pointer (`...#/output/...`).
+        let separator = if self.location.contains('#') {
+            "/"
+        } else {
+            "#/"
+        };
+        format!("{}{separator}{name}", self.location)
+    }
+
     /// Reports a shape problem with member `name`.
     pub(crate) fn bad(&mut self, name: &str, why: &str) {
         self.ok = false;
-        let location = format!("{}#/{}", self.location, name);
+        let location = self.member_location(name);
         self.findings
             .add(self.code, location, format!("member `{name}`: {why}"));
     }
@@ -185,7 +196,7 @@ impl<'o, 'f> Fields<'o, 'f> {
         let t = Timestamp::parse(text);
         if t.is_none() {
             self.ok = false;
-            let location = format!("{}#/{}", self.location, name);
+            let location = self.member_location(name);
             self.findings.add(
                 Code::TimeInvalid,
                 location,

@@ -11,7 +11,9 @@ use crate::findings::{Code, Findings};
 use crate::schema::{jsonl_records, Fields};
 use proofpack_spec::json::{Json, JsonObject};
 use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
+use proofpack_spec::vocab::{
+    BackupState, DataClass, MemberName, ModelAction, Purge, Step, StepStatus,
+};
 use std::collections::HashSet;
 
 /// The member name.
@@ -70,7 +72,7 @@ pub(crate) struct ModelEntry {
 }
 
 /// The tier-specific evidence of an `ok` step (§7), as read from `output`.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct TierEvidence {
     /// `output.replication_lag_drained`, when a boolean.
     pub replication_lag_drained: Option<bool>,
@@ -78,6 +80,23 @@ pub(crate) struct TierEvidence {
     pub purge: Option<String>,
     /// `output.models`, when an array.
     pub models: Option<Vec<ModelEntry>>,
+    /// `output.backups` (§17), the well-formed ones, any step's.
+    pub backups: Vec<Backup>,
+}
+
+/// One backup a step declares (§17).
+#[derive(Debug, Clone)]
+pub(crate) struct Backup {
+    /// Where it is (`#/output/backups/N`), for findings.
+    pub index: usize,
+    /// `location`: which backup, as the controller names it.
+    pub location: String,
+    /// `state`
+    pub state: BackupState,
+    /// `retention_until`, for `beyond_use`.
+    pub retention_until: Option<Timestamp>,
+    /// `restore_suppression`, for `beyond_use`.
+    pub restore_suppression: Option<bool>,
 }
 
 impl TierEvidence {
@@ -169,6 +188,9 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             None
         }
     };
+    let backups = output
+        .map(|o| parse_backups(o.get("backups"), &format!("{STEPS}:{line}"), f.findings()))
+        .unwrap_or_default();
     let detail = status.map(|status| match status {
         StepStatus::Ok => StatusDetail::Ok,
         StepStatus::Fail => StatusDetail::Fail {
@@ -210,8 +232,56 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         before_count,
         after_count,
         code_ref,
-        evidence: output.map(parse_evidence).unwrap_or_default(),
+        evidence: TierEvidence {
+            backups,
+            ..output.map(parse_evidence).unwrap_or_default()
+        },
     })
+}
+
+/// `output.backups` (§17): absent or `null` is none; a member missing or
+/// mistyped, or another `state`, is `steps.schema`, and a `retention_until`
+/// that is a string but no timestamp `time.invalid`. Only well-formed
+/// backups are kept.
+fn parse_backups(value: Option<&Json>, at: &str, findings: &mut Findings) -> Vec<Backup> {
+    let items = match value {
+        None | Some(Json::Null) => return Vec::new(),
+        Some(Json::Array(items)) => items,
+        Some(_) => {
+            findings.add(
+                Code::StepsSchema,
+                format!("{at}#/output/backups"),
+                "member `backups`: not an array",
+            );
+            return Vec::new();
+        }
+    };
+    let mut backups = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let location = format!("{at}#/output/backups/{index}");
+        let Some(mut f) = Fields::of(item, Code::StepsSchema, location, findings) else {
+            continue;
+        };
+        let place = f.nonempty_string("location").map(str::to_owned);
+        let state = f.name::<BackupState>("state");
+        let (retention_until, restore_suppression) = match state {
+            Some(BackupState::BeyondUse) => (
+                f.timestamp("retention_until"),
+                f.boolean("restore_suppression"),
+            ),
+            _ => (None, None),
+        };
+        if let (true, Some(location), Some(state)) = (f.ok, place, state) {
+            backups.push(Backup {
+                index,
+                location,
+                state,
+                retention_until,
+                restore_suppression,
+            });
+        }
+    }
+    backups
 }
 
 fn parse_evidence(output: &JsonObject) -> TierEvidence {
@@ -227,6 +297,7 @@ fn parse_evidence(output: &JsonObject) -> TierEvidence {
             .get("models")
             .and_then(Json::as_array)
             .map(|models| models.iter().map(parse_model).collect()),
+        backups: Vec::new(),
     }
 }
 
@@ -268,7 +339,34 @@ pub(crate) fn check_records(records: &[StepRecord], findings: &mut Findings) {
     check_order(records, findings);
 }
 
+/// §17: a live backup, or one beyond use whose restore would not re-apply
+/// the erasure, whatever the record's status.
+fn check_backups(record: &StepRecord, findings: &mut Findings) {
+    let at = record.location();
+    for backup in &record.evidence.backups {
+        let location = format!("{at}#/output/backups/{}", backup.index);
+        let name = &backup.location;
+        match (backup.state, backup.restore_suppression) {
+            (BackupState::Live, _) => findings.add(
+                Code::StepsBackupLive,
+                location,
+                format!("step {}: backup {name:?} is live: the data is still in a copy in use", record.step),
+            ),
+            (BackupState::BeyondUse, Some(false)) => findings.add(
+                Code::StepsBackupUnsuppressed,
+                location,
+                format!(
+                    "step {}: backup {name:?} is beyond use, but a restore would not re-apply the erasure",
+                    record.step
+                ),
+            ),
+            _ => {}
+        }
+    }
+}
+
 fn check_status(record: &StepRecord, findings: &mut Findings) {
+    check_backups(record, findings);
     let at = record.location();
     let step = record.step;
     match &record.detail {

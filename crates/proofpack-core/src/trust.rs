@@ -5,6 +5,7 @@
 
 use crate::findings::{Code, Findings};
 use crate::manifest::Manifest;
+pub use crate::report::Policy;
 use crate::report::TrustStoreInfo;
 use ed25519_dalek::VerifyingKey;
 use proofpack_spec::crypto;
@@ -40,6 +41,14 @@ impl TrustedKey {
     /// Whether the key has `role`.
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(&role)
+    }
+
+    /// Whether the key may sign at `at` (§15, §16): within `[not_before,
+    /// not_after]` and not revoked at or before it.
+    pub(crate) fn valid_at(&self, at: time::OffsetDateTime) -> bool {
+        self.not_before.as_ref().is_none_or(|t| t.instant() <= at)
+            && self.not_after.as_ref().is_none_or(|t| at <= t.instant())
+            && self.revoked_at.as_ref().is_none_or(|t| at < t.instant())
     }
 }
 
@@ -105,6 +114,11 @@ impl TrustStore {
         &self.identity
     }
 
+    /// The verifier's policy (§4).
+    pub fn policy(&self) -> Policy {
+        self.identity.policy
+    }
+
     /// The keys, in the store's order, `key_id`s unique.
     pub fn keys(&self) -> &[TrustedKey] {
         &self.keys
@@ -136,13 +150,56 @@ impl TrustStore {
             }
             keys.push(key);
         }
+        let policy = match top.get(names::POLICY) {
+            None | Some(Json::Null) => Policy::default(),
+            Some(policy) => parse_policy(policy).map_err(|why| schema(&why))?,
+        };
         let identity = TrustStoreInfo {
             path: None,
             sha256: proofpack_spec::encoding::hex(&Sha256::digest(bytes)),
             keys: keys.len(),
+            policy,
         };
         Ok(TrustStore { keys, identity })
     }
+}
+
+/// The member names of the store's `policy` (§4).
+mod names {
+    pub(super) const POLICY: &str = "policy";
+    pub(super) const WITNESS_QUORUM: &str = "witness_quorum";
+    pub(super) const SIGNED_RECEIPTS: &str = "signed_receipts";
+}
+
+/// §4's `policy`: a member absent or `null` takes its default; unlike other
+/// objects it has no unknown members, since a rule the verifier cannot apply
+/// would silently verify less than was asked.
+fn parse_policy(value: &Json) -> Result<Policy, String> {
+    let obj = value
+        .as_object()
+        .ok_or("`policy` must be an object or null")?;
+    let mut policy = Policy::default();
+    for (name, value) in obj.iter() {
+        match (name, value) {
+            (_, Json::Null) if [names::WITNESS_QUORUM, names::SIGNED_RECEIPTS].contains(&name) => {}
+            (names::WITNESS_QUORUM, v) => {
+                policy.witness_quorum = v
+                    .as_count()
+                    .ok_or("`policy.witness_quorum` must be a count (a non-negative integer)")?;
+            }
+            (names::SIGNED_RECEIPTS, v) => {
+                policy.signed_receipts = v
+                    .as_bool()
+                    .ok_or("`policy.signed_receipts` must be a boolean")?;
+            }
+            (other, _) => {
+                return Err(format!(
+                    "`policy` has the member {other:?}, which this verifier cannot apply"
+                ))
+            }
+        }
+    }
+    Ok(policy)
 }
 
 /// Parses one key entry (§4), e.g. for `trust add --entry`.
@@ -500,5 +557,51 @@ mod tests {
         let enc = base64::engine::general_purpose::STANDARD.encode(&p_bytes);
         assert!(store(&entry("a", "").replace(KEY, &enc)).is_err());
         assert!(TrustStore::from_json(b"{\"keys\":[]}").is_err());
+    }
+
+    fn with_policy(policy: &str) -> Result<TrustStore, TrustStoreError> {
+        TrustStore::from_json(
+            format!(r#"{{"format":"proof-pack-trust/v1","policy":{policy},"keys":[]}}"#).as_bytes(),
+        )
+    }
+
+    #[test]
+    fn policy_members_take_their_defaults_and_nothing_unknown() {
+        let p = |s: &str| with_policy(s).map(|t| t.policy());
+        assert_eq!(p("null"), Ok(Policy::default()));
+        assert_eq!(p("{}"), Ok(Policy::default()));
+        assert_eq!(
+            p(r#"{"witness_quorum":2,"signed_receipts":null}"#),
+            Ok(Policy {
+                witness_quorum: 2,
+                signed_receipts: false
+            })
+        );
+        assert_eq!(
+            p(r#"{"signed_receipts":true}"#),
+            Ok(Policy {
+                witness_quorum: 0,
+                signed_receipts: true
+            })
+        );
+        for bad in [
+            r#"{"witness_quorum":-1}"#,
+            r#"{"witness_quorum":1.5}"#,
+            r#"{"witness_quorum":"2"}"#,
+            r#"{"signed_receipts":"yes"}"#,
+            r#"{"max_age":30}"#,
+            "[]",
+            "true",
+        ] {
+            assert!(matches!(p(bad), Err(TrustStoreError::Schema(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn revision_2_roles_are_known() {
+        for role in ["witness", "subprocessor", "verifier"] {
+            let s = store(&entry("a", "").replace(r#"["dpo"]"#, &format!(r#"["{role}"]"#)));
+            assert!(s.is_ok(), "{role}");
+        }
     }
 }

@@ -8,7 +8,7 @@ use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCo
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
-use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, TierRow};
+use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, SupersededPack, TierRow};
 use crate::request::{self, Request, REQUEST};
 use crate::signature;
 use crate::sla::{self, SlaInput};
@@ -75,7 +75,7 @@ pub fn verify<R: Read>(
     let signer = Signer::check(&archive, &manifest, trust, findings); // §3, §4
     let request = ReadRequest::check(&archive, &manifest.manifest, findings); // §5, §6
     let cascade = Cascade::check(&archive, &manifest.manifest, &request, findings); // §7, §8
-    let receipts = check_receipts(&archive, &manifest.manifest, findings); // §9
+    let (receipts, judged) = check_receipts(&archive, &manifest.manifest, trust, findings); // §9
     let audit = check_witness(
         &archive,
         &manifest.manifest,
@@ -105,7 +105,7 @@ pub fn verify<R: Read>(
         audit.pii_disclosed,
     );
     run.sections.sla = request.timeline;
-    run.sections.receipts = ReceiptRow::rows(&receipts);
+    run.sections.receipts = ReceiptRow::rows(&receipts, &judged);
     run.sections.audit = audit;
     run.sections.provenance = provenance;
     run.finish()
@@ -303,16 +303,29 @@ impl Cascade {
 fn check_receipts(
     archive: &Archive,
     manifest: &Manifest,
+    trust: Option<&TrustStore>,
     findings: &mut Findings,
-) -> Vec<receipts::ReceiptRecord> {
+) -> (Vec<receipts::ReceiptRecord>, receipts::Judged) {
     let records = archive
         .content(receipts::RECEIPTS)
         .map(|b| receipts::parse(b, findings))
         .unwrap_or_default();
+    let mut judged = receipts::Judged::default();
     if archive.has(receipts::RECEIPTS) {
-        receipts::check(&records, manifest.subprocessors.as_deref(), findings);
+        let context = crate::attestation::Context {
+            archive,
+            tenant_id: manifest.tenant_id.as_deref(),
+            subject_id: manifest.subject_id.as_deref(),
+            trust,
+        };
+        judged = receipts::check(
+            &records,
+            manifest.subprocessors.as_deref(),
+            &context,
+            findings,
+        ); // §9, §16
     }
-    records
+    (records, judged)
 }
 
 /// §10: the audit witness, and the probe's count of unredacted PII fields
@@ -480,6 +493,10 @@ fn pack_info(
         probes_verified_at: verification
             .and_then(|v| v.verified_at.as_ref())
             .map(|t| t.raw().to_owned()),
+        supersedes: m.supersedes.as_ref().map(|s| SupersededPack {
+            pack_id: s.pack_id.clone(),
+            sha256: s.sha256.clone(),
+        }),
         ..read
     }
 }

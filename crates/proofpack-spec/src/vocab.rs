@@ -112,6 +112,10 @@ pub const TRUST_FORMAT: &str = "proof-pack-trust/v1";
 pub const REPORT_FORMAT: &str = "proof-pack-report/v1";
 /// The DSSE payload type of the signed manifest (§3).
 pub const PAYLOAD_TYPE: &str = "application/vnd.proof-pack.manifest+json";
+/// The DSSE payload type of a subprocessor's signed receipt statement (§16).
+pub const RECEIPT_PAYLOAD_TYPE: &str = "application/vnd.proof-pack.receipt+json";
+/// A receipt statement's `format` (§16).
+pub const RECEIPT_FORMAT: &str = "proof-pack-receipt/v1";
 /// The folder of optional supporting evidence (§1).
 pub const ATTACHMENTS_DIR: &str = "attachments/";
 
@@ -206,6 +210,13 @@ spec_names! {
         Dpo = "dpo",
         /// May sign audit-log checkpoints (§10).
         AuditLog = "audit_log",
+        /// May cosign audit-log checkpoints (§15).
+        Witness = "witness",
+        /// May sign deletion receipts for the subprocessor named by the
+        /// key's `owner` (§16).
+        Subprocessor = "subprocessor",
+        /// May sign verification receipts (§20).
+        Verifier = "verifier",
     }
 }
 
@@ -357,6 +368,19 @@ spec_names! {
         Suppressed = "suppressed",
         /// Kept under a documented exemption; needs `exemption`.
         RetainedWithExemption = "retained_with_exemption",
+    }
+}
+
+spec_names! {
+    /// The state of a tier's backup (§17).
+    pub enum BackupState {
+        /// Deleted from the backup.
+        Purged = "purged",
+        /// Kept only until the backup expires, never restored into use;
+        /// needs `retention_until` and `restore_suppression`.
+        BeyondUse = "beyond_use",
+        /// Restored into use, or otherwise serving: the data is in a live copy.
+        Live = "live",
     }
 }
 
@@ -586,6 +610,7 @@ mod tests {
         round_trip(StepStatus::ALL);
         round_trip(Purge::ALL);
         round_trip(ModelAction::ALL);
+        round_trip(BackupState::ALL);
         round_trip(Probe::ALL);
         round_trip(ReceiptStatus::ALL);
         round_trip(EventClass::ALL);
