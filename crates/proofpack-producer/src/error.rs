@@ -197,4 +197,7 @@ pub enum ProducerError {
     /// The log reached the largest index a §0 count can hold.
     #[error("the audit log is full")]
     LogFull,
+    /// A signed statement (§16) is only of a confirmed receipt.
+    #[error("only a confirmed receipt has a signed statement (§16); this one is {0}")]
+    StatementNotConfirmed(String),
 }

@@ -9,7 +9,11 @@
 //! * Typed records (`records.rs`, §5, §7, §8, §9): [`Request`],
 //!   [`StepRecord`], [`Verification`] and [`Receipt`], whose types carry what
 //!   each status needs and whose `build`/`new` functions refuse, with a
-//!   [`ProducerError`], whatever the spec calls malformed.
+//!   [`ProducerError`], whatever the spec calls malformed; a step's
+//!   [`Backup`]s (§17).
+//! * [`ReceiptStatement`] (`attestation.rs`, §16): a subprocessor's signed
+//!   statement of a deletion, the DSSE envelope a receipt's `attestation`
+//!   names.
 //! * [`ProvenanceRecord`] (`provenance.rs`, §11) and [`provenance_jsonl`].
 //! * [`pseudonymous_subject_id`] (`pseudonym.rs`, §2): the HMAC-SHA-256
 //!   pseudonym a `subject_id` must be.
@@ -31,12 +35,14 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+mod attestation;
 mod audit_log;
 mod error;
 mod provenance;
 mod pseudonym;
 mod records;
 
+pub use attestation::ReceiptStatement;
 pub use audit_log::{
     AuditLog, LogEntry, OsSalts, SaltSource, SeededSalts, WitnessSpec, EVENT_REQUEST_ACCEPTED,
     EVENT_STEP,
@@ -45,10 +51,10 @@ pub use error::ProducerError;
 pub use provenance::{provenance_jsonl, ArtifactState, NodeRef, ProvenanceRecord, ReverseIndex};
 pub use pseudonym::{hmac_sha256, pseudonymous_subject_id, MIN_PSEUDONYM_KEY_LEN};
 pub use records::{
-    receipts_jsonl, steps_jsonl, Channel, DataClass, Exemption, Extension, LegalBasis, ModelAction,
-    ModelLineage, Purge, Receipt, ReceiptStatus, Request, RequestBuilder, StatusKind, Step,
-    StepOutput, StepRecord, StepRecordBuilder, StepStatus, TierEvidence, Verification,
-    VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
+    receipts_jsonl, steps_jsonl, Backup, BackupState, Channel, DataClass, Exemption, Extension,
+    LegalBasis, ModelAction, ModelLineage, Purge, Receipt, ReceiptStatus, Request, RequestBuilder,
+    StatusKind, Step, StepOutput, StepRecord, StepRecordBuilder, StepStatus, TierEvidence,
+    Verification, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
 };
 
 use proofpack_spec::timestamp::Timestamp;

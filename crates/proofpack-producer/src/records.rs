@@ -33,11 +33,12 @@ fn required<T>(field: &str, value: Option<T>) -> Result<T, ProducerError> {
 // ---------------------------------------------------------------------------
 // Enumerations: the spec's closed sets are the core's own (`proofpack_spec::vocab`).
 
+use proofpack_spec::vocab::{
+    BackupState as BackupStateName, ModelAction as ModelActionName, Probe,
+    ReceiptStatus as ReceiptStatusName,
+};
 pub use proofpack_spec::vocab::{
     Channel, DataClass, LegalBasis, Purge, Step, StepStatus as StatusKind,
-};
-use proofpack_spec::vocab::{
-    ModelAction as ModelActionName, Probe, ReceiptStatus as ReceiptStatusName,
 };
 
 // ---------------------------------------------------------------------------
@@ -509,11 +510,68 @@ impl TierEvidence {
     }
 }
 
-/// The `output` object of an `ok` step: tier evidence plus free members.
+/// What became of one backup of a tier (§17).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackupState {
+    /// Deleted from the backup.
+    Purged,
+    /// Kept only until the backup expires, never restored into use.
+    BeyondUse {
+        /// When the backup expires (a §0 timestamp).
+        retention_until: String,
+        /// Whether a restore re-applies the erasure (for example from a
+        /// suppression ledger); `false` is recorded as it is and reported
+        /// as `steps.backup_unsuppressed`.
+        restore_suppression: bool,
+    },
+    /// Restored into use, or otherwise serving: recorded as it is and
+    /// reported as `steps.backup_live`.
+    Live,
+}
+
+/// One backup a step declares (§17).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backup {
+    /// Which backup, as the controller names it (non-empty).
+    pub location: String,
+    /// What became of it.
+    pub state: BackupState,
+}
+
+impl Backup {
+    /// The backup's JSON object; refuses an empty `location` and a
+    /// `retention_until` that is no §0 timestamp.
+    fn to_value(&self) -> Result<Value, ProducerError> {
+        nonempty("backups.location", &self.location)?;
+        let state = match &self.state {
+            BackupState::Purged => BackupStateName::Purged,
+            BackupState::BeyondUse { .. } => BackupStateName::BeyondUse,
+            BackupState::Live => BackupStateName::Live,
+        };
+        let mut map = Map::new();
+        map.insert("location".to_owned(), json!(self.location));
+        map.insert("state".to_owned(), json!(state.as_str()));
+        if let BackupState::BeyondUse {
+            retention_until,
+            restore_suppression,
+        } = &self.state
+        {
+            timestamp("retention_until", retention_until)?;
+            map.insert("retention_until".to_owned(), json!(retention_until));
+            map.insert("restore_suppression".to_owned(), json!(restore_suppression));
+        }
+        Ok(Value::Object(map))
+    }
+}
+
+/// The `output` object of a step: tier evidence, the tier's backups, and
+/// free members.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StepOutput {
     /// The tier-specific evidence.
     pub evidence: TierEvidence,
+    /// The tier's backups (§17), written as `backups` when not empty.
+    pub backups: Vec<Backup>,
     /// Free members written after the evidence (names must not repeat or be
     /// `replication_lag_drained`, `purge` or `models`).
     pub extra: Vec<(String, Value)>,
@@ -524,8 +582,8 @@ pub struct StepOutput {
 /// news, outside §7's set of purge modes on purpose.
 pub const PURGE_SERVING_INDEX_ONLY: &str = "serving_index_only";
 
-/// Output member names the evidence writes.
-const EVIDENCE_MEMBERS: &[&str] = &["replication_lag_drained", "purge", "models"];
+/// Output member names the evidence and the backups write.
+const EVIDENCE_MEMBERS: &[&str] = &["replication_lag_drained", "purge", "models", "backups"];
 
 impl StepOutput {
     /// No tier evidence.
@@ -541,6 +599,7 @@ impl StepOutput {
             evidence: TierEvidence::Episodic {
                 replication_lag_drained,
             },
+            backups: Vec::new(),
             extra: Vec::new(),
         }
     }
@@ -550,6 +609,7 @@ impl StepOutput {
     pub fn vectors(purge: Purge) -> Self {
         StepOutput {
             evidence: TierEvidence::Vectors { purge },
+            backups: Vec::new(),
             extra: Vec::new(),
         }
     }
@@ -560,6 +620,7 @@ impl StepOutput {
     pub fn vectors_serving_index_only() -> Self {
         StepOutput {
             evidence: TierEvidence::VectorsServingIndexOnly,
+            backups: Vec::new(),
             extra: Vec::new(),
         }
     }
@@ -569,8 +630,16 @@ impl StepOutput {
     pub fn fine_tune(models: Vec<ModelLineage>) -> Self {
         StepOutput {
             evidence: TierEvidence::FineTune { models },
+            backups: Vec::new(),
             extra: Vec::new(),
         }
+    }
+
+    /// Declares the tier's backups (§17).
+    #[must_use]
+    pub fn with_backups(mut self, backups: Vec<Backup>) -> Self {
+        self.backups = backups;
+        self
     }
 
     /// Adds a free member.
@@ -618,6 +687,14 @@ impl StepOutput {
                     .collect::<Result<Vec<_>, _>>()?;
                 map.insert("models".to_owned(), Value::Array(models));
             }
+        }
+        if !self.backups.is_empty() {
+            let backups = self
+                .backups
+                .iter()
+                .map(Backup::to_value)
+                .collect::<Result<Vec<_>, _>>()?;
+            map.insert("backups".to_owned(), Value::Array(backups));
         }
         if let Some((name, _)) = self
             .extra
@@ -1208,6 +1285,7 @@ pub struct Receipt {
     ticket_id: String,
     requested_at: String,
     status: ReceiptStatus,
+    attestation: Option<String>,
 }
 
 impl Receipt {
@@ -1253,7 +1331,22 @@ impl Receipt {
             ticket_id: ticket_id.into(),
             requested_at,
             status,
+            attestation: None,
         })
+    }
+
+    /// Names the archive member holding the subprocessor's signed statement
+    /// of this receipt (§16; see [`crate::ReceiptStatement`]).
+    #[must_use]
+    pub fn with_attestation(mut self, member: impl Into<String>) -> Self {
+        self.attestation = Some(member.into());
+        self
+    }
+
+    /// `ticket_id`
+    #[must_use]
+    pub fn ticket_id(&self) -> &str {
+        &self.ticket_id
     }
 
     /// Adds the optional `endpoint` (e.g. `DELETE /v1/namespaces/...`).
@@ -1304,6 +1397,9 @@ impl Receipt {
                 map.insert("due_at".to_owned(), json!(due_at));
             }
             ReceiptStatus::Failed => {}
+        }
+        if let Some(member) = &self.attestation {
+            map.insert("attestation".to_owned(), json!(member));
         }
         Value::Object(map)
     }
