@@ -22,16 +22,6 @@ fn severity(effect: &str) -> u8 {
     }
 }
 
-/// Revision-2 vectors (§15-§17) the verifier does not implement yet (issue
-/// 18). Each must still fail: one that passes must leave this list, so the
-/// list is exactly the gap.
-const REVISION_2_PENDING: &[&str] = &[
-    "witness-cosignature-signature-invalid",
-    "witness-key-revoked-before-cosignature",
-    "witness-cosignature-after-signed-at-not-counted",
-    "witness-two-keys-one-owner-count-once",
-];
-
 #[test]
 fn every_public_vector_passes() {
     let dir = vectors_dir();
@@ -47,20 +37,7 @@ fn every_public_vector_passes() {
     let mut failures = Vec::new();
     for v in vectors {
         let name = v["name"].as_str().expect("name");
-        let mut mine = Vec::new();
-        check_vector(&dir, v, name, &mut mine);
-        match (REVISION_2_PENDING.contains(&name), mine.is_empty()) {
-            (false, _) => failures.extend(mine),
-            (true, false) => {}
-            (true, true) => {
-                failures.push(format!("{name} passes now: take it off REVISION_2_PENDING"))
-            }
-        }
-    }
-    for name in REVISION_2_PENDING {
-        if !vectors.iter().any(|v| v["name"] == *name) {
-            failures.push(format!("{name} is pending but not a public vector"));
-        }
+        check_vector(&dir, v, name, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

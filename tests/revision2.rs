@@ -454,3 +454,218 @@ fn s2_supersedes_names_an_earlier_pack_or_is_a_schema_error() {
         assert_eq!(r.verdict(), Verdict::Invalid, "{bad}");
     }
 }
+
+// §15 witness cosignatures
+
+const AUDIT: &str = "audit-log-redaction.json";
+/// Before the baseline's `signed_at` (2026-04-21T11:43:00Z).
+const COSIGNED: u64 = 1_776_771_000; // 2026-04-21T11:30:00Z
+
+fn witness_key(n: u8) -> SigningKey {
+    SigningKey::from_bytes(&[0xa0 + n; 32])
+}
+
+fn witness_name(n: u8) -> String {
+    format!("witness{n}.example.org")
+}
+
+fn witness_entry(n: u8, owner: &str, not_before: Option<&str>) -> Value {
+    key_entry_json(&TrustedKey {
+        key_id: witness_name(n),
+        public_key: witness_key(n).verifying_key(),
+        owner: owner.to_owned(),
+        roles: vec![Role::Witness],
+        not_before: not_before.map(|t| Timestamp::parse(t).expect("timestamp")),
+        not_after: None,
+        revoked_at: None,
+    })
+}
+
+/// Three witnesses of three operators, quorum `quorum`.
+fn witness_store(quorum: u64) -> TrustStore {
+    store(
+        (1..=3)
+            .map(|n| witness_entry(n, &format!("ops@w{n}.example.org"), None))
+            .collect(),
+        json!({"witness_quorum": quorum}),
+    )
+}
+
+/// The body of a checkpoint note (its text up to the blank line).
+fn body(note: &str) -> String {
+    let end = note.rfind("\n\n").expect("a signed note");
+    note[..=end].to_owned()
+}
+
+/// A cosignature line by witness `n` at `time`.
+fn cosign(note: &str, n: u8, time: u64) -> String {
+    proofpack_spec::cosignature::cosign(&body(note), &witness_name(n), &witness_key(n), time)
+        .expect("cosigns")
+}
+
+/// The baseline with `lines(checkpoint_note)` appended to `checkpoint`.
+fn cosigned(
+    checkpoint: &str,
+    lines: impl Fn(&str) -> Vec<String>,
+) -> proofpack_author::pack::Evidence {
+    let mut e = baseline();
+    edit_json(&mut e, AUDIT, |v| {
+        let note = v[checkpoint].as_str().expect("note").to_owned();
+        let extra: String = lines(&note).concat();
+        v[checkpoint] = json!(format!("{note}{extra}"));
+    });
+    e
+}
+
+fn counted(r: &Report) -> Vec<(String, bool)> {
+    r.audit()
+        .cosignatures
+        .iter()
+        .filter(|c| c.checkpoint == "checkpoint_after")
+        .map(|c| (c.witness.clone(), c.counted))
+        .collect()
+}
+
+#[test]
+fn s15_a_quorum_of_distinct_witnesses_is_met() {
+    let e = cosigned("checkpoint_after", |n| {
+        vec![cosign(n, 1, COSIGNED), cosign(n, 2, COSIGNED)]
+    });
+    let r = verify_with(&e, &witness_store(2));
+    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
+    assert_eq!(r.audit().witnesses_counted, 2);
+    assert_eq!(r.audit().witness_quorum, 2);
+    assert_eq!(
+        r.audit().cosignatures[0].time.as_deref(),
+        Some("2026-04-21T11:30:00Z")
+    );
+    let r = verify_with(&e, &witness_store(3));
+    assert_codes(&r, &["audit.witness_quorum_not_met"]);
+    assert_eq!(r.verdict(), Verdict::Untrusted);
+}
+
+#[test]
+fn s15_one_operator_or_one_key_is_one_witness_and_duplicates_count_once() {
+    let e = cosigned("checkpoint_after", |n| {
+        vec![
+            cosign(n, 1, COSIGNED),
+            cosign(n, 1, COSIGNED),
+            cosign(n, 2, COSIGNED),
+        ]
+    });
+    // Witnesses 1 and 2 of one owner.
+    let one_owner = store(
+        vec![
+            witness_entry(1, "ops@w.example.org", None),
+            witness_entry(2, "ops@w.example.org", None),
+        ],
+        json!({"witness_quorum": 2}),
+    );
+    let r = verify_with(&e, &one_owner);
+    assert_codes(&r, &["audit.witness_quorum_not_met"]);
+    assert_eq!(r.audit().witnesses_counted, 1);
+    assert_eq!(
+        counted(&r).iter().filter(|(_, c)| *c).count(),
+        1,
+        "{:?}",
+        counted(&r)
+    );
+    // The same line twice, and a second witness: two witnesses.
+    let r = verify_with(&e, &witness_store(2));
+    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
+    assert_eq!(r.audit().witnesses_counted, 2);
+}
+
+#[test]
+fn s15_a_log_or_the_dpo_cannot_witness() {
+    // A witness entry holding the DPO's public key, and a key with both
+    // the witness and the audit_log roles: neither ever counts.
+    let mut dpo_as_witness: Value = witness_entry(1, "ops@w1.example.org", None);
+    dpo_as_witness["public_key"] = json!(STANDARD.encode(test_key().verifying_key().as_bytes()));
+    let mut both: Value = witness_entry(2, "audit-log@example.com", None);
+    both["roles"] = json!(["witness", "audit_log"]);
+    let trust = store(vec![dpo_as_witness, both], json!({"witness_quorum": 1}));
+    let e = cosigned("checkpoint_after", |n| {
+        let by_dpo =
+            proofpack_spec::cosignature::cosign(&body(n), &witness_name(1), &test_key(), COSIGNED)
+                .expect("cosigns");
+        vec![by_dpo, cosign(n, 2, COSIGNED)]
+    });
+    let r = verify_with(&e, &trust);
+    assert_eq!(codes(&r), ["audit.witness_quorum_not_met"]);
+    assert_eq!(
+        counted(&r),
+        [(witness_name(1), false), (witness_name(2), false)]
+    );
+}
+
+#[test]
+fn s15_cosignatures_are_exactly_76_bytes_signed_with_their_time() {
+    use proofpack_spec::checkpoint::signature_line;
+    use proofpack_spec::cosignature::{cosignature_key_hash, signed_message};
+    let hash = cosignature_key_hash(&witness_name(1), witness_key(1).verifying_key().as_bytes());
+    // A line carrying `carried` whose signature is over `signed`, with its
+    // decoded length changed by `delta` bytes.
+    let line = |note: &str, carried: u64, signed: u64, delta: isize| {
+        let sig = witness_key(1)
+            .sign(&signed_message(&body(note), signed))
+            .to_bytes();
+        let mut bytes = carried.to_be_bytes().to_vec();
+        bytes.extend_from_slice(&sig);
+        bytes.resize(bytes.len().saturating_add_signed(delta), 0);
+        signature_line(&witness_name(1), &hash, &bytes)
+    };
+    let verdict = |checkpoint: &str, l: &dyn Fn(&str) -> String| {
+        let r = verify_with(&cosigned(checkpoint, |n| vec![l(n)]), &witness_store(0));
+        (
+            r.verdict(),
+            codes(&r).contains(&"audit.cosignature_invalid"),
+        )
+    };
+    let after = "checkpoint_after";
+    assert_eq!(
+        verdict(after, &|n| line(n, COSIGNED, COSIGNED, 0)),
+        (Verdict::Complete, false)
+    );
+    for bad in [
+        verdict(after, &|n| line(n, COSIGNED, COSIGNED, 1)), // 77 bytes
+        verdict(after, &|n| line(n, COSIGNED, COSIGNED, -1)), // 75 bytes
+        verdict(after, &|n| line(n, 1 << 63, 1 << 63, 0)),   // above 2^63-1
+        verdict(after, &|n| line(n, COSIGNED, COSIGNED + 1, 0)), // another time
+        verdict("checkpoint_before", &|n| line(n, COSIGNED, COSIGNED + 1, 0)),
+    ] {
+        assert_eq!(bad, (Verdict::Invalid, true));
+    }
+}
+
+#[test]
+fn s15_time_after_signing_or_outside_the_key_window_does_not_count() {
+    // One second after signed_at.
+    let late = 1_776_771_781;
+    let e = cosigned("checkpoint_after", |n| {
+        vec![cosign(n, 1, late), cosign(n, 2, COSIGNED)]
+    });
+    let r = verify_with(&e, &witness_store(1));
+    assert_codes(&r, &["time.out_of_order"]);
+    assert_no_codes(&r, &["audit.witness_quorum_not_met"]);
+    assert_eq!(
+        counted(&r),
+        [(witness_name(1), false), (witness_name(2), true)]
+    );
+    // A key valid only from after the cosignature: no count, no finding.
+    let trust = store(
+        vec![witness_entry(
+            1,
+            "ops@w1.example.org",
+            Some("2026-04-22T00:00:00Z"),
+        )],
+        json!({"witness_quorum": 1}),
+    );
+    let e = cosigned("checkpoint_after", |n| vec![cosign(n, 1, COSIGNED)]);
+    let r = verify_with(&e, &trust);
+    assert_eq!(codes(&r), ["audit.witness_quorum_not_met"]);
+    // Without a trust store nothing counts and nothing is asked.
+    let r = verify_bytes(&pack_bytes(&e, true), None);
+    assert!(r.audit().cosignatures.is_empty());
+    assert_no_codes(&r, &["audit.witness_quorum_not_met"]);
+}

@@ -25,14 +25,14 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use libfuzzer_sys::fuzz_target;
 use proofpack_core::fuzzing::report_mut;
-use proofpack_render::{self as render, text::Style};
 use proofpack_core::report::{
-    ExemptionRow, GraphView, ModelRow, ReceiptRow, StatusEvidence, TrustStoreInfo, ViewKind,
-    ViewNode,
+    AttestationState, BackupRow, CosignatureRow, ExemptionRow, GraphView, ModelRow, NotCounted,
+    ReceiptRow, StatusEvidence, TrustStoreInfo, ViewKind, ViewNode,
 };
-use proofpack_spec::text::is_dangerous;
-use proofpack_spec::vocab::Channel;
 use proofpack_core::{verify, Limits, Report, TrustStore};
+use proofpack_render::{self as render, text::Style};
+use proofpack_spec::text::is_dangerous;
+use proofpack_spec::vocab::{BackupState, Channel};
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -87,7 +87,9 @@ fn limits() -> Limits {
 
 fn base() -> &'static Report {
     static REPORT: OnceLock<Report> = OnceLock::new();
-    REPORT.get_or_init(|| verify(PACK, "sample.tar.gz", Some(trust()), &limits()).expect("the sample reads"))
+    REPORT.get_or_init(|| {
+        verify(PACK, "sample.tar.gz", Some(trust()), &limits()).expect("the sample reads")
+    })
 }
 
 /// Hands out the fuzzer's strings in turn, cycling.
@@ -157,6 +159,12 @@ fn hostile(texts: &mut Texts) -> Report {
             action: None,
             complete: false,
         }]);
+        t.evidence.backups = vec![BackupRow {
+            location: texts.take(),
+            state: BackupState::BeyondUse,
+            retention_until: Some(texts.take()),
+            restore_suppression: Some(false),
+        }];
     }
     let s = r.sla;
     for d in [
@@ -180,6 +188,7 @@ fn hostile(texts: &mut Texts) -> Report {
         status_at: None,
         endpoint: None,
         subprocessor_erased: false,
+        attestation: AttestationState::Mismatch,
     });
     for rr in r.receipts.iter_mut() {
         texts.set(&mut rr.subprocessor);
@@ -194,6 +203,15 @@ fn hostile(texts: &mut Texts) -> Report {
         }
     }
     texts.opt(&mut r.audit.log_origin);
+    r.audit.witness_quorum = 2;
+    r.audit.cosignatures.push(CosignatureRow {
+        checkpoint: texts.take(),
+        witness: texts.take(),
+        owner: texts.take(),
+        time: Some(texts.take()),
+        counted: false,
+        not_counted: Some(NotCounted::SameWitness),
+    });
     r.provenance.present = true;
     texts.opt(&mut r.provenance.graph_version);
     let view = r.provenance.view.get_or_insert_with(GraphView::default);
@@ -311,7 +329,10 @@ fn check_all(r: &Report) -> (String, Option<String>, Option<String>) {
     let json = String::from_utf8(json).expect("the JSON report is UTF-8");
     assert_inert(&json, "JSON report");
     let value: serde_json::Value = serde_json::from_str(&json).expect("the JSON report parses");
-    assert_eq!(value["pack"]["pack_id"].as_str(), r.pack().pack_id.as_deref());
+    assert_eq!(
+        value["pack"]["pack_id"].as_str(),
+        r.pack().pack_id.as_deref()
+    );
     (page, sla, graph)
 }
 
@@ -323,7 +344,8 @@ fuzz_target!(|data: &[u8]| {
         let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
         gz.write_all(rest).expect("gzip to memory");
         let pack = gz.finish().expect("gzip to memory");
-        let report = verify(&pack[..], "fuzzed.tar.gz", Some(trust()), &limits()).expect("in-memory input reads");
+        let report = verify(&pack[..], "fuzzed.tar.gz", Some(trust()), &limits())
+            .expect("in-memory input reads");
         check_all(&report);
         return;
     }

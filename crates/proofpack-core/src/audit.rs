@@ -65,6 +65,10 @@ static SHAPE: Shape = Shape::Members(&[
 
 /// The member name.
 pub(crate) const AUDIT: MemberName = MemberName::Audit;
+/// The member names of the two checkpoints, for §15.
+pub(crate) const CHECKPOINT_BEFORE: &str = names::CHECKPOINT_BEFORE;
+/// See [`CHECKPOINT_BEFORE`].
+pub(crate) const CHECKPOINT_AFTER: &str = names::CHECKPOINT_AFTER;
 
 /// One parsed entry.
 struct Entry {

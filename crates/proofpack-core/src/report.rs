@@ -695,6 +695,49 @@ pub struct AuditSummary {
     pub pii_disclosed: Option<u64>,
     /// Redaction records.
     pub redactions: usize,
+    /// The witnesses' cosignatures of both checkpoints (§15).
+    pub cosignatures: Vec<CosignatureRow>,
+    /// Distinct witnesses counting on `checkpoint_after` (§15).
+    pub witnesses_counted: usize,
+    /// The policy's `witness_quorum` (§4), 0 without a trust store.
+    pub witness_quorum: u64,
+}
+
+/// One witness cosignature of a checkpoint (§15).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
+pub struct CosignatureRow {
+    /// `checkpoint_before` or `checkpoint_after`.
+    pub checkpoint: String,
+    /// The witness key's `key_id`.
+    pub witness: String,
+    /// The witness key's `owner`.
+    pub owner: String,
+    /// When the witness cosigned, in its own word (RFC 3339, UTC), when
+    /// the cosignature could be read and its time is a date.
+    pub time: Option<String>,
+    /// Whether it counts towards the quorum.
+    pub counted: bool,
+    /// Why it does not count.
+    pub not_counted: Option<NotCounted>,
+}
+
+proofpack_spec::spec_names! {
+    /// Why a witness cosignature does not count (§15).
+    pub enum NotCounted {
+        /// Not a valid cosignature (`audit.cosignature_invalid`).
+        Invalid = "invalid",
+        /// Made after the manifest's `signed_at` (`time.out_of_order`).
+        AfterSignedAt = "after_signed_at",
+        /// Made outside the witness key's validity, or after its revocation.
+        OutsideKeyWindow = "outside_key_window",
+        /// By a key the audit log or the DPO also holds: a log cannot
+        /// witness itself.
+        LogOrDpoKey = "log_or_dpo_key",
+        /// By a witness already counted (the same key or the same owner).
+        SameWitness = "same_witness",
+    }
 }
 
 /// What the report shows of the graph.

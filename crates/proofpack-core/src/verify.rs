@@ -4,6 +4,7 @@
 //! verdict is derived from both at the end (§12).
 
 use crate::archive::{read_archive, Archive, Limits, ReadError};
+use crate::cosignatures;
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
@@ -342,11 +343,19 @@ fn check_witness(
         .request_id
         .as_deref()
         .or(request.request.request_id.as_deref());
-    let summary = archive
+    let mut summary = archive
         .content(audit::AUDIT)
         .and_then(|b| audit::parse(b, findings))
-        .map(|w| audit::check(&w, trust, request_id, &cascade.steps, findings))
+        .map(|w| {
+            let mut summary = audit::check(&w, trust, request_id, &cascade.steps, findings);
+            let signed_at = manifest.signed_at.as_ref();
+            cosignatures::check_witness(&w, trust, signed_at, findings, &mut summary); // §15
+            summary
+        })
         .unwrap_or_default();
+    summary.witness_quorum = trust.map_or(0, |t| t.policy().witness_quorum);
+    let after = format!("{}#/{}", audit::AUDIT, audit::CHECKPOINT_AFTER);
+    cosignatures::check_quorum(summary.witnesses_counted, trust, &after, findings);
     if let (Some(claimed), Some(computed)) = (
         cascade
             .verification

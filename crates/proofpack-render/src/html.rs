@@ -9,9 +9,13 @@
 //! can only ever be text. It is first made inert as on a terminal
 //! ([`Untrusted`]), so bidi controls cannot reorder what a reader sees.
 
-use crate::text::{area, margin, tier_details};
+use crate::text::{
+    area, attestation_words, margin, not_counted_words, policy_words, quorum_words, tier_details,
+};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
-use proofpack_core::report::{GraphView, Listing, Report, Timeline, ViewKind};
+use proofpack_core::report::{
+    AttestationState, AuditSummary, GraphView, Listing, Report, Timeline, ViewKind,
+};
 use proofpack_core::Effect;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
@@ -171,7 +175,8 @@ fn page(r: &Report) -> Markup {
                         @match &r.meta().trust_store {
                             Some(ts) => {
                                 " · trust store " span class="mono" { (ot(&ts.path)) }
-                                " (sha256 " span class="mono" { (ts.sha256) } ", " (ts.keys) " keys)"
+                                " (sha256 " span class="mono" { (ts.sha256) } ", " (ts.keys) " keys; "
+                                (policy_words(&ts.policy)) ")"
                             }
                             None => { " · no trust store" }
                         }
@@ -216,6 +221,11 @@ fn identity(r: &Report) -> Markup {
                 tr { th { "Subprocessors" } td class="mono" {
                     @for (i, s) in p.subprocessors.iter().enumerate() { @if i > 0 { ", " } (t(s)) }
                 } }
+                @if let Some(earlier) = &p.supersedes {
+                    tr { th { "Supersedes" } td class="mono" {
+                        (t(&earlier.pack_id)) " · sha256 " (earlier.sha256)
+                    } }
+                }
             }
         }
     }
@@ -487,6 +497,7 @@ fn receipts(r: &Report) -> Markup {
                 tr {
                     th { "Line" } th { "Subprocessor" } th { "Channel" } th { "Status" }
                     th { "When" } th { "Ticket" } th { "Endpoint" } th { "Erased" }
+                    th { "Subprocessor's signature" }
                 }
                 @for rr in r.receipts() {
                     tr {
@@ -501,10 +512,23 @@ fn receipts(r: &Report) -> Markup {
                         td class="mono" { (ot(&rr.ticket_id)) }
                         td class="mono" { (ot(&rr.endpoint)) }
                         td { @if rr.subprocessor_erased { span class="ok" { "erased" } } @else { span class="bad" { "not erased" } } }
+                        td {
+                            span class=(attestation_class(rr.attestation)) data-testid="receipt-attestation"
+                                data-state=(rr.attestation.as_str()) { (attestation_words(rr.attestation)) }
+                        }
                     }
                 }
             }
         }
+    }
+}
+
+/// The style of an attestation state: good news, bad news, or neither.
+fn attestation_class(state: AttestationState) -> &'static str {
+    match state {
+        AttestationState::Verified => "ok",
+        AttestationState::Invalid | AttestationState::Mismatch => "bad",
+        AttestationState::Unverified | AttestationState::Absent => "neutral",
     }
 }
 
@@ -526,6 +550,46 @@ fn witness(r: &Report) -> Markup {
                 tr { th { "Disclosures" } td { (a.disclosures) } }
                 tr { th { "PII fields disclosed" } td { (ov(&a.pii_disclosed)) } }
                 tr { th { "Redaction records" } td { (a.redactions) } }
+                tr { th { "Witnesses" } td { (quorum_words(a)) } }
+            }
+            @if !a.cosignatures.is_empty() {
+                (witness_svg(a))
+                table {
+                    tr { th { "Checkpoint" } th { "Witness" } th { "Operator" } th { "Cosigned at" } th { "Counts" } }
+                    @for c in &a.cosignatures {
+                        tr data-testid="cosignature" data-witness=(c.witness) data-counted=(c.counted) {
+                            td class="mono" { (c.checkpoint) }
+                            td class="mono" { (t(&c.witness)) }
+                            td class="mono" { (t(&c.owner)) }
+                            td class="mono" { (ot(&c.time)) }
+                            td { @match c.not_counted {
+                                None => { span class="ok" { "counts" } }
+                                Some(why) => { span class="bad" { "does not count: " (not_counted_words(why)) } }
+                            } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The witness summary as a picture: one mark per distinct witness that
+/// counts on `checkpoint_after`, against the quorum's empty slots.
+fn witness_svg(a: &AuditSummary) -> Markup {
+    let slots = a
+        .witnesses_counted
+        .max(usize::try_from(a.witness_quorum).unwrap_or(usize::MAX))
+        .min(24);
+    let width = 24 * slots.max(1) + 8;
+    html! {
+        svg class="witnesses" role="img" width=(width) height="32" viewBox=(format!("0 0 {width} 32")) {
+            title { (quorum_words(a)) }
+            @for i in 0..slots {
+                @let filled = i < a.witnesses_counted;
+                circle cx=(16 + 24 * i) cy="16" r="9"
+                    fill=(if filled { "#1a7f37" } else { "none" })
+                    stroke=(if filled { "#1a7f37" } else { "#b42318" }) stroke-width="2" {}
             }
         }
     }

@@ -6,9 +6,13 @@
 //! [`Untrusted`], so the only escape sequences written are the colour codes
 //! of [`Style`], and a pack cannot start a line that looks like ours.
 
-use proofpack_core::report::{Listing, PackInfo, Report, TierRow};
+use proofpack_core::report::{
+    AttestationState, AuditSummary, BackupRow, Listing, NotCounted, PackInfo, Policy, Report,
+    TierRow,
+};
 use proofpack_core::{Effect, Verdict};
 use proofpack_spec::text::Untrusted;
+use proofpack_spec::vocab::BackupState;
 use std::fmt::{self, Write};
 
 /// How to write the report.
@@ -164,7 +168,17 @@ fn write_pack(out: &mut String, r: &Report) -> fmt::Result {
         "  {:<15} {}",
         "subprocessors",
         subprocessors.join(", ")
-    )
+    )?;
+    if let Some(earlier) = &p.supersedes {
+        writeln!(
+            out,
+            "  {:<15} {}  sha256 {}",
+            "supersedes",
+            Untrusted(&earlier.pack_id),
+            earlier.sha256
+        )?;
+    }
+    Ok(())
 }
 
 /// The name and value of each `pack:` row, values already escaped.
@@ -269,10 +283,11 @@ fn write_verified_by(out: &mut String, r: &Report) -> fmt::Result {
     match &m.trust_store {
         Some(t) => writeln!(
             out,
-            ", trust store {} (sha256 {}, {} keys)",
+            ", trust store {} (sha256 {}, {} keys; {})",
             opt(&t.path),
             t.sha256,
-            t.keys
+            t.keys,
+            policy_words(&t.policy)
         ),
         None => writeln!(out, ", no trust store"),
     }
@@ -369,6 +384,9 @@ pub fn tier_details(t: &TierRow) -> Vec<String> {
     if let Some(purge) = &e.purge {
         lines.push(format!("purge: {}", Untrusted(purge)));
     }
+    for b in &e.backups {
+        lines.push(backup_words(b));
+    }
     if let Some(models) = &e.models {
         if models.is_empty() {
             lines.push("models: none affected".to_owned());
@@ -412,6 +430,48 @@ fn write_sla(out: &mut String, r: &Report) -> fmt::Result {
         writeln!(out, "  margin              {}", margin(m))?;
     }
     Ok(())
+}
+
+/// One backup of a tier in words (§17).
+pub fn backup_words(b: &BackupRow) -> String {
+    let state = match b.state {
+        BackupState::Purged => "purged".to_owned(),
+        BackupState::Live => "LIVE: the data is still in a copy in use".to_owned(),
+        BackupState::BeyondUse => format!(
+            "beyond use until {}, {}",
+            opt(&b.retention_until),
+            if b.restore_suppression == Some(true) {
+                "a restore re-applies the erasure"
+            } else {
+                "a restore would NOT re-apply the erasure"
+            }
+        ),
+    };
+    format!("backup {}: {state}", Untrusted(&b.location))
+}
+
+/// A receipt's attestation state in words (§16).
+pub fn attestation_words(state: AttestationState) -> &'static str {
+    match state {
+        AttestationState::Verified => "signed by the subprocessor, verified",
+        AttestationState::Unverified => "signed, but by no key the trust store holds for it",
+        AttestationState::Invalid => "signature or statement INVALID",
+        AttestationState::Mismatch => "signed statement DIFFERS from the receipt",
+        AttestationState::Absent => "not signed by the subprocessor",
+    }
+}
+
+/// The trust store's policy in words (§4).
+pub fn policy_words(p: &Policy) -> String {
+    format!(
+        "witness quorum {}, signed receipts {}",
+        p.witness_quorum,
+        if p.signed_receipts {
+            "required"
+        } else {
+            "not required"
+        }
+    )
 }
 
 /// A member's listing state in words, as `proofpack ls` prints it.
@@ -465,6 +525,51 @@ fn write_receipts(out: &mut String, r: &Report) -> fmt::Result {
                 "NOT erased"
             }
         )?;
+        writeln!(out, "  {:<20} {}", "", attestation_words(rr.attestation))?;
+    }
+    Ok(())
+}
+
+/// Why a cosignature does not count, in words (§15).
+pub fn not_counted_words(why: NotCounted) -> &'static str {
+    match why {
+        NotCounted::Invalid => "not a valid cosignature",
+        NotCounted::AfterSignedAt => "made after the pack was signed",
+        NotCounted::OutsideKeyWindow => "made outside the witness key's validity",
+        NotCounted::LogOrDpoKey => "the key is also the log's or the DPO's",
+        NotCounted::SameWitness => "the same witness, already counted",
+    }
+}
+
+/// The witnesses asked and met on `checkpoint_after`, in words (§15).
+pub fn quorum_words(a: &AuditSummary) -> String {
+    let met = a.witnesses_counted as u64 >= a.witness_quorum;
+    format!(
+        "{} distinct witness(es) count on checkpoint_after; the policy asks for {} ({})",
+        a.witnesses_counted,
+        a.witness_quorum,
+        if met { "met" } else { "NOT met" }
+    )
+}
+
+fn write_cosignatures(out: &mut String, a: &AuditSummary) -> fmt::Result {
+    if a.cosignatures.is_empty() && a.witness_quorum == 0 {
+        return Ok(());
+    }
+    writeln!(out, "witnesses:     {}", quorum_words(a))?;
+    for c in &a.cosignatures {
+        writeln!(
+            out,
+            "  {:<17} {} ({}) at {}: {}",
+            c.checkpoint,
+            Untrusted(&c.witness),
+            Untrusted(&c.owner),
+            opt(&c.time),
+            match c.not_counted {
+                None => "counts",
+                Some(why) => not_counted_words(why),
+            }
+        )?;
     }
     Ok(())
 }
@@ -492,6 +597,7 @@ fn write_witness(out: &mut String, r: &Report) -> fmt::Result {
         a.entries,
         val(&a.pii_disclosed)
     )?;
+    write_cosignatures(out, a)?;
     let p = &r.provenance();
     if p.present {
         writeln!(
