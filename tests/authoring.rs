@@ -1603,3 +1603,47 @@ fn the_entry_point_signs_writes_and_never_replaces_without_asking() {
         authored.bytes
     );
 }
+
+#[test]
+fn trust_policy_prints_raises_and_needs_force_to_weaken() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let trust = store(w, "trust.json", vec![audit_log_entry()]);
+    let policy = |extra: &[&str]| {
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec!["trust".as_ref(), "policy".as_ref(), trust.as_os_str()];
+        args.extend(extra.iter().map(|a| std::ffi::OsStr::new(*a)));
+        proofpack(args)
+    };
+    let stored = || TrustStore::load(&trust).expect("a valid store").policy();
+    assert_eq!(policy(&[]).status.code(), Some(0));
+    assert_eq!(stored(), Default::default());
+    // Raising needs no force.
+    let out = policy(&["--witness-quorum", "2", "--signed-receipts", "on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        (stored().witness_quorum, stored().signed_receipts),
+        (2, true)
+    );
+    let shown = String::from_utf8(policy(&[]).stdout).expect("utf8");
+    assert!(shown.contains('2') && shown.contains("on"), "{shown}");
+    // Weakening either member is refused and changes nothing...
+    let before = std::fs::read(&trust).expect("store");
+    for weaker in [["--witness-quorum", "1"], ["--signed-receipts", "off"]] {
+        let out = policy(&weaker);
+        assert_eq!(out.status.code(), Some(1), "{weaker:?}");
+        assert_eq!(std::fs::read(&trust).expect("store"), before);
+    }
+    // ... unless forced.
+    let out = policy(&[
+        "--witness-quorum",
+        "0",
+        "--signed-receipts",
+        "off",
+        "--force",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stored(), Default::default());
+    // A bad value is a usage error.
+    assert_eq!(policy(&["--signed-receipts", "yes"]).status.code(), Some(2));
+}

@@ -3,9 +3,9 @@
 use super::EXIT_OPERATIONAL;
 use proofpack_author::keys;
 use proofpack_author::pack::Authored;
-use proofpack_author::trust_edit::{check_window, Change, TrustStoreFile};
+use proofpack_author::trust_edit::{check_window, on_off, Change, TrustStoreFile};
 use proofpack_author::{AuthoringError, Destination, Refused, SignError, SignRequest};
-use proofpack_core::trust::{fingerprint, key_entry_json, Role, TrustStore, TrustedKey};
+use proofpack_core::trust::{fingerprint, key_entry_json, Policy, Role, TrustStore, TrustedKey};
 use proofpack_render::json::json_for_terminal;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
@@ -49,6 +49,33 @@ pub(crate) enum TrustCommand {
     },
     /// Record a key's revocation (or move it earlier).
     Revoke(TrustRevokeArgs),
+    /// Print the store's policy (§4), or change it atomically.
+    Policy(TrustPolicyArgs),
+}
+
+#[derive(clap::Args)]
+pub(crate) struct TrustPolicyArgs {
+    /// The trust store.
+    store: PathBuf,
+    /// How many distinct witnesses must cosign the audit log's
+    /// checkpoint_after (§15). Lowering it needs --force.
+    #[arg(long, value_name = "N")]
+    witness_quorum: Option<u64>,
+    /// Whether a subprocessor's erasure needs its own signed receipt (§16).
+    /// Turning it off needs --force.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    signed_receipts: Option<bool>,
+    /// Allow weakening the policy.
+    #[arg(long)]
+    force: bool,
+}
+
+fn parse_on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{text:?}: give on or off")),
+    }
 }
 
 #[derive(clap::Args)]
@@ -169,6 +196,7 @@ pub(crate) fn trust(command: &TrustCommand) -> i32 {
         TrustCommand::Add(args) => trust_add(args),
         TrustCommand::List { store, json } => trust_list(store, *json),
         TrustCommand::Revoke(args) => trust_revoke(args),
+        TrustCommand::Policy(args) => trust_policy(args),
     };
     match result {
         Ok(()) => 0,
@@ -220,6 +248,35 @@ fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
     }
 }
 
+fn trust_policy(args: &TrustPolicyArgs) -> Result<(), AuthoringError> {
+    let mut file = TrustStoreFile::open(&args.store)?;
+    if args.witness_quorum.is_none() && args.signed_receipts.is_none() {
+        let policy = file.store()?.policy();
+        let mut out = std::io::stdout().lock();
+        return writeln!(out, "{}", policy_line(&policy))
+            .map_err(|e| AuthoringError::io("stdout", e));
+    }
+    match file.set_policy(args.witness_quorum, args.signed_receipts, args.force)? {
+        Change::Changed => file.save(&args.store),
+        Change::Unchanged => {
+            eprintln!(
+                "proofpack: {} already says so; nothing was changed.",
+                args.store.display()
+            );
+            Ok(())
+        }
+    }
+}
+
+/// The policy as `trust policy` and `trust list` print it.
+fn policy_line(policy: &Policy) -> String {
+    format!(
+        "policy: witness_quorum {}  signed_receipts {}",
+        policy.witness_quorum,
+        on_off(policy.signed_receipts)
+    )
+}
+
 fn trust_list(store: &Path, json: bool) -> Result<(), AuthoringError> {
     let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
     let store = TrustStore::from_json(&bytes)
@@ -249,16 +306,17 @@ fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::i
         );
     }
     let t = |t: &Option<Timestamp>| t.as_ref().map_or("-".to_owned(), |t| t.raw().to_owned());
+    writeln!(out, "{}", policy_line(&store.policy()))?;
     writeln!(
         out,
-        "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} fingerprint",
+        "{:<32} {:<12} {:<28} {:<22} {:<22} {:<22} fingerprint",
         "key_id", "roles", "owner", "not_before", "not_after", "revoked_at"
     )?;
     for k in store.keys() {
         let roles: Vec<&str> = k.roles.iter().map(|r| r.as_str()).collect();
         writeln!(
             out,
-            "{:<32} {:<10} {:<28} {:<22} {:<22} {:<22} {}",
+            "{:<32} {:<12} {:<28} {:<22} {:<22} {:<22} {}",
             Untrusted(&k.key_id),
             roles.join(","),
             Untrusted(&k.owner),

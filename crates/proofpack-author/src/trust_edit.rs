@@ -3,7 +3,7 @@
 
 use crate::AuthoringError;
 use proofpack_core::trust::TrustedKey;
-use proofpack_core::trust::{parse_key, TrustStore, TRUST_FORMAT};
+use proofpack_core::trust::{parse_key, Policy, TrustStore, TRUST_FORMAT};
 use proofpack_spec::json;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
@@ -38,6 +38,15 @@ pub fn check_window(key: &TrustedKey) -> Result<(), AuthoringError> {
         }
     }
     Ok(())
+}
+
+/// `on` or `off`, as `trust policy` takes and prints a boolean.
+pub fn on_off(value: bool) -> &'static str {
+    if value {
+        "on"
+    } else {
+        "off"
+    }
 }
 
 /// A trust store being edited, keeping members it does not know.
@@ -157,6 +166,49 @@ impl TrustStoreFile {
             )));
         }
         entry.insert("revoked_at".to_owned(), Value::Null);
+        self.store().map(|_| Change::Changed)
+    }
+
+    /// Sets the policy (§4): `witness_quorum` and `signed_receipts`, each
+    /// left as it is when `None`. Lowering the quorum or turning signed
+    /// receipts off is refused unless `force`: either verifies less than
+    /// the store's users were told it does.
+    pub fn set_policy(
+        &mut self,
+        witness_quorum: Option<u64>,
+        signed_receipts: Option<bool>,
+        force: bool,
+    ) -> Result<Change, AuthoringError> {
+        let current = self.store()?.policy();
+        let wanted = Policy {
+            witness_quorum: witness_quorum.unwrap_or(current.witness_quorum),
+            signed_receipts: signed_receipts.unwrap_or(current.signed_receipts),
+        };
+        if wanted == current {
+            return Ok(Change::Unchanged);
+        }
+        let weaker = wanted.witness_quorum < current.witness_quorum
+            || (current.signed_receipts && !wanted.signed_receipts);
+        if weaker && !force {
+            return Err(AuthoringError::Invalid(format!(
+                "the policy would verify less than it does (from witness quorum {} and signed receipts {} to {} and {}). Nothing was changed; give --force to weaken it",
+                current.witness_quorum,
+                on_off(current.signed_receipts),
+                wanted.witness_quorum,
+                on_off(wanted.signed_receipts)
+            )));
+        }
+        let obj = self
+            .doc
+            .as_object_mut()
+            .ok_or_else(|| AuthoringError::Invalid("the store is not an object".to_owned()))?;
+        obj.insert(
+            "policy".to_owned(),
+            serde_json::json!({
+                "witness_quorum": wanted.witness_quorum,
+                "signed_receipts": wanted.signed_receipts,
+            }),
+        );
         self.store().map(|_| Change::Changed)
     }
 
