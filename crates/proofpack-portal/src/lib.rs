@@ -15,9 +15,11 @@
 )]
 
 pub mod access_log;
+pub mod lang;
 pub mod server;
 pub mod store;
 pub mod tokens;
+pub mod verifier;
 
 /// Why the portal could not do what it was asked.
 #[derive(Debug, thiserror::Error)]

@@ -11,7 +11,7 @@
 //! Exit status: 0 done, 1 operational error, 2 usage error.
 
 use clap::{Args, Parser, Subcommand};
-use proofpack_portal::server::{self, Config, Tls};
+use proofpack_portal::server::{self, Config, Hooks, Tls};
 use proofpack_portal::tokens::TokenFile;
 use proofpack_portal::PortalError;
 use std::io::Write;
@@ -189,6 +189,7 @@ fn serve(args: ServeArgs) -> Result<(), PortalError> {
         },
         access_log: args.access_log,
         rescan: Duration::from_secs(args.rescan_secs),
+        hooks: Hooks::default(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -10,16 +10,25 @@
 //! | `GET /` and `/static/*` | the page (no data) |
 //!
 //! 401 for a missing, unknown, expired or revoked token; 404 for a pack the
-//! token may not see, exactly as for one that does not exist; 400 for a
-//! malformed id or query; 405 for any method but GET and HEAD. No path from
-//! a request is ever joined to a file path: packs are served only from the
-//! index the scan built, by SHA-256.
+//! token may not see, exactly as for one that does not exist; 503 with
+//! `Retry-After` for one of the token's packs whose report is not ready yet
+//! (the list shows it with `"verdict": null`); 400 for a malformed id or
+//! query; 405 for any method but GET and HEAD. No path from a request is
+//! ever joined to a file path: packs are served only from the index the
+//! scan built, by SHA-256.
+//!
+//! The portal listens as soon as the scan has read every pack's manifest;
+//! the packs are verified in the background ([`crate::verifier`]). An HTML
+//! report is rendered once per (pack, trust store, language).
 
 use crate::access_log::{self, Access, AccessLog};
-use crate::store::{self, open_trust, Cache, Notice, Pack, Placement, Store};
+use crate::lang::Lang;
+use crate::store::{self, open_trust, Cache, Notice, Pack, Standing, Store};
 use crate::tokens::{Principal, Refusal, TokenSource};
+pub use crate::verifier::Hooks;
+use crate::verifier::Verifier;
 use crate::PortalError;
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Path as UrlPath, Query, Request, State};
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::request::Parts;
@@ -28,8 +37,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use proofpack_core::Limits;
-use proofpack_core::TrustStore;
+use proofpack_core::{Limits, Report, TrustStore};
 use proofpack_spec::text::Untrusted;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -41,6 +49,8 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 
+/// The `Retry-After` of a report not ready yet, in seconds.
+pub const RETRY_AFTER_SECS: u32 = 1;
 /// The largest request body accepted (GET and HEAD need none).
 pub const MAX_BODY: usize = 1024;
 /// The largest request head (request line and headers) accepted, in bytes;
@@ -88,6 +98,8 @@ pub struct Config {
     pub access_log: Option<PathBuf>,
     /// How often the store and the trust store are looked at again.
     pub rescan: Duration,
+    /// The background verification's hooks ([`Hooks::default`] to serve).
+    pub hooks: Hooks,
 }
 
 /// The server's state.
@@ -96,6 +108,7 @@ pub struct Portal {
     tokens: TokenSource,
     log: Arc<AccessLog>,
     report_csp: String,
+    hooks: Hooks,
 }
 
 impl Portal {
@@ -116,15 +129,17 @@ impl Portal {
     }
 }
 
-/// Rescans the store and follows the trust store.
+/// Rescans the store, follows the trust store, and hands what is not yet
+/// verified to the background workers.
 struct Scanner {
     dir: PathBuf,
     trust_path: PathBuf,
-    trust: TrustStore,
+    trust: Arc<TrustStore>,
     trust_stamp: Option<(Option<std::time::SystemTime>, u64)>,
     cache: Cache,
     limits: Limits,
     last_notices: BTreeSet<String>,
+    verifier: Verifier,
 }
 
 fn trust_stamp(path: &Path) -> Option<(Option<std::time::SystemTime>, u64)> {
@@ -134,35 +149,51 @@ fn trust_stamp(path: &Path) -> Option<(Option<std::time::SystemTime>, u64)> {
 }
 
 impl Scanner {
-    fn open(config: &Config) -> Result<Self, PortalError> {
+    /// A scanner whose failed verifications are told to `log`.
+    fn open(config: &Config, log: &Arc<AccessLog>) -> Result<Self, PortalError> {
+        let failures = Arc::clone(log);
+        let dir = config.store_dir.clone();
+        let verifier = Verifier::start(
+            Verifier::default_threads(),
+            config.hooks.clone(),
+            Arc::new(move |path, reason| announce(&failures, &store::skipped(&dir, path, reason))),
+        )
+        .map_err(|e| PortalError::io("verification threads", e))?;
         Ok(Scanner {
             dir: config.store_dir.clone(),
             trust_path: config.trust.clone(),
             trust_stamp: trust_stamp(&config.trust),
-            trust: open_trust(&config.trust)?,
+            trust: Arc::new(open_trust(&config.trust)?),
             cache: Cache::default(),
             limits: Limits::default(),
             last_notices: BTreeSet::new(),
+            verifier,
         })
     }
 
-    /// Scans the store; returns it and the notices not given last time.
+    /// Scans the store and queues what it has no report for; returns the
+    /// store and the notices not given last time.
     fn scan(&mut self) -> Result<(Store, Vec<Notice>), PortalError> {
         let stamp = trust_stamp(&self.trust_path);
         if stamp != self.trust_stamp {
             // A new trust store: every pack is verified again (the cache is
-            // keyed by the store's SHA-256). An unusable one keeps the old.
-            self.trust = open_trust(&self.trust_path)?;
+            // keyed by the store's SHA-256), and is pending until then. An
+            // unusable one keeps the old.
+            self.trust = Arc::new(open_trust(&self.trust_path)?);
             self.trust_stamp = stamp;
         }
-        let (store, notices) = store::scan(&self.dir, &self.trust, &mut self.cache, &self.limits)?;
-        let keys: BTreeSet<String> = notices.iter().map(|n| format!("{n:?}")).collect();
-        let fresh = notices
+        let scan = store::scan(&self.dir, &self.trust, &mut self.cache, &self.limits)?;
+        for job in scan.jobs {
+            self.verifier.submit(job);
+        }
+        let keys: BTreeSet<String> = scan.notices.iter().map(|n| format!("{n:?}")).collect();
+        let fresh = scan
+            .notices
             .into_iter()
             .filter(|n| !self.last_notices.contains(&format!("{n:?}")))
             .collect();
         self.last_notices = keys;
-        Ok((store, fresh))
+        Ok((scan.store, fresh))
     }
 
     /// [`Scanner::scan`] on a blocking thread, since it reads and hashes
@@ -302,7 +333,7 @@ pub async fn run(
         Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
     )?;
     warn_if_exposed(&config.tokens, &log);
-    let (scanner, scanned) = Scanner::open(&config)?
+    let (scanner, scanned) = Scanner::open(&config, &log)?
         .scan_blocking()
         .await
         .map_err(|e| PortalError::Invalid(format!("the scan stopped: {e}")))?;
@@ -316,6 +347,7 @@ pub async fn run(
         tokens,
         log: Arc::clone(&log),
         report_csp: report_csp(),
+        hooks: config.hooks.clone(),
     });
     let rescanner = tokio::spawn(rescan_forever(Arc::clone(&portal), scanner, config.rescan));
     let app = router(portal);
@@ -326,17 +358,20 @@ pub async fn run(
     served.map_err(|e| PortalError::Invalid(format!("{}: {e}", config.addr)))
 }
 
-/// Says on standard error how many packs are served and how many are not.
+/// Says on standard error how many packs are served, how many are not,
+/// and how many are still to be verified.
 fn announce_serving(store: &Store, dir: &Path) {
-    let quarantined = store
-        .packs()
-        .iter()
-        .filter(|p| p.placement != Placement::Listed)
-        .count();
+    let (mut listed, mut quarantined, mut pending) = (0, 0, 0);
+    for pack in store.packs() {
+        match pack.standing() {
+            Standing::Listed(_) => listed += 1,
+            Standing::Quarantined { .. } => quarantined += 1,
+            Standing::Hidden => {}
+        }
+        pending += usize::from(pack.verification.outcome().is_none());
+    }
     eprintln!(
-        "serving {} packs ({} quarantined) from {}",
-        store.packs().len() - quarantined,
-        quarantined,
+        "serving {listed} packs ({quarantined} quarantined) from {}; verifying {pending} in the background",
         dir.display()
     );
 }
@@ -559,6 +594,8 @@ enum Denied {
     MalformedId { token_id: String },
     /// 404: no such pack, or not this token's: the same answer.
     NotFound { token_id: String, sha256: String },
+    /// 503: the token's pack, whose report is not ready yet.
+    NotReady { token_id: String, sha256: String },
 }
 
 impl IntoResponse for Denied {
@@ -586,6 +623,13 @@ impl IntoResponse for Denied {
                 &token_id,
                 Some(&sha256),
             ),
+            Denied::NotReady { token_id, sha256 } => {
+                let mut later = error(StatusCode::SERVICE_UNAVAILABLE, "not_ready");
+                later
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+                with_served(later, &token_id, Some(&sha256))
+            }
         }
     }
 }
@@ -607,11 +651,12 @@ pub fn valid_sha256(id: &str) -> bool {
     id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-/// The token's holder and the pack the path's `{id}` names: extracting it
-/// answers 401, 400 or 404 for the handler.
+/// The token's holder, the pack the path's `{id}` names and its report:
+/// extracting it answers 401, 400, 404 or 503 for the handler.
 struct Located {
     who: Arc<Principal>,
     pack: Arc<Pack>,
+    report: Arc<Report>,
 }
 
 impl FromRequestParts<Arc<Portal>> for Located {
@@ -631,9 +676,17 @@ impl FromRequestParts<Arc<Portal>> for Located {
             }
         };
         let store = portal.store();
-        let pack = store.find(&id, &who.tenants).cloned();
-        match pack {
-            Some(pack) => Ok(Located { who, pack }),
+        match store.find(&id, &who.tenants) {
+            Some((pack, Some(report))) => Ok(Located {
+                pack: Arc::clone(pack),
+                report: Arc::clone(report),
+                who,
+            }),
+            // Only a token that may see the pack learns that it is there.
+            Some((_, None)) => Err(Denied::NotReady {
+                token_id: who.id.clone(),
+                sha256: id,
+            }),
             None => Err(Denied::NotFound {
                 token_id: who.id.clone(),
                 sha256: id,
@@ -649,13 +702,14 @@ struct Paging {
     per_page: Option<u64>,
 }
 
-/// One pack of the list.
+/// One pack of the list; what only its report tells is `null` until the
+/// report is ready.
 #[derive(Debug, Serialize)]
 struct Listed<'a> {
     pack_id: Option<&'a str>,
     request_id: Option<&'a str>,
     tenant_id: &'a str,
-    verdict: &'static str,
+    verdict: Option<&'static str>,
     sha256: &'a str,
     signed_at: Option<&'a str>,
     file: &'a str,
@@ -699,21 +753,24 @@ async fn list(
         );
     }
     let store = portal.store();
-    let visible: Vec<&Arc<Pack>> = store.visible(&who.tenants).collect();
+    let visible: Vec<(&Arc<Pack>, Option<&Arc<Report>>)> = store.visible(&who.tenants).collect();
     let skip = usize::try_from((page - 1).saturating_mul(per_page)).unwrap_or(usize::MAX);
     let take = usize::try_from(per_page).unwrap_or(usize::MAX);
     let packs = visible
         .iter()
         .skip(skip)
         .take(take)
-        .map(|p| Listed {
-            pack_id: p.report.pack().pack_id.as_deref(),
-            request_id: p.report.pack().request_id.as_deref(),
-            tenant_id: &p.tenant,
-            verdict: p.report.verdict().as_str(),
-            sha256: &p.sha256,
-            signed_at: p.report.pack().signed_at.as_deref(),
-            file: &p.file,
+        .map(|(p, report)| {
+            let info = report.map(|r| r.pack());
+            Listed {
+                pack_id: info.and_then(|i| i.pack_id.as_deref()),
+                request_id: info.and_then(|i| i.request_id.as_deref()),
+                tenant_id: &p.tenant,
+                verdict: report.map(|r| r.verdict().as_str()),
+                sha256: &p.sha256,
+                signed_at: info.and_then(|i| i.signed_at.as_deref()),
+                file: &p.file,
+            }
         })
         .collect();
     let body = PackList {
@@ -737,21 +794,41 @@ fn json(bytes: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
 }
 
-async fn report_json(Located { who, pack }: Located) -> Response {
+async fn report_json(Located { who, pack, report }: Located) -> Response {
     let mut out = Vec::new();
-    let answer = match proofpack_render::json::pretty(&mut out, &pack.report) {
+    let answer = match proofpack_render::json::pretty(&mut out, &report) {
         Ok(()) => json(out),
         Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
     };
     with_served(answer, &who.id, Some(&pack.sha256))
 }
 
+/// The HTML report in the request's language, rendered the first time it
+/// is asked for in that language and kept with the pack's verification (so
+/// per pack, trust store and language).
 async fn report_html(
     State(portal): State<Arc<Portal>>,
-    Located { who, pack }: Located,
+    headers: HeaderMap,
+    Located { who, pack, report }: Located,
 ) -> Response {
-    let page = proofpack_render::html::report(&pack.report);
-    let mut answer = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response();
+    let lang = Lang::negotiate(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let page = pack.verification.html(lang, || {
+        portal.hooks.rendered();
+        Bytes::from(proofpack_render::html::report(&report))
+    });
+    let mut answer = (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_LANGUAGE, lang.tag()),
+            (header::VARY, "accept-language"),
+        ],
+        page,
+    )
+        .into_response();
     if let Ok(csp) = HeaderValue::from_str(&portal.report_csp) {
         answer
             .headers_mut()
@@ -760,7 +837,7 @@ async fn report_html(
     with_served(answer, &who.id, Some(&pack.sha256))
 }
 
-async fn pack_bytes(Located { who, pack }: Located) -> Response {
+async fn pack_bytes(Located { who, pack, .. }: Located) -> Response {
     let path = pack.path.clone();
     let read = tokio::task::spawn_blocking(move || {
         std::fs::read(&path).map(|bytes| {

@@ -23,6 +23,10 @@ async function api(path) {
     token = null;
     throw new Error("The token was refused (unknown, expired or revoked).");
   }
+  if (answer.status === 503) {
+    const seconds = answer.headers.get("Retry-After") ?? "a few";
+    throw new Error(`This pack is still being verified: try again in ${seconds} s.`);
+  }
   if (!answer.ok) {
     throw new Error(`The server answered ${answer.status}.`);
   }
@@ -74,7 +78,9 @@ async function show() {
       cell(row, p.tenant_id, "mono");
       cell(row, p.pack_id, "mono");
       cell(row, p.request_id, "mono");
-      cell(row, p.verdict, `verdict verdict-${p.verdict}`);
+      // null until the pack is verified (the portal verifies in the background).
+      const verdict = p.verdict ?? "verifying…";
+      cell(row, verdict, `verdict verdict-${p.verdict ?? "pending"}`);
       cell(row, p.signed_at, "mono");
       cell(row, p.file, "mono");
       cell(row, p.sha256, "mono sha");

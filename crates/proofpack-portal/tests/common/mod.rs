@@ -5,7 +5,7 @@
 
 use proofpack_author::pack::{build, Evidence, PackOptions};
 use proofpack_core::{Limits, TrustStore, Verdict};
-use proofpack_portal::server::{self, Config};
+use proofpack_portal::server::{self, Config, Hooks};
 use proofpack_portal::tokens::TokenFile;
 use proofpack_spec::timestamp::Timestamp;
 use sha2::{Digest, Sha256};
@@ -184,6 +184,15 @@ impl Fixture {
             tls: None,
             access_log: Some(self.access_log.clone()),
             rescan: Duration::from_secs(1),
+            hooks: Hooks::default(),
+        }
+    }
+
+    /// [`Fixture::config`] with these hooks.
+    pub fn config_with(&self, hooks: &Hooks) -> Config {
+        Config {
+            hooks: hooks.clone(),
+            ..self.config()
         }
     }
 
@@ -204,7 +213,21 @@ pub struct Running {
 }
 
 impl Running {
+    /// Serves `config` and waits until every pack of the store is verified
+    /// (bounded: a verification that never ends fails here).
     pub fn start(config: Config) -> Running {
+        let hooks = config.hooks.clone();
+        let running = Running::listening(config);
+        assert!(
+            hooks.wait_settled(Duration::from_secs(120)),
+            "the background verification did not finish"
+        );
+        running
+    }
+
+    /// Serves `config` and returns once it listens, whatever is still being
+    /// verified.
+    pub fn listening(config: Config) -> Running {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -268,17 +291,31 @@ pub struct Answer {
 }
 
 pub fn call(agent: &ureq::Agent, method: &str, url: &str, token: Option<&str>) -> Answer {
+    call_with(agent, method, url, token, None)
+}
+
+/// [`call`], with an `Accept-Language` header when `language` is given.
+pub fn call_with(
+    agent: &ureq::Agent,
+    method: &str,
+    url: &str,
+    token: Option<&str>,
+    language: Option<&str>,
+) -> Answer {
+    let with_language = |request: ureq::RequestBuilder<ureq::typestate::WithoutBody>| match language
+    {
+        Some(l) => request.header("Accept-Language", l),
+        None => request,
+    };
     let response = match (method, token) {
-        ("GET", Some(t)) => agent
-            .get(url)
+        ("GET", Some(t)) => with_language(agent.get(url))
             .header("Authorization", &format!("Bearer {t}"))
             .call(),
-        ("GET", None) => agent.get(url).call(),
-        ("HEAD", Some(t)) => agent
-            .head(url)
+        ("GET", None) => with_language(agent.get(url)).call(),
+        ("HEAD", Some(t)) => with_language(agent.head(url))
             .header("Authorization", &format!("Bearer {t}"))
             .call(),
-        ("HEAD", None) => agent.head(url).call(),
+        ("HEAD", None) => with_language(agent.head(url)).call(),
         _ => panic!("method {method}"),
     }
     .unwrap();
