@@ -255,14 +255,29 @@ fn parse_tree_size(s: &str) -> Option<u64> {
 /// The C2SP key hash (key ID) of an Ed25519 key: the first 4 bytes of
 /// `SHA-256(key_name || 0x0A || 0x01 || public_key)`.
 pub fn ed25519_key_hash(key_name: &str, public_key: &[u8; 32]) -> [u8; 4] {
+    note_key_hash(key_name, ED25519_SIGNATURE_TYPE, public_key)
+}
+
+/// The C2SP `signed-note` key ID of a key of any signature type: the first 4
+/// bytes of `SHA-256(key_name || 0x0A || signature_type || public_key)`.
+pub fn note_key_hash(key_name: &str, signature_type: u8, public_key: &[u8]) -> [u8; 4] {
     let digest = Sha256::new()
         .chain_update(key_name.as_bytes())
-        .chain_update([b'\n', ED25519_SIGNATURE_TYPE])
+        .chain_update([b'\n', signature_type])
         .chain_update(public_key)
         .finalize();
     let digest: [u8; 32] = digest.into();
     let [a, b, c, d, ..] = digest;
     [a, b, c, d]
+}
+
+/// One signature line, `— <key_name> <base64(key_hash || signature)>\n`, as
+/// [`parse_signed_note`] reads it back.
+pub fn signature_line(key_name: &str, key_hash: &[u8; 4], signature: &[u8]) -> String {
+    let mut blob = Vec::with_capacity(key_hash.len() + signature.len());
+    blob.extend_from_slice(key_hash);
+    blob.extend_from_slice(signature);
+    format!("{SIGNATURE_PREFIX}{key_name} {}\n", STANDARD.encode(blob))
 }
 
 /// An audit_log key from the trust store.
@@ -337,12 +352,9 @@ pub fn checkpoint_body(origin: &str, tree_size: u64, root_hash: &[u8; 32]) -> St
 pub fn sign_note(text: &str, key_name: &str, key: &SigningKey) -> String {
     let key_hash = ed25519_key_hash(key_name, key.verifying_key().as_bytes());
     let signature = key.sign(text.as_bytes());
-    let mut blob = Vec::with_capacity(4 + 64);
-    blob.extend_from_slice(&key_hash);
-    blob.extend_from_slice(&signature.to_bytes());
     format!(
-        "{text}\n{SIGNATURE_PREFIX}{key_name} {}\n",
-        STANDARD.encode(blob)
+        "{text}\n{}",
+        signature_line(key_name, &key_hash, &signature.to_bytes())
     )
 }
 

@@ -8,6 +8,7 @@
 //! - [`timestamp`] and [`calendar`]: RFC 3339 instants and the periods of §6.
 //! - [`merkle`]: RFC 9162 trees, inclusion and consistency proofs (§10).
 //! - [`checkpoint`]: C2SP signed notes and checkpoints (§10).
+//! - [`cosignature`]: C2SP `cosignature/v1` witness cosignatures (§15).
 //! - [`dsse`] and [`crypto`]: what the pack signature signs, and strict
 //!   Ed25519 (§3).
 //! - [`encoding`]: strict base64 and hex (§0); [`subject`]: pseudonymous
@@ -24,6 +25,7 @@ pub mod vocab;
 
 pub mod calendar;
 pub mod checkpoint;
+pub mod cosignature;
 pub mod crypto;
 pub mod dsse;
 pub mod encoding;
