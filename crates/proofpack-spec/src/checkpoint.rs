@@ -31,8 +31,9 @@ const SIGNATURE_PREFIX: &str = "\u{2014} ";
 /// requires accepting at least 16).
 pub const MAX_SIGNATURES: usize = 100;
 
-/// The signature type byte of Ed25519 in C2SP `signed-note` key hashes.
-const ED25519_SIGNATURE_TYPE: u8 = 0x01;
+/// The signature type byte of Ed25519 in C2SP `signed-note` key hashes and
+/// verifier keys.
+pub const ED25519_SIGNATURE_TYPE: u8 = 0x01;
 
 /// Why a note or checkpoint does not parse. Every variant maps to the finding
 /// `audit.checkpoint_malformed`.
@@ -181,8 +182,9 @@ fn parse_signature_line(line: &str, line_no: usize) -> Result<NoteSignature, Not
     })
 }
 
-/// C2SP key names: non-empty, no Unicode whitespace, no `+`.
-fn is_valid_key_name(name: &str) -> bool {
+/// Whether `name` can be a C2SP key name: non-empty, no Unicode whitespace,
+/// no `+`.
+pub fn is_valid_key_name(name: &str) -> bool {
     !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == '+')
 }
 
