@@ -578,7 +578,8 @@ fn trust_list_shows_fingerprints_and_escapes_the_store_text() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let listing = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(!dangerous(&listing), "{listing:?}");
-    assert_eq!(listing.lines().count(), 1 + keys.len(), "{listing}");
+    // The policy line, the header, one line per key.
+    assert_eq!(listing.lines().count(), 2 + keys.len(), "{listing}");
     for k in &keys {
         let fp = expected(k.public_key.as_bytes());
         assert_eq!(fp, fingerprint(&k.public_key));
@@ -1646,4 +1647,37 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
     assert_eq!(stored(), Default::default());
     // A bad value is a usage error.
     assert_eq!(policy(&["--signed-receipts", "yes"]).status.code(), Some(2));
+}
+
+#[test]
+fn trust_add_takes_a_witness_vkey() {
+    use proofpack_spec::cosignature::COSIGNATURE_SIGNATURE_TYPE;
+    use proofpack_spec::vkey::Vkey;
+    let work = tempfile::tempdir().expect("tempdir");
+    let trust = work.path().join("trust.json");
+    let key = ed25519_dalek::SigningKey::from_bytes(&[5; 32]).verifying_key();
+    let vkey = Vkey::new("witness.example.org", COSIGNATURE_SIGNATURE_TYPE, key).to_string();
+    let add = |vkey: &str| {
+        proofpack([
+            "trust",
+            "add",
+            trust.to_str().expect("utf8"),
+            "--vkey",
+            vkey,
+            "--owner",
+            "ops@witness.example.org",
+        ])
+    };
+    let out = add(&vkey);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let store = TrustStore::load(&trust).expect("valid store");
+    let added = store.key("witness.example.org").expect("added");
+    assert_eq!(added.roles, [Role::Witness]);
+    assert_eq!(added.public_key, key);
+    // A key hash that does not match its name and key is refused.
+    let (name_and_hash, key_part) = vkey.rsplit_once('+').expect("vkey");
+    let wrong = format!("{}0+{key_part}", &name_and_hash[..name_and_hash.len() - 1]);
+    let before = std::fs::read(&trust).expect("store");
+    assert_eq!(add(&wrong).status.code(), Some(1));
+    assert_eq!(std::fs::read(&trust).expect("store"), before);
 }

@@ -9,6 +9,7 @@ use proofpack_core::trust::{fingerprint, key_entry_json, Policy, Role, TrustStor
 use proofpack_render::json::json_for_terminal;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vkey::Vkey;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +21,8 @@ pub(crate) struct KeygenArgs {
     /// Who holds the key (e.g. dpo@example.com).
     #[arg(long)]
     owner: String,
-    /// What the key may sign.
+    /// What the key may sign: dpo, audit_log, witness, subprocessor or
+    /// verifier.
     #[arg(long, value_parser = parse_role)]
     role: Role,
     /// Where to write the private key (PKCS#8 PEM, mode 0600; never overwritten).
@@ -103,18 +105,24 @@ pub(crate) struct TrustAddArgs {
     /// The trust store.
     store: PathBuf,
     /// A §4 key entry as JSON (as `keygen` prints it).
-    #[arg(long, conflicts_with_all = ["key", "key_id", "owner", "role"], required_unless_present = "key")]
+    #[arg(long, conflicts_with_all = ["key", "vkey", "key_id", "owner", "role"], required_unless_present_any = ["key", "vkey"])]
     entry: Option<PathBuf>,
     /// A PEM key (private PKCS#8 or public SPKI) to add.
-    #[arg(long, requires_all = ["key_id", "owner", "role"])]
+    #[arg(long, conflicts_with = "vkey", requires_all = ["key_id", "owner", "role"])]
     key: Option<PathBuf>,
+    /// A witness's key in the C2SP signed-note verifier-key form
+    /// (`name+hash+base64key`, as its operator publishes it): its name is
+    /// the key_id, its role `witness` unless --role says otherwise.
+    #[arg(long, conflicts_with = "key_id", requires = "owner")]
+    vkey: Option<String>,
     /// The key's identifier.
     #[arg(long)]
     key_id: Option<String>,
     /// Who holds the key.
     #[arg(long)]
     owner: Option<String>,
-    /// What the key may sign.
+    /// What the key may sign: dpo, audit_log, witness, subprocessor or
+    /// verifier.
     #[arg(long, value_parser = parse_role)]
     role: Option<Role>,
     /// Start of validity (RFC 3339).
@@ -224,10 +232,32 @@ fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
             not_after: args.not_after.clone(),
             revoked_at: None,
         }),
-        (None, None) => return Err(AuthoringError::Invalid("give --entry or --key".to_owned())),
+        (None, None) => match &args.vkey {
+            Some(text) => vkey_entry(text, args)?,
+            None => {
+                return Err(AuthoringError::Invalid(
+                    "give --entry, --key or --vkey".to_owned(),
+                ))
+            }
+        },
     };
     file.add(entry)?;
     file.save(&args.store)
+}
+
+/// The entry of a witness key given as a C2SP verifier key.
+fn vkey_entry(text: &str, args: &TrustAddArgs) -> Result<serde_json::Value, AuthoringError> {
+    let vkey = Vkey::parse(text.trim())
+        .map_err(|e| AuthoringError::Invalid(format!("--vkey {}: {e}", Untrusted(text))))?;
+    Ok(key_entry_json(&TrustedKey {
+        key_id: vkey.name,
+        public_key: vkey.public_key,
+        owner: args.owner.clone().unwrap_or_default(),
+        roles: vec![args.role.unwrap_or(Role::Witness)],
+        not_before: args.not_before.clone(),
+        not_after: args.not_after.clone(),
+        revoked_at: None,
+    }))
 }
 
 fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {

@@ -8,7 +8,8 @@
 //! - [`timestamp`] and [`calendar`]: RFC 3339 instants and the periods of §6.
 //! - [`merkle`]: RFC 9162 trees, inclusion and consistency proofs (§10).
 //! - [`checkpoint`]: C2SP signed notes and checkpoints (§10).
-//! - [`cosignature`]: C2SP `cosignature/v1` witness cosignatures (§15).
+//! - [`cosignature`]: C2SP `cosignature/v1` witness cosignatures (§15), and
+//!   [`vkey`]: C2SP verifier keys (`name+hash+base64key`).
 //! - [`dsse`] and [`crypto`]: what the pack signature signs, and strict
 //!   Ed25519 (§3).
 //! - [`encoding`]: strict base64 and hex (§0); [`subject`]: pseudonymous
@@ -35,3 +36,4 @@ pub mod merkle;
 pub mod subject;
 pub mod text;
 pub mod timestamp;
+pub mod vkey;

@@ -26,7 +26,7 @@ pub mod config;
 pub mod keys;
 pub mod server;
 pub mod state;
-pub mod vkey;
+pub use proofpack_spec::vkey;
 pub mod witness;
 
 pub use config::{Config, LogConfig, ServeConfig, Tls};

@@ -6,12 +6,12 @@
 //! (Ed25519 `cosignature/v1`). The key ID must be the one the name, type and
 //! key hash to, so a mistyped vkey is refused instead of never matching.
 
+use crate::checkpoint::{is_valid_key_name, note_key_hash, ED25519_SIGNATURE_TYPE};
+use crate::cosignature::COSIGNATURE_SIGNATURE_TYPE;
+use crate::{crypto, encoding};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use ed25519_dalek::VerifyingKey;
-use proofpack_spec::checkpoint::{is_valid_key_name, note_key_hash, ED25519_SIGNATURE_TYPE};
-use proofpack_spec::cosignature::COSIGNATURE_SIGNATURE_TYPE;
-use proofpack_spec::{crypto, encoding};
 use std::fmt;
 
 /// A parsed verifier key of an Ed25519 type (`0x01` or `0x04`).
@@ -116,8 +116,8 @@ impl fmt::Display for Vkey {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checkpoint::{parse_signed_note, NoteSignature};
     use ed25519_dalek::SigningKey;
-    use proofpack_spec::checkpoint::{parse_signed_note, NoteSignature};
 
     /// c2sp.org/signed-note, "Verifier keys": the example vkey and the note it
     /// verifies.
