@@ -44,7 +44,9 @@ use super::{check_depth, document, nonempty, timestamp};
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use ed25519_dalek::SigningKey;
-use proofpack_spec::checkpoint::{checkpoint_body, parse_checkpoint, sign_note, Checkpoint};
+use proofpack_spec::checkpoint::{
+    checkpoint_body, parse_checkpoint, parse_signed_note, sign_note, Checkpoint,
+};
 use proofpack_spec::json::MAX_COUNT;
 use proofpack_spec::merkle::{Hash, MerkleTree};
 use proofpack_spec::vocab::EventClass;
@@ -494,6 +496,36 @@ impl AuditLog {
             key_name,
             key,
         ))
+    }
+
+    /// The RFC 9162 consistency proof from the tree at `old_size` to the
+    /// tree at `new_size`, as a witness asks for it before it cosigns the
+    /// checkpoint of `new_size` (C2SP `tlog-witness`).
+    pub fn consistency_proof(
+        &self,
+        old_size: u64,
+        new_size: u64,
+    ) -> Result<Vec<Hash>, ProducerError> {
+        Ok(self.tree.consistency_proof(old_size, new_size)?)
+    }
+
+    /// `checkpoint` (this log's own, see [`AuditLog::checkpoint`]) with the
+    /// witnesses' cosignature lines appended (§15): each line as a witness
+    /// answered it (`— <name> <base64>\n`). Refuses a line that is not one
+    /// signature line, or a result that is no longer this log's checkpoint.
+    pub fn cosigned(&self, checkpoint: &str, lines: &[String]) -> Result<String, ProducerError> {
+        let mut note = checkpoint.to_owned();
+        for line in lines {
+            let one = parse_signed_note(&format!("x\n\n{line}"))?;
+            if one.signatures.len() != 1 || !line.ends_with('\n') {
+                return Err(ProducerError::CheckpointMismatch(
+                    "a cosignature is exactly one signature line".to_owned(),
+                ));
+            }
+            note.push_str(line);
+        }
+        self.own_checkpoint(&note)?;
+        Ok(note)
     }
 
     /// Redacts `fields` of entry `index`: deletes their disclosures (the

@@ -223,6 +223,38 @@ fn witness_with_everything_redacted_has_no_findings() {
 }
 
 #[test]
+fn cosigned_checkpoints_carry_the_witnesses_lines() {
+    use proofpack_spec::cosignature::cosign;
+    let (mut log, steps) = scenario(Box::new(SeededSalts::new([1; 32])));
+    redact_all(&mut log);
+    let mut spec = spec(&log, 12, 20);
+    let body_end = spec.after_checkpoint.find("\n\n").unwrap() + 1;
+    let body = spec.after_checkpoint[..body_end].to_owned();
+    let witness = SigningKey::from_bytes(&[0x33; 32]);
+    let line = cosign(&body, "w.example.org", &witness, 1_700_000_000).unwrap();
+    spec.after_checkpoint = log.cosigned(&spec.after_checkpoint, &[line]).unwrap();
+    let bytes = log.witness(&spec).unwrap();
+    let store = trust(vec![
+        key_entry(ORIGIN, &log_key(), "audit_log", "audit-log@example.com"),
+        key_entry("w.example.org", &witness, "witness", "ops@w.example.org"),
+    ]);
+    let mut f = Findings::new();
+    let w = crate::audit::parse(&bytes, &mut f).unwrap();
+    let mut summary =
+        crate::audit::check(&w, Some(&store), Some(REQ), &parsed_steps(&steps), &mut f);
+    crate::cosignatures::check_witness(&w, Some(&store), None, &mut f, &mut summary);
+    assert_eq!(codes(&f), vec![]);
+    assert!(summary.checkpoints_verified);
+    assert_eq!(summary.witnesses_counted, 1);
+    // Not a signature line; two lines as one; another log's checkpoint.
+    for bad in ["x".to_owned(), "— a AAAAAAAA\n— b AAAAAAAA\n".to_owned()] {
+        assert!(log.cosigned(&spec.after_checkpoint, &[bad]).is_err());
+    }
+    let other = AuditLog::new("audit.example.com/other").unwrap();
+    assert!(other.cosigned(&spec.after_checkpoint, &[]).is_err());
+}
+
+#[test]
 fn witness_shape_is_section_10() {
     let (mut log, _) = scenario(Box::new(SeededSalts::new([1; 32])));
     redact_all(&mut log);
