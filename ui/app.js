@@ -463,6 +463,26 @@ function renderTiers(verified) {
       { numeric: [4] },
     ),
   );
+  const backups = r.tiers.flatMap((t) => t.evidence.backups.map((b) => [t.tier, b]));
+  panel.append(el('h3', { text: `Backups (${backups.length})` }));
+  if (!backups.length) {
+    panel.append(el('p', { text: 'No step declares a backup of its tier.' }));
+    return;
+  }
+  const t = el('table');
+  t.append(el('thead', {}, el('tr', {}, ...['Tier', 'Backup', 'State', 'Kept until', 'A restore'].map((h) => el('th', { scope: 'col', text: h })))));
+  const body = el('tbody');
+  for (const [tier, b] of backups) {
+    const bad = b.state === 'live' || (b.state === 'beyond_use' && b.restore_suppression === false);
+    body.append(el('tr', { 'data-testid': 'backup', 'data-state': b.state },
+      el('td', { text: tier }),
+      el('td', { class: 'mono', text: b.location }),
+      el('td', { class: bad ? 'bad' : 'ok', text: b.state.replaceAll('_', ' ') }),
+      el('td', { class: 'mono', text: dash(b.retention_until) }),
+      el('td', { text: b.restore_suppression === null ? '—' : b.restore_suppression ? 're-applies the erasure' : 'would bring the data back' })));
+  }
+  t.append(body);
+  panel.append(t);
 }
 
 function svgImage(svg, label) {
@@ -502,6 +522,15 @@ function pager(page, total, onPage) {
   return nav;
 }
 
+/** §16: what each receipt attestation state means, and its style. */
+const ATTESTATION = {
+  verified: ['verified', 'ok'],
+  unverified: ['signed, key not in the trust store', ''],
+  invalid: ['invalid', 'bad'],
+  mismatch: ['differs from the receipt', 'bad'],
+  absent: ['none', ''],
+};
+
 function renderReceipts(r) {
   const panel = $('#panel-receipts');
   const opt = state.receipts;
@@ -524,7 +553,7 @@ function renderReceipts(r) {
     const vb = b[key] ?? '';
     return (va < vb ? -1 : va > vb ? 1 : 0) * opt.dir;
   });
-  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Erased']];
+  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Erased'], ['attestation', 'Subprocessor’s signature']];
   const t = el('table', { class: 'receipts' });
   const head = el('tr');
   for (const [k, label] of columns) {
@@ -544,7 +573,13 @@ function renderReceipts(r) {
       el('td', { text: dash(x.status) }),
       el('td', { class: 'mono', text: dash(when) }),
       el('td', { class: 'mono', text: dash(x.ticket_id) }),
-      el('td', { class: x.subprocessor_erased ? 'ok' : 'bad', text: x.subprocessor_erased ? 'erased' : 'not erased' })));
+      el('td', { class: x.subprocessor_erased ? 'ok' : 'bad', text: x.subprocessor_erased ? 'erased' : 'not erased' }),
+      el('td', {}, el('span', {
+        class: ATTESTATION[x.attestation]?.[1] ?? '',
+        'data-testid': 'receipt-attestation',
+        'data-state': x.attestation,
+        text: ATTESTATION[x.attestation]?.[0] ?? x.attestation,
+      }))));
   }
   t.append(body);
   panel.replaceChildren(
@@ -570,6 +605,47 @@ function renderAudit(r) {
       ['Redaction records', a.redactions],
     ]),
   );
+  renderWitnesses(a);
+}
+
+/** §15: why a cosignature does not count. */
+const NOT_COUNTED = {
+  invalid: 'not a valid cosignature',
+  after_signed_at: 'made after the pack was signed',
+  outside_key_window: 'made outside the witness key’s validity',
+  log_or_dpo_key: 'the key is also the log’s or the DPO’s',
+  same_witness: 'the same witness, already counted',
+};
+
+function renderWitnesses(a) {
+  const panel = $('#panel-audit');
+  const met = a.witnesses_counted >= a.witness_quorum;
+  panel.append(
+    el('h3', { text: 'Witnesses' }),
+    el('p', {
+      'data-testid': 'witness-quorum',
+      'data-met': String(met),
+      class: met ? 'ok' : 'bad',
+      text: `${a.witnesses_counted} distinct witness(es) count on the later checkpoint; the trust store’s policy asks for ${a.witness_quorum} (${met ? 'met' : 'not met'}).`,
+    }),
+  );
+  if (!a.cosignatures.length) {
+    panel.append(el('p', { text: 'No checkpoint carries a cosignature by a witness of the trust store.' }));
+    return;
+  }
+  const t = el('table');
+  t.append(el('thead', {}, el('tr', {}, ...['Checkpoint', 'Witness', 'Operator', 'Cosigned at', 'Counts'].map((h) => el('th', { scope: 'col', text: h })))));
+  const body = el('tbody');
+  for (const c of a.cosignatures) {
+    body.append(el('tr', { 'data-testid': 'cosignature', 'data-witness': c.witness, 'data-counted': String(c.counted) },
+      el('td', { class: 'mono', text: c.checkpoint === 'checkpoint_after' ? 'after' : 'before' }),
+      el('td', { class: 'mono', text: c.witness }),
+      el('td', { class: 'mono', text: c.owner }),
+      el('td', { class: 'mono', text: dash(c.time) }),
+      el('td', { class: c.counted ? 'ok' : 'bad', text: c.counted ? 'counts' : `does not count: ${NOT_COUNTED[c.not_counted] ?? c.not_counted}` })));
+  }
+  t.append(body);
+  panel.append(t);
 }
 
 function renderProvenance(verified) {
@@ -620,6 +696,8 @@ function renderTrustPanel(verified) {
       ['SHA-256', t.sha256, 'mono'],
       ['Keys', t.keys],
       ['Modified', t.modified, 'mono'],
+      ['Witness quorum', `${t.policy.witness_quorum} distinct witness(es) must cosign the audit log`],
+      ['Signed receipts', t.policy.signed_receipts ? 'required: a subprocessor’s erasure needs its own signature' : 'not required'],
     ]),
     table(
       ['Key id', 'Owner', 'Roles', 'Valid from', 'Valid to', 'Revoked', 'Fingerprint'],

@@ -226,7 +226,9 @@ class Driver:
 
 def test_every_pack_shows_the_cli_verdict_and_codes(d, tmp):
     cases = [(p, SAMPLES / "trust.json") for p in sorted(SAMPLES.glob("*.tar.gz"))]
-    cases += [(p, VECTORS / "trust.json") for p in sorted(VECTORS.glob("*.tar.gz"))]
+    # Each vector with the trust store it is meant for (revision 2 has three).
+    expected = json.loads((VECTORS / "expected.json").read_text())["vectors"]
+    cases += [(VECTORS / v["pack"], VECTORS / (v["trust"] or "trust.json")) for v in expected]
     cases.append((SAMPLES / "complete-gdpr.tar.gz", None))
     for pack, trust in cases:
         args = [pack] + (["--trust", trust] if trust else [])
@@ -419,9 +421,53 @@ def test_hostile_markup_stays_text(d, tmp):
         s.close()
 
 
+def count(s, selector):
+    return s.js("return document.querySelectorAll(arguments[0]).length", selector)
+
+
+def test_revision_2_witnesses_attestations_backups_and_policy(d, tmp):
+    """The automation contract of issue 18: cosignatures with their witness
+    and whether they count, receipts' attestation states, backups."""
+    s = d.session(VECTORS / "witness-cosignature-after-signed-at-not-counted.tar.gz",
+                  "--trust", VECTORS / "trust-witness.json")
+    try:
+        assert s.verdict() == "invalid"
+        s.click("[data-testid=tab-audit]")
+        assert count(s, "[data-testid=cosignature][data-witness][data-counted=true]") == 1
+        assert count(s, "[data-testid=cosignature][data-counted=false]") == 1
+        assert s.js("return document.querySelector('[data-testid=witness-quorum]').getAttribute('data-met')") == "false"
+        s.screenshot("app-verify-witnesses")
+        s.click("[data-testid=tab-trust]")
+        assert "Witness quorum" in s.js("return document.querySelector('[data-testid=panel-trust]').textContent")
+        s.screenshot("app-verify-trust-policy")
+    finally:
+        s.close()
+    s = d.session(VECTORS / "attestation-policy-one-subprocessor-unattested.tar.gz",
+                  "--trust", VECTORS / "trust-policy.json")
+    try:
+        assert s.verdict() == "untrusted"
+        s.click("[data-testid=tab-receipts]")
+        states = s.js("return Array.from(document.querySelectorAll('[data-testid=receipt-attestation]'))"
+                      ".map(e => e.getAttribute('data-state'))")
+        assert "verified" in states and "absent" in states, states
+        assert set(states) <= {"verified", "unverified", "invalid", "mismatch", "absent"}, states
+        s.screenshot("app-verify-attestations")
+    finally:
+        s.close()
+    s = d.session(VECTORS / "backups-live.tar.gz", "--trust", VECTORS / "trust.json")
+    try:
+        assert s.verdict() == "incomplete"
+        s.click("[data-testid=tab-tiers]")
+        assert count(s, "[data-testid=backup][data-state=live]") == 1
+        s.screenshot("app-verify-backups")
+    finally:
+        s.close()
+
+
 TESTS = [
     test_every_pack_shows_the_cli_verdict_and_codes,
     test_every_panel_fills_and_screenshots,
+    test_revision_2_witnesses_attestations_backups_and_policy,
     test_export_html_and_json,
     test_open_by_path_several_packs,
     test_a_closed_pack_leaves_the_list,
