@@ -888,3 +888,16 @@ fn s12_report_carries_the_recommended_sections() {
     assert_eq!(v["receipts"].as_array().map(Vec::len), Some(2));
     assert_eq!(v["provenance"]["reachable"], 4);
 }
+
+#[test]
+fn a_cancelled_verification_stops_with_cancelled() {
+    use proofpack_core::{verify_until, Cancel, Limits, VerifyError};
+    let bytes = pack_bytes(&baseline(), true);
+    let cancel = Cancel::new();
+    let trust = trust();
+    let run = |c: &Cancel| verify_until(bytes.as_slice(), "pack", Some(&trust), &Limits::default(), c);
+    assert!(run(&cancel).is_ok());
+    cancel.cancel();
+    assert!(matches!(run(&cancel), Err(VerifyError::Cancelled)));
+    assert!(cancel.clone().is_cancelled());
+}

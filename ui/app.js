@@ -53,7 +53,11 @@ async function start() {
   for (const e of explained) state.explanations.set(e.code, e);
   const s = await invoke('startup');
   renderTrustSummary();
-  if (s.remembered_trust) await useTrust(s.remembered_trust, { remember: false, quiet: true });
+  // The sidebar shows the store packs are verified with: the remembered
+  // one, or else the command line's (never "no trust store" while the
+  // packs on screen were verified with one).
+  const sidebarTrust = s.remembered_trust ?? s.trust;
+  if (sidebarTrust) await useTrust(sidebarTrust, { remember: false, quiet: true });
   if (s.error) {
     showError(s.error);
     return;

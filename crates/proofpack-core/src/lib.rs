@@ -66,4 +66,4 @@ pub use archive::{Limits, ReadError};
 pub use findings::{Code, Effect, Finding, MissingEvidence, Passed, SuccessCode, Verdict};
 pub use report::Report;
 pub use trust::{TrustStore, TrustStoreError};
-pub use verify::{verify, VerifyError};
+pub use verify::{verify, verify_until, Cancel, VerifyError};

@@ -31,6 +31,41 @@ pub enum VerifyError {
     /// of the verifier, reported loudly rather than as a verdict.
     #[error(transparent)]
     Internal(#[from] MissingEvidence),
+    /// The caller cancelled the verification ([`Cancel`]) before it ended.
+    #[error("the verification was cancelled")]
+    Cancelled,
+}
+
+/// A caller's way to stop a verification that is under way (a user who
+/// pressed Cancel): [`verify_until`] looks at it between the sections of the
+/// spec, so a cancelled run stops within one section's checks. Clones share
+/// one flag.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    /// A flag not raised yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Raises the flag: the verification stops at its next section.
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether the flag was raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// `Err(Cancelled)` once the flag is raised.
+    fn check(&self) -> Result<(), VerifyError> {
+        if self.is_cancelled() {
+            return Err(VerifyError::Cancelled);
+        }
+        Ok(())
+    }
 }
 
 /// Verifies a `proof.tar.gz` stream against a trust store (`None`: no
@@ -49,6 +84,19 @@ pub fn verify<R: Read>(
     input_name: &str,
     trust: Option<&TrustStore>,
     limits: &Limits,
+) -> Result<Report, VerifyError> {
+    verify_until(input, input_name, trust, limits, &Cancel::new())
+}
+
+/// [`verify`], stopped with [`VerifyError::Cancelled`] once `cancel` is
+/// raised (checked between the spec's sections; a caller that also wants
+/// the reading stopped makes `input` fail once it is raised).
+pub fn verify_until<R: Read>(
+    input: R,
+    input_name: &str,
+    trust: Option<&TrustStore>,
+    limits: &Limits,
+    cancel: &Cancel,
 ) -> Result<Report, VerifyError> {
     let mut run = Run::new(input_name, trust);
 
@@ -71,12 +119,16 @@ pub fn verify<R: Read>(
     );
     check_container(&archive, &mut run.findings);
 
+    cancel.check()?;
     let findings = &mut run.findings;
     let manifest = ReadManifest::check(&archive, findings); // §2
     let signer = Signer::check(&archive, &manifest, trust, findings); // §3, §4
     let request = ReadRequest::check(&archive, &manifest.manifest, findings); // §5, §6
+    cancel.check()?;
     let cascade = Cascade::check(&archive, &manifest.manifest, &request, findings); // §7, §8
+    cancel.check()?;
     let (receipts, judged) = check_receipts(&archive, &manifest.manifest, trust, findings); // §9
+    cancel.check()?;
     let audit = check_witness(
         &archive,
         &manifest.manifest,
@@ -85,8 +137,10 @@ pub fn verify<R: Read>(
         trust,
         findings,
     ); // §10
+    cancel.check()?;
     let provenance = check_provenance(&archive, &request.data_classes, findings); // §11
     check_all_clear(&manifest.manifest, findings); // §12
+    cancel.check()?;
 
     run.record_evidence(&archive, &manifest, &signer, &audit);
     run.sections.pack = pack_info(
