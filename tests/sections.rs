@@ -895,7 +895,15 @@ fn a_cancelled_verification_stops_with_cancelled() {
     let bytes = pack_bytes(&baseline(), true);
     let cancel = Cancel::new();
     let trust = trust();
-    let run = |c: &Cancel| verify_until(bytes.as_slice(), "pack", Some(&trust), &Limits::default(), c);
+    let run = |c: &Cancel| {
+        verify_until(
+            bytes.as_slice(),
+            "pack",
+            Some(&trust),
+            &Limits::default(),
+            c,
+        )
+    };
     assert!(run(&cancel).is_ok());
     cancel.cancel();
     assert!(matches!(run(&cancel), Err(VerifyError::Cancelled)));

@@ -9,7 +9,7 @@ use proofpack_author::pack::{recipients_entry, remedy, Evidence};
 use proofpack_author::{files, keys, Destination, Refusal, Refused, SignError, SignRequest};
 use proofpack_core::report::TrustStoreInfo;
 use proofpack_core::trust::{key_entry_json, KeyView};
-use proofpack_core::{verify, Limits, Report, TrustStore, Verdict, VerifyError};
+use proofpack_core::{verify_until, Cancel, Limits, Report, TrustStore, Verdict, VerifyError};
 use proofpack_render::explain::{self, ExplainedCode};
 use proofpack_render::{html, json, text};
 use proofpack_spec::timestamp::Timestamp;
@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// What the command line asked for at start (`proofpack-app PACK... [--trust FILE]`).
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct AppState {
     settings: std::sync::OnceLock<PathBuf>,
     /// Cancel flags of the jobs given out by [`new_job`] and not yet
     /// finished, by job: a job can be cancelled from the moment it exists.
-    jobs: Mutex<HashMap<u64, Arc<AtomicBool>>>,
+    jobs: Mutex<HashMap<u64, Cancel>>,
     /// The last [`KEPT_REPORTS`] reports of this session, by job, for export.
     reports: Mutex<BTreeMap<u64, Report>>,
     next_job: AtomicU64,
@@ -303,7 +303,7 @@ struct Watched<R, F> {
     inner: R,
     read: u64,
     reported: u64,
-    cancel: Arc<AtomicBool>,
+    cancel: Cancel,
     progress: F,
 }
 
@@ -312,7 +312,7 @@ const PROGRESS_STEP: u64 = 1 << 20;
 
 impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.cancel.load(Ordering::Relaxed) {
+        if self.cancel.is_cancelled() {
             // Not `Interrupted`: readers retry that kind forever.
             return Err(io::Error::other("the verification was cancelled"));
         }
@@ -330,7 +330,7 @@ impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
 /// only. The job exists (and can be cancelled) from now on.
 pub fn new_job(state: &AppState) -> u64 {
     let job = state.next_job.fetch_add(1, Ordering::Relaxed);
-    lock(&state.jobs).insert(job, Arc::new(AtomicBool::new(false)));
+    lock(&state.jobs).insert(job, Cancel::new());
     job
 }
 
@@ -351,7 +351,7 @@ pub fn verify_pack(
     lock(&state.jobs).remove(&job);
     // A job cancelled (or its pack closed) after its last read gets no
     // verdict either: the UI has stopped waiting for one.
-    if cancel.load(Ordering::Relaxed) {
+    if cancel.is_cancelled() {
         return Err(AppError::Cancelled);
     }
     let verified = result?;
@@ -366,7 +366,7 @@ pub fn verify_pack(
 fn verify_watched(
     job: u64,
     request: &VerifyRequest,
-    cancel: &Arc<AtomicBool>,
+    cancel: &Cancel,
     mut progress: impl FnMut(Progress),
 ) -> Result<Verified, AppError> {
     let trust = request.trust.as_deref().map(load_trust).transpose()?;
@@ -376,11 +376,15 @@ fn verify_watched(
         inner: io::BufReader::with_capacity(1 << 16, file),
         read: 0,
         reported: 0,
-        cancel: Arc::clone(cancel),
+        cancel: cancel.clone(),
         progress: |read| progress(Progress { job, read, total }),
     };
-    let report = match verify(watched, &request.path, trust.as_ref(), &Limits::default()) {
+    // The reader stops the reading, and the core stops between the spec's
+    // sections: Cancel works during the checks too.
+    let limits = Limits::default();
+    let report = match verify_until(watched, &request.path, trust.as_ref(), &limits, cancel) {
         Ok(r) => r,
+        Err(VerifyError::Cancelled) => return Err(AppError::Cancelled),
         Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
         Err(VerifyError::Internal(e)) => {
             return Err(AppError::Internal {
@@ -402,7 +406,7 @@ fn verify_watched(
 pub fn cancel_verification(state: &AppState, job: u64) -> bool {
     match lock(&state.jobs).get(&job) {
         Some(flag) => {
-            flag.store(true, Ordering::Relaxed);
+            flag.cancel();
             true
         }
         None => false,
