@@ -557,7 +557,7 @@ function renderReceipts(r) {
     const vb = b[key] ?? '';
     return (va < vb ? -1 : va > vb ? 1 : 0) * opt.dir;
   });
-  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Erased'], ['attestation', 'Subprocessor’s signature']];
+  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Subprocessor erased'], ['attestation', 'Subprocessor’s signature']];
   const t = el('table', { class: 'receipts' });
   const head = el('tr');
   for (const [k, label] of columns) {
