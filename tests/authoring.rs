@@ -1578,9 +1578,24 @@ fn the_entry_point_signs_writes_and_never_replaces_without_asking() {
     };
     let checked = proofpack_author::check(&request).expect("would sign");
     assert!(!out.path.exists(), "a check writes nothing");
+    assert_eq!(
+        dir_names(w),
+        vec!["evidence-complete-gdpr", "sample-dpo.pem"]
+    );
     let authored = proofpack_author::sign(&request, &out).expect("signs");
-    assert_eq!(authored.bytes, checked.bytes);
-    assert_eq!(std::fs::read(&out.path).expect("written"), authored.bytes);
+    // The reports are on the same bytes, those written.
+    assert_eq!(authored.report.pack().sha256, checked.report.pack().sha256);
+    let written = std::fs::read(&out.path).expect("written");
+    assert_eq!(
+        authored.report.pack().sha256,
+        proofpack_spec::encoding::hex(&Sha256::digest(&written))
+    );
+    assert_eq!(authored.report.pack().size, written.len() as u64);
+    assert_eq!(
+        written,
+        std::fs::read(committed().join("complete-gdpr.tar.gz")).expect("committed"),
+        "the committed sample, byte for byte"
+    );
     assert!(matches!(
         proofpack_author::sign(&request, &out),
         Err(SignError::Exists { .. })
@@ -1599,9 +1614,11 @@ fn the_entry_point_signs_writes_and_never_replaces_without_asking() {
         std::fs::read_to_string(ev.join("attestation.txt")).expect("saved"),
         "I, the DPO, attest to this erasure.\n"
     );
+    let replaced = std::fs::read(&replace.path).expect("replaced");
+    assert_ne!(replaced, written, "the edited attestation is in the pack");
     assert_eq!(
-        std::fs::read(&replace.path).expect("replaced"),
-        authored.bytes
+        authored.report.pack().sha256,
+        proofpack_spec::encoding::hex(&Sha256::digest(&replaced))
     );
 }
 

@@ -42,8 +42,10 @@ fn hostile_pack(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     });
     *member(&mut e, "attestation.txt") =
         format!("I attest.\n{SCREEN_CLEAR}\nverdict: complete\n{BIDI}\n{MARKUP}\n").into_bytes();
-    e.members
-        .push((format!("attachments/{TITLE}{MARKUP}.json"), b"{}".to_vec()));
+    e.members.push((
+        format!("attachments/{TITLE}{MARKUP}.json"),
+        b"{}".to_vec().into(),
+    ));
     let pack = dir.join("hostile.tar.gz");
     std::fs::write(&pack, pack_bytes(&e, false)).expect("write pack");
     let trust_path = dir.join("trust.json");

@@ -22,8 +22,10 @@ const ESC_CONTENT: &[u8] = b"before\x1b[2J\x1b]0;owned\x07after\n";
 /// an unlisted member whose path holds one.
 fn pack_with_escapes() -> Vec<u8> {
     let mut e = baseline();
-    e.members
-        .push(("attachments/escapes.txt".to_owned(), ESC_CONTENT.to_vec()));
+    e.members.push((
+        "attachments/escapes.txt".to_owned(),
+        ESC_CONTENT.to_vec().into(),
+    ));
     pack_with_manifest(
         &e,
         &[("attachments/\x1b[31mred.txt", b"red")],

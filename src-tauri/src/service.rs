@@ -514,17 +514,18 @@ pub fn author_open(dir: &str) -> Result<AuthorFolder, AppError> {
         cascade_runner: d.cascade_runner.clone(),
         signature_key_id: d.signature_key_id.clone(),
         subprocessors: d.subprocessors.clone(),
-        attestation: attestation_of(&evidence),
+        attestation: attestation_of(&evidence)?,
         members: evidence.members.iter().map(|(p, _)| p.clone()).collect(),
     })
 }
 
-fn attestation_of(evidence: &Evidence) -> Option<String> {
-    evidence
-        .members
-        .iter()
-        .find(|(p, _)| p == MemberName::Attestation.as_str())
-        .and_then(|(_, b)| String::from_utf8(b.clone()).ok())
+/// The folder's `attestation.txt`, when there is one and it is UTF-8 (a
+/// file that cannot be read is an error, as it is when signing).
+fn attestation_of(evidence: &Evidence) -> Result<Option<String>, AppError> {
+    let Some(content) = evidence.member(MemberName::Attestation.as_str()) else {
+        return Ok(None);
+    };
+    Ok(String::from_utf8(content.read()?.into_owned()).ok())
 }
 
 /// What Author mode signs with.

@@ -285,7 +285,7 @@ fn big_pack(dir: &Path) -> String {
         .collect();
     evidence
         .members
-        .push(("attachments/big.bin".to_owned(), noise));
+        .push(("attachments/big.bin".to_owned(), noise.into()));
     let key = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]);
     let at = proofpack_spec::timestamp::Timestamp::parse("2026-04-22T16:02:00Z").expect("time");
     let bytes = proofpack_author::pack::sign_unchecked(&evidence, &key, &at, true).expect("signs");

@@ -397,7 +397,7 @@ fn print_signed(args: &PackArgs, authored: &Authored) {
     eprintln!(
         "proofpack: wrote {} ({} bytes, sha256 {}), verifies {} with --trust {}",
         args.out.display(),
-        authored.bytes.len(),
+        r.pack().size,
         r.pack().sha256,
         r.verdict(),
         args.trust.display()

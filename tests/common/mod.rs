@@ -67,6 +67,7 @@ pub fn baseline() -> Evidence {
     let members = regular_members(file)
         .into_iter()
         .filter(|(path, _)| path != "manifest.json" && path != "signature.sig")
+        .map(|(path, bytes)| (path, bytes.into()))
         .collect();
     Evidence {
         description,
@@ -102,12 +103,13 @@ pub fn store_of(keys: &[TrustedKey]) -> TrustStore {
 }
 
 pub fn member<'a>(e: &'a mut Evidence, path: &str) -> &'a mut Vec<u8> {
-    &mut e
-        .members
+    e.members
         .iter_mut()
         .find(|(p, _)| p == path)
         .unwrap_or_else(|| panic!("no member {path}"))
         .1
+        .load()
+        .expect("readable")
 }
 
 /// Replaces text in a member; the text must occur.
@@ -212,7 +214,11 @@ pub fn pack_with_manifest(
         "key_id": sig_key_id,
         "sig": base64::engine::general_purpose::STANDARD.encode(test_key().sign(&pae).to_bytes()),
     });
-    let mut members = e.members.clone();
+    let mut members: Vec<(String, Vec<u8>)> = e
+        .members
+        .iter()
+        .map(|(p, c)| (p.clone(), c.read().expect("readable").into_owned()))
+        .collect();
     members.push(("manifest.json".to_owned(), manifest));
     members.push((
         "signature.sig".to_owned(),

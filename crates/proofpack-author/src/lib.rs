@@ -11,7 +11,9 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod content;
 pub mod files;
+mod gzip;
 pub mod keys;
 pub mod pack;
 pub mod signing;

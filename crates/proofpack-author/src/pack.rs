@@ -5,7 +5,9 @@
 //! of effect `invalid` or `untrusted` refuses, and `incomplete` or `late`
 //! refuses unless the DPO accepts an honest incomplete pack.
 
-use crate::tar_writer::write_pack;
+pub use crate::content::{Content, Digested};
+use crate::files::Staged;
+use crate::tar_writer::{write_pack_to, Entry, Restart};
 use crate::AuthoringError;
 use base64::Engine;
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
@@ -18,8 +20,8 @@ use proofpack_spec::json::{self, Json};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE};
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::io::Seek;
+use std::path::{Path, PathBuf};
 
 /// The content members an evidence folder may hold at its root: the
 /// members the verifier parses, less the two that `pack` writes itself.
@@ -124,12 +126,15 @@ impl PackDescription {
 pub struct Evidence {
     /// `pack.json`
     pub description: PackDescription,
-    /// Content members (path inside the pack, bytes), without the manifest and signature.
-    pub members: Vec<(String, Vec<u8>)>,
+    /// Content members (path inside the pack, content), without the
+    /// manifest and signature. A member is read when the pack is hashed and
+    /// written, not before: a [`Content::File`] is never held whole.
+    pub members: Vec<(String, Content)>,
 }
 
 impl Evidence {
-    /// Reads an evidence folder; refuses anything the spec does not name.
+    /// Reads an evidence folder's `pack.json` and lists its members, each a
+    /// [`Content::File`]; refuses anything the spec does not name.
     pub fn from_dir(dir: &Path) -> Result<Evidence, AuthoringError> {
         let description_path = dir.join("pack.json");
         let description = PackDescription::from_json(
@@ -152,12 +157,50 @@ impl Evidence {
             members,
         })
     }
+
+    /// The content of the member at `path`.
+    pub fn member(&self, path: &str) -> Option<&Content> {
+        self.members.iter().find(|(p, _)| p == path).map(|(_, c)| c)
+    }
+
+    /// Puts `content` at `path`, in place of the member there if any.
+    pub fn set_member(&mut self, path: &str, content: Content) {
+        match self.members.iter_mut().find(|(p, _)| p == path) {
+            Some((_, member)) => *member = content,
+            None => self.members.push((path.to_owned(), content)),
+        }
+    }
+
+    /// Every member's SHA-256 and size, sorted by path as the manifest and
+    /// the archive list them: one streaming pass over the files.
+    fn digest(&self) -> Result<Vec<Listed<'_>>, AuthoringError> {
+        let mut listed = self
+            .members
+            .iter()
+            .map(|(path, content)| {
+                Ok(Listed {
+                    path,
+                    content,
+                    digest: content.digest()?,
+                })
+            })
+            .collect::<Result<Vec<_>, AuthoringError>>()?;
+        listed.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+        Ok(listed)
+    }
+}
+
+/// A member as the manifest lists it, with where its bytes are.
+struct Listed<'a> {
+    path: &'a str,
+    content: &'a Content,
+    digest: Digested,
 }
 
 fn collect(
     root: &Path,
     dir: &Path,
-    members: &mut Vec<(String, Vec<u8>)>,
+    members: &mut Vec<(String, Content)>,
     refused: &mut Vec<String>,
 ) -> Result<(), AuthoringError> {
     let entries = std::fs::read_dir(dir).map_err(|e| AuthoringError::io(dir, e))?;
@@ -181,8 +224,7 @@ fn collect(
         if kind.is_dir() && in_attachments {
             collect(root, &path, members, refused)?;
         } else if kind.is_file() && (in_attachments || evidence_members().any(|m| m == relative)) {
-            let bytes = std::fs::read(&path).map_err(|e| AuthoringError::io(&path, e))?;
-            members.push((relative, bytes));
+            members.push((relative, Content::File(path)));
         } else if relative != "pack.json" || !kind.is_file() {
             refused.push(relative);
         }
@@ -199,13 +241,49 @@ pub struct PackOptions {
     pub accept_incomplete: bool,
 }
 
-/// A pack that was signed.
+/// A pack that was signed: the verifier's report on it, which gives its
+/// size and SHA-256 (`report.pack()`).
 #[derive(Debug)]
 pub struct Authored {
-    /// The `proof.tar.gz` bytes.
-    pub bytes: Vec<u8>,
-    /// The verifier's report on them.
+    /// The verifier's report on the pack.
     pub report: Report,
+}
+
+/// A pack that was built, verified and signed by [`build`], in a temporary
+/// file beside its destination: [`Signed::persist`] puts it there whole;
+/// dropping it removes the file, leaving the destination as it was.
+#[derive(Debug)]
+pub struct Signed {
+    report: Report,
+    file: Staged,
+}
+
+impl Signed {
+    /// The verifier's report on the pack.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// Where [`Signed::persist`] puts the pack.
+    pub fn destination(&self) -> &Path {
+        self.file.target()
+    }
+
+    /// Flushes the pack to disk and renames it over its destination (an
+    /// existing file's permissions are kept).
+    pub fn persist(self) -> Result<Authored, AuthoringError> {
+        self.file.commit()?;
+        Ok(Authored {
+            report: self.report,
+        })
+    }
+
+    /// Removes the pack, keeping the report.
+    pub fn discard(self) -> Authored {
+        Authored {
+            report: self.report,
+        }
+    }
 }
 
 /// What the trust store says of the key that signs.
@@ -270,41 +348,53 @@ pub enum PackError {
     },
 }
 
-/// Builds, checks and signs a pack from `evidence`.
+/// Builds, checks and signs a pack from `evidence`, into a temporary file
+/// beside `out` (see [`Signed`]): nothing is at `out` until
+/// [`Signed::persist`].
 ///
-/// The would-be pack is verified against `trust` exactly as `proofpack
-/// verify --trust` would verify it, so the verdict is the one a verifier
-/// with that store gives: `trust` must hold the `audit_log` keys the
-/// witness's checkpoints verify against and the signing key under
+/// The would-be pack is verified, from that file, against `trust` exactly
+/// as `proofpack verify --trust` would verify it, so the verdict is the one
+/// a verifier with that store gives: `trust` must hold the `audit_log` keys
+/// the witness's checkpoints verify against and the signing key under
 /// `signature_key_id`. A signing key the store does not hold, or holds under
 /// another public key, is refused (see [`SigningKeyStatus`]); it is never
 /// trusted implicitly.
+///
+/// Memory stays bounded whatever the size of the members: each file is read
+/// once to hash it and once (twice for an incomplete pack, which is written
+/// again with `all_clear` false) to write it.
 pub fn build(
     evidence: &Evidence,
     key: &SigningKey,
     trust: &TrustStore,
     options: &PackOptions,
-) -> Result<Authored, PackError> {
+    out: &Path,
+) -> Result<Signed, PackError> {
     let signed_at = match &options.signed_at {
         Some(t) => t.clone(),
         None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
             .ok_or_else(|| AuthoringError::Invalid("the clock is out of range".to_owned()))?,
     };
     let signing_key = SigningKeyStatus::of(&evidence.description, key, trust);
+    let listed = evidence.digest()?;
+    let parts = Parts {
+        evidence,
+        listed: &listed,
+        key,
+        signed_at: &signed_at,
+    };
     // The signer's claim is what the verifier's own completeness rule says.
-    let first = assemble(evidence, key, &signed_at, true)?;
-    let first_report = verify_bytes(&first, trust)?;
+    let (first, first_report) = parts.write_and_verify(true, out, trust)?;
     let complete = !first_report
         .findings()
         .iter()
         .any(|f| f.effect() == Effect::Incomplete);
     // A complete pack is signed as first assembled: its report is final.
-    let (bytes, report) = if complete {
+    let (file, report) = if complete {
         (first, first_report)
     } else {
-        let second = assemble(evidence, key, &signed_at, false)?;
-        let report = verify_bytes(&second, trust)?;
-        (second, report)
+        drop(first);
+        parts.write_and_verify(false, out, trust)?
     };
     let refuse = match report.verdict() {
         Verdict::Invalid | Verdict::Untrusted => true,
@@ -318,20 +408,15 @@ pub fn build(
             signing_key,
         });
     }
-    Ok(Authored { bytes, report })
+    Ok(Signed { report, file })
 }
 
 /// The input name of the pre-sign verification's report (`meta.input`):
-/// the pack exists only in memory then.
+/// the pack is not at its destination yet.
 const WOULD_BE_PACK: &str = "(the pack being signed)";
 
-fn verify_bytes(bytes: &[u8], trust: &TrustStore) -> Result<Report, AuthoringError> {
-    proofpack_core::verify(bytes, WOULD_BE_PACK, Some(trust), &Limits::default())
-        .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
-}
-
 /// Builds and signs a pack from `evidence` with the given `all_clear`
-/// claim, WITHOUT verifying it first.
+/// claim, WITHOUT verifying it first, in memory.
 ///
 /// This is for making test vectors (packs that are deliberately wrong);
 /// a DPO signs with [`build`], which refuses a pack that does not hold up.
@@ -341,78 +426,139 @@ pub fn sign_unchecked(
     signed_at: &Timestamp,
     all_clear: bool,
 ) -> Result<Vec<u8>, AuthoringError> {
-    assemble(evidence, key, signed_at, all_clear)
+    let listed = evidence.digest()?;
+    let parts = Parts {
+        evidence,
+        listed: &listed,
+        key,
+        signed_at,
+    };
+    let mut bytes = Vec::new();
+    parts.write(all_clear, &mut bytes)?;
+    Ok(bytes)
 }
 
-/// The manifest, signature and archive for one `all_clear` value.
-fn assemble(
-    evidence: &Evidence,
-    key: &SigningKey,
-    signed_at: &Timestamp,
-    all_clear: bool,
-) -> Result<Vec<u8>, AuthoringError> {
-    let d = &evidence.description;
-    let request_bytes = evidence
-        .members
-        .iter()
-        .find(|(p, _)| p == MemberName::Request.as_str())
-        .map(|(_, b)| b.as_slice())
-        .ok_or_else(|| AuthoringError::Invalid("the evidence has no request.json".to_owned()))?;
-    let request: Value = serde_json::from_slice(request_bytes).map_err(|e| {
-        AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}"))
-    })?;
-    let mut m = Map::new();
-    m.insert("format".into(), PACK_FORMAT.into());
-    m.insert("pack_id".into(), d.pack_id.clone().into());
-    // §2: these members must equal those of request.json, so they are copied.
-    for name in [
-        "request_id",
-        "subject_id",
-        "tenant_id",
-        "legal_basis",
-        "received_at",
-        "sla_deadline",
-    ] {
-        if let Some(v) = request.get(name) {
-            m.insert(name.into(), v.clone());
-        }
+/// What a pack is made of, but for its `all_clear` claim.
+struct Parts<'a> {
+    evidence: &'a Evidence,
+    listed: &'a [Listed<'a>],
+    key: &'a SigningKey,
+    signed_at: &'a Timestamp,
+}
+
+impl Parts<'_> {
+    /// Writes the pack into a new file beside `out` and verifies it from
+    /// there with the core's streaming verifier.
+    fn write_and_verify(
+        &self,
+        all_clear: bool,
+        out: &Path,
+        trust: &TrustStore,
+    ) -> Result<(Staged, Report), AuthoringError> {
+        let mut staged = Staged::beside(out)?;
+        let tmp: PathBuf = staged.path().to_path_buf();
+        self.write(all_clear, staged.file())?;
+        let file = staged.file();
+        file.rewind().map_err(|e| AuthoringError::io(&tmp, e))?;
+        let report = proofpack_core::verify(&*file, WOULD_BE_PACK, Some(trust), &Limits::default())
+            .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))?;
+        Ok((staged, report))
     }
-    m.insert("completed_at".into(), d.completed_at.clone().into());
-    m.insert("signed_at".into(), signed_at.raw().into());
-    m.insert("all_clear".into(), all_clear.into());
-    m.insert("cascade_runner".into(), d.cascade_runner.clone().into());
-    m.insert("signer".into(), d.signer.clone().into());
-    m.insert("signature_key_id".into(), d.signature_key_id.clone().into());
-    m.insert("subprocessors".into(), d.subprocessors.clone().into());
-    let mut files: Vec<&(String, Vec<u8>)> = evidence.members.iter().collect();
-    files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let files: Vec<Value> = files
-        .iter()
-        .map(|(path, bytes)| {
-            serde_json::json!({
-                "path": path,
-                "sha256": proofpack_spec::encoding::hex(&Sha256::digest(bytes)),
-                "size": bytes.len(),
+
+    /// The manifest, signature and archive for one `all_clear` value.
+    fn write(&self, all_clear: bool, out: &mut impl Restart) -> Result<(), AuthoringError> {
+        let manifest = self.manifest(all_clear)?;
+        let signature = self.signature(&manifest)?;
+        let (manifest_size, signature_size) = (manifest.len() as u64, signature.len() as u64);
+        let (manifest, signature) = (Content::Bytes(manifest), Content::Bytes(signature));
+        let mut entries: Vec<Entry<'_>> = self
+            .listed
+            .iter()
+            .map(|m| Entry {
+                path: m.path,
+                size: m.digest.size,
+                content: m.content,
             })
-        })
-        .collect();
-    m.insert("files".into(), Value::Array(files));
-    let mut manifest = serde_json::to_vec_pretty(&Value::Object(m))
-        .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
-    manifest.push(b'\n');
-    let signature = key.sign(&pae(PAYLOAD_TYPE, &manifest));
-    let sig = serde_json::json!({
-        "alg": Alg::Ed25519.as_str(),
-        "key_id": d.signature_key_id,
-        "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
-    });
-    let mut sig_bytes =
-        serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
-    sig_bytes.push(b'\n');
-    let mut members = evidence.members.clone();
-    members.push((MemberName::Manifest.to_string(), manifest));
-    members.push((MemberName::Signature.to_string(), sig_bytes));
-    write_pack(&members)
+            .collect();
+        entries.push(Entry {
+            path: MemberName::Manifest.as_str(),
+            size: manifest_size,
+            content: &manifest,
+        });
+        entries.push(Entry {
+            path: MemberName::Signature.as_str(),
+            size: signature_size,
+            content: &signature,
+        });
+        write_pack_to(entries, out)
+    }
+
+    /// `manifest.json`: `pack.json`, the members §2 copies from
+    /// `request.json`, the claim, and every member's digest.
+    fn manifest(&self, all_clear: bool) -> Result<Vec<u8>, AuthoringError> {
+        let d = &self.evidence.description;
+        let request_bytes = self
+            .evidence
+            .member(MemberName::Request.as_str())
+            .ok_or_else(|| AuthoringError::Invalid("the evidence has no request.json".to_owned()))?
+            .read()?;
+        let request: Value = serde_json::from_slice(&request_bytes).map_err(|e| {
+            AuthoringError::Invalid(format!("request.json is not well-formed JSON: {e}"))
+        })?;
+        let mut m = Map::new();
+        m.insert("format".into(), PACK_FORMAT.into());
+        m.insert("pack_id".into(), d.pack_id.clone().into());
+        // §2: these members must equal those of request.json, so they are copied.
+        for name in [
+            "request_id",
+            "subject_id",
+            "tenant_id",
+            "legal_basis",
+            "received_at",
+            "sla_deadline",
+        ] {
+            if let Some(v) = request.get(name) {
+                m.insert(name.into(), v.clone());
+            }
+        }
+        m.insert("completed_at".into(), d.completed_at.clone().into());
+        m.insert("signed_at".into(), self.signed_at.raw().into());
+        m.insert("all_clear".into(), all_clear.into());
+        m.insert("cascade_runner".into(), d.cascade_runner.clone().into());
+        m.insert("signer".into(), d.signer.clone().into());
+        m.insert("signature_key_id".into(), d.signature_key_id.clone().into());
+        m.insert("subprocessors".into(), d.subprocessors.clone().into());
+        let files: Vec<Value> = self
+            .listed
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "path": m.path,
+                    "sha256": proofpack_spec::encoding::hex(&m.digest.sha256),
+                    "size": m.digest.size,
+                })
+            })
+            .collect();
+        m.insert("files".into(), Value::Array(files));
+        let mut manifest = serde_json::to_vec_pretty(&Value::Object(m))
+            .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        manifest.push(b'\n');
+        Ok(manifest)
+    }
+
+    /// `signature.sig`: the DSSE signature of `manifest`.
+    fn signature(&self, manifest: &[u8]) -> Result<Vec<u8>, AuthoringError> {
+        let signature = self.key.sign(&pae(PAYLOAD_TYPE, manifest));
+        let sig = serde_json::json!({
+            "alg": Alg::Ed25519.as_str(),
+            "key_id": self.evidence.description.signature_key_id,
+            "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
+        });
+        let mut sig_bytes =
+            serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
+        sig_bytes.push(b'\n');
+        Ok(sig_bytes)
+    }
 }
 
 /// What the DPO should do about a finding that stops signing.

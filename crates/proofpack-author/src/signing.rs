@@ -8,7 +8,9 @@
 
 use crate::files::{occupied, write_atomic};
 use crate::keys;
-use crate::pack::{self, Authored, Evidence, PackError, PackOptions, SigningKeyStatus};
+use crate::pack::{
+    self, Authored, Content, Evidence, PackError, PackOptions, Signed, SigningKeyStatus,
+};
 use crate::AuthoringError;
 use ed25519_dalek::SigningKey;
 use proofpack_core::trust::{fingerprint, Role, TrustedKey};
@@ -17,7 +19,7 @@ use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What to sign: the inputs of `proofpack pack` and of the app's Author mode.
 #[derive(Debug, Clone, Default)]
@@ -257,11 +259,14 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// Checks the evidence as [`sign`] would, writing nothing: the pack that
-/// would be signed, or the refusal. The app's pre-sign check.
+/// Checks the evidence as [`sign`] would, writing nothing but a temporary
+/// file in the system's temporary directory, removed before it returns:
+/// the report on the pack that would be signed, or the refusal. The app's
+/// pre-sign check.
 pub fn check(request: &SignRequest) -> Result<Authored, SignError> {
     let inputs = Inputs::read(request)?;
-    inputs.build(request)
+    let scratch = std::env::temp_dir().join("proofpack-check.tar.gz");
+    Ok(inputs.build(request, &scratch)?.discard())
 }
 
 /// Checks the evidence, signs it and writes the pack to `out`, as `proofpack
@@ -269,17 +274,21 @@ pub fn check(request: &SignRequest) -> Result<Authored, SignError> {
 /// up (see [`Refusal`]) or `out` exists and is not to be replaced. An
 /// [`SignRequest::attestation_override`] is saved into the evidence folder
 /// first, so that the folder matches the pack.
+///
+/// The pack is written into a temporary file beside `out`, verified from
+/// there, and renamed over `out` only once it is to be signed: memory stays
+/// bounded whatever the size of the attachments.
 pub fn sign(request: &SignRequest, out: &Destination) -> Result<Authored, SignError> {
     refuse_existing(out)?;
-    let authored = check(request)?;
+    let inputs = Inputs::read(request)?;
+    let signed = inputs.build(request, &out.path)?;
     // Again: the file may have appeared while the pack was checked.
     refuse_existing(out)?;
     if let Some(text) = &request.attestation_override {
         let path = request.evidence_dir.join(MemberName::Attestation.as_str());
         write_atomic(&path, text.as_bytes())?;
     }
-    write_atomic(&out.path, &authored.bytes)?;
-    Ok(authored)
+    Ok(signed.persist()?)
 }
 
 fn refuse_existing(out: &Destination) -> Result<(), SignError> {
@@ -307,12 +316,10 @@ impl Inputs {
         })?;
         let mut evidence = Evidence::from_dir(&request.evidence_dir)?;
         if let Some(text) = &request.attestation_override {
-            let name = MemberName::Attestation.as_str();
-            let bytes = text.as_bytes().to_vec();
-            match evidence.members.iter_mut().find(|(p, _)| p == name) {
-                Some((_, member)) => *member = bytes,
-                None => evidence.members.push((name.to_owned(), bytes)),
-            }
+            evidence.set_member(
+                MemberName::Attestation.as_str(),
+                Content::Bytes(text.as_bytes().to_vec()),
+            );
         }
         Ok(Inputs {
             key,
@@ -321,13 +328,14 @@ impl Inputs {
         })
     }
 
-    fn build(&self, request: &SignRequest) -> Result<Authored, SignError> {
+    /// Builds the pack into a temporary file beside `out`.
+    fn build(&self, request: &SignRequest, out: &Path) -> Result<Signed, SignError> {
         let options = PackOptions {
             signed_at: request.signed_at.clone(),
             accept_incomplete: request.accept_incomplete,
         };
-        match pack::build(&self.evidence, &self.key, &self.trust, &options) {
-            Ok(authored) => Ok(authored),
+        match pack::build(&self.evidence, &self.key, &self.trust, &options, out) {
+            Ok(signed) => Ok(signed),
             Err(PackError::Authoring(e)) => Err(e.into()),
             Err(PackError::Refused {
                 report,

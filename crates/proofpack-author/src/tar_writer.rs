@@ -2,6 +2,8 @@
 //! long-name records), members sorted by path, fixed mtime, uid, gid and
 //! mode, no user or group names, and a gzip header without time or name.
 
+use crate::content::Content;
+use crate::gzip::{GzipStream, Window};
 use crate::AuthoringError;
 use flate2::{Compression, GzBuilder};
 use std::io::Write;
@@ -33,6 +35,92 @@ fn header(path: &str, size: u64) -> Result<tar::Header, AuthoringError> {
     header.set_mtime(0);
     header.set_cksum();
     Ok(header)
+}
+
+/// One member to write: its path inside the pack, its size as hashed for
+/// the manifest, and its content, which must still be exactly that size.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    /// Path inside the pack.
+    pub path: &'a str,
+    /// Size in bytes, as the manifest lists it.
+    pub size: u64,
+    /// The bytes, in memory or in a file.
+    pub content: &'a Content,
+}
+
+/// A destination that can be emptied, for writing the pack again from its
+/// first byte (see [`crate::gzip`]: input that compresses extremely well).
+pub trait Restart: Write {
+    /// Empties the destination; the next write is its first byte.
+    fn restart(&mut self) -> std::io::Result<()>;
+}
+
+impl Restart for Vec<u8> {
+    fn restart(&mut self) -> std::io::Result<()> {
+        self.clear();
+        Ok(())
+    }
+}
+
+impl Restart for std::fs::File {
+    fn restart(&mut self) -> std::io::Result<()> {
+        self.set_len(0)?;
+        std::io::Seek::rewind(self)
+    }
+}
+
+/// Streams the gzip-compressed tar of `entries`, sorted by path, into
+/// `out`. The same input always gives the same bytes, those the in-memory
+/// [`write_pack`] gives, and no member is held whole: a file member is read
+/// in small pieces, and at most a few MiB of the tar wait for deflate.
+pub fn write_pack_to<W: Restart>(
+    mut entries: Vec<Entry<'_>>,
+    out: &mut W,
+) -> Result<(), AuthoringError> {
+    entries.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    for window in [Window::Normal, Window::Large] {
+        if write_once(&entries, &mut *out, window)? {
+            return Ok(());
+        }
+        out.restart()
+            .map_err(|e| AuthoringError::Invalid(format!("writing the archive failed: {e}")))?;
+    }
+    // `Window::Large` cannot be outrun (see its bound).
+    Err(AuthoringError::Invalid(
+        "writing the archive failed: deflate outran its input queue".to_owned(),
+    ))
+}
+
+/// One attempt at [`write_pack_to`]: `false` when the gzip stream was
+/// starved, and what was written must be discarded.
+fn write_once<W: Write>(
+    entries: &[Entry<'_>],
+    out: W,
+    window: Window,
+) -> Result<bool, AuthoringError> {
+    let failed =
+        |e: std::io::Error| AuthoringError::Invalid(format!("writing the archive failed: {e}"));
+    let mut builder = tar::Builder::new(GzipStream::new(out, window));
+    for entry in entries {
+        let header = header(entry.path, entry.size)?;
+        let mut content = entry.content.open_exact(entry.size)?;
+        let copied = builder.append(&header, &mut content);
+        if builder.get_ref().starved() {
+            return Ok(false);
+        }
+        content.finish(copied)?;
+    }
+    // The end-of-archive marker (two zero blocks).
+    let ended = builder.finish();
+    if builder.get_ref().starved() {
+        return Ok(false);
+    }
+    ended.map_err(failed)?;
+    let gz = builder.into_inner().map_err(failed)?;
+    gz.finish()
+        .map_err(|e| AuthoringError::Invalid(format!("gzip failed: {e}")))?;
+    Ok(true)
 }
 
 /// Builds the gzip-compressed tar of `members` (path, content), sorted by
@@ -80,6 +168,138 @@ mod tests {
         let paths: Vec<&str> = members.iter().map(|m| m.path.as_str()).collect();
         assert_eq!(paths, vec!["a.txt", long.as_str(), "b.json"]);
         assert_eq!(members[0].size, 1000);
+    }
+
+    /// The regular files under `dir` as (path inside the pack, bytes).
+    fn folder(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<(String, Vec<u8>)>) {
+        for entry in std::fs::read_dir(dir).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folder(&path, root, out);
+            } else {
+                let relative = path.strip_prefix(root).expect("inside");
+                let relative = relative.to_str().expect("UTF-8").replace('\\', "/");
+                out.push((relative, std::fs::read(&path).expect("read")));
+            }
+        }
+    }
+
+    /// Seeded bytes, half of them repetitive text and half noise, so that
+    /// deflate both finds matches and gives up on them.
+    fn mixed(len: usize, seed: u32) -> Vec<u8> {
+        let mut state = seed.wrapping_mul(2_654_435_761) | 1;
+        (0..len)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                if (i / 4096) % 2 == 0 {
+                    b"erase purge redact "[i % 19]
+                } else {
+                    state.to_le_bytes()[0]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streamed_bytes_equal_the_in_memory_writers() {
+        let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../sample-packs/evidence/complete-gdpr");
+        let mut members = Vec::new();
+        folder(&sample, &sample, &mut members);
+        assert!(members.len() >= 8, "the sample folder is there");
+        // Large members cross every buffer on the way: the gathering
+        // buffer, flate2's output buffer and deflate's 32 KiB window.
+        let dir = tempfile::tempdir().expect("tempdir");
+        for (n, len) in [(0u32, 5 << 20), (1, 777_777), (2, 1)] {
+            members.push((format!("attachments/big-{n}.bin"), mixed(len, n)));
+        }
+        let files: Vec<(String, Content)> = members
+            .iter()
+            .enumerate()
+            .map(|(n, (path, bytes))| {
+                let file = dir.path().join(format!("member-{n}"));
+                std::fs::write(&file, bytes).expect("write");
+                (path.clone(), Content::File(file))
+            })
+            .collect();
+        let entries = members
+            .iter()
+            .zip(&files)
+            .map(|((path, bytes), (_, content))| Entry {
+                path,
+                size: bytes.len() as u64,
+                content,
+            })
+            .collect();
+        let mut streamed = Vec::new();
+        write_pack_to(entries, &mut streamed).expect("streams");
+        let in_memory = write_pack(&members).expect("writes");
+        assert_eq!(streamed.len(), in_memory.len());
+        assert!(streamed == in_memory, "the same bytes");
+    }
+
+    #[test]
+    fn input_that_outruns_the_queue_is_written_again_to_the_same_bytes() {
+        // 12 MiB of zeros: one deflate call reads more than the normal
+        // queue holds, so the pack is written a second time, into a file.
+        let members = vec![
+            ("attachments/a.txt".to_owned(), mixed(300_000, 9)),
+            ("attachments/zeros.bin".to_owned(), vec![0u8; 12 << 20]),
+            ("request.json".to_owned(), b"{}".to_vec()),
+        ];
+        let contents: Vec<Content> = members.iter().map(|(_, b)| b.clone().into()).collect();
+        let entries = members
+            .iter()
+            .zip(&contents)
+            .map(|((path, bytes), content)| Entry {
+                path,
+                size: bytes.len() as u64,
+                content,
+            })
+            .collect();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("p.tar.gz");
+        let mut file = std::fs::File::create_new(&path).expect("create");
+        // A stale byte where the first attempt wrote: the restart empties the file.
+        file.write_all(b"stale").expect("write");
+        write_pack_to(entries, &mut file).expect("streams");
+        drop(file);
+        let streamed = std::fs::read(&path).expect("read");
+        assert!(
+            streamed == write_pack(&members).expect("writes"),
+            "the same bytes"
+        );
+    }
+
+    #[test]
+    fn a_file_that_changed_size_since_it_was_hashed_is_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("a.bin");
+        std::fs::write(&file, [1u8; 100]).expect("write");
+        let content = Content::File(file);
+        for declared in [99, 101] {
+            let entry = Entry {
+                path: "attachments/a.bin",
+                size: declared,
+                content: &content,
+            };
+            assert!(matches!(
+                write_pack_to(vec![entry], &mut Vec::new()),
+                Err(AuthoringError::Invalid(_))
+            ));
+        }
+        let missing = Content::File(dir.path().join("gone.bin"));
+        let entry = Entry {
+            path: "attachments/gone.bin",
+            size: 0,
+            content: &missing,
+        };
+        assert!(matches!(
+            write_pack_to(vec![entry], &mut Vec::new()),
+            Err(AuthoringError::Io { .. })
+        ));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::store::Store;
 use crate::verification::{Probes, VERIFY_CODE};
 use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
-use proofpack_author::pack::{build, Authored, Evidence, PackDescription, PackOptions};
+use proofpack_author::pack::{build, Authored, Content, Evidence, PackDescription, PackOptions};
 use proofpack_author::trust_edit::TrustStoreFile;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
 use proofpack_producer::{
@@ -199,6 +199,10 @@ pub fn assemble(
         ),
     ];
     members.extend(attachments(m)?);
+    let members = members
+        .into_iter()
+        .map(|(path, bytes)| (path, Content::Bytes(bytes)))
+        .collect();
     Ok(Evidence {
         description: PackDescription {
             pack_id: format!("erasure-{}", m.intake.request_id),
@@ -242,36 +246,39 @@ fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
 
 /// Writes the evidence folder (`pack.json` and every member) into `dir`.
 pub fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
-    let mut files = vec![("pack.json".to_owned(), evidence.description.to_json()?)];
-    files.extend(evidence.members.iter().cloned());
-    for (path, bytes) in files {
+    let description = Content::Bytes(evidence.description.to_json()?);
+    let members = evidence.members.iter().map(|(p, c)| (p.as_str(), c));
+    for (path, content) in std::iter::once(("pack.json", &description)).chain(members) {
         let path = dir.join(path);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| DemoError::io(parent, e))?;
         }
-        std::fs::write(&path, bytes).map_err(|e| DemoError::io(&path, e))?;
+        std::fs::write(&path, content.read()?).map_err(|e| DemoError::io(&path, e))?;
     }
     Ok(())
 }
 
-/// Reads the evidence folder back and has the DPO sign it: `build`
-/// verifies the would-be pack against `trust` first and refuses one that
-/// does not hold up; an incomplete or late pack is signed only when
-/// `accept_incomplete` (an honest record of open obligations).
+/// Reads the evidence folder back and has the DPO sign it into `out`:
+/// `build` verifies the would-be pack against `trust` first and refuses one
+/// that does not hold up (nothing is written then); an incomplete or late
+/// pack is signed only when `accept_incomplete` (an honest record of open
+/// obligations).
 pub fn sign(
     dir: &Path,
     key: &SigningKey,
     trust: &TrustStore,
     signed_at: &str,
     accept_incomplete: bool,
+    out: &Path,
 ) -> Result<Authored, DemoError> {
     let evidence = Evidence::from_dir(dir)?;
     let options = PackOptions {
         signed_at: Timestamp::parse(signed_at),
         accept_incomplete,
     };
-    build(&evidence, key, trust, &options).map_err(|e| match e {
+    let signed = build(&evidence, key, trust, &options, out).map_err(|e| match e {
         proofpack_author::pack::PackError::Authoring(e) => DemoError::Authoring(e),
         proofpack_author::pack::PackError::Refused { report, .. } => DemoError::Refused(report),
-    })
+    })?;
+    Ok(signed.persist()?)
 }

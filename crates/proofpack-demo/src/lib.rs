@@ -570,14 +570,14 @@ impl Platform {
             dpo.verifying_key(),
             self.audit.public_key(),
         )?;
-        let authored = evidence::sign(
+        evidence::sign(
             &self.paths.evidence,
             &dpo,
             &trust,
             &self.config.clock.stamp(),
             self.config.fault.is_some(),
+            &self.paths.pack,
         )?;
-        proofpack_author::files::write_atomic(&self.paths.pack, &authored.bytes)?;
         say!(
             story,
             "\n== Pack\n  signed by {} (key {}), cascade run by {}\n  wrote {}, {} and {}/\n",

@@ -22,7 +22,7 @@
 )]
 
 use ed25519_dalek::SigningKey;
-use proofpack_author::pack::{build, Evidence, PackDescription, PackError, PackOptions};
+use proofpack_author::pack::{build, Content, Evidence, PackDescription, PackError, PackOptions};
 use proofpack_author::AuthoringError;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey, TRUST_FORMAT};
 use proofpack_core::Verdict;
@@ -313,16 +313,15 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
             signed_at: Some(time(sample.signed_at)?),
             accept_incomplete: sample.accept_incomplete,
         };
-        let report = match build(&evidence, &dpo_key(), &trust, &options) {
-            Ok(authored) => {
-                if authored.report.verdict() == sample.verdict {
-                    written.push(write_file(
-                        &out_dir.join(sample.file_name()),
-                        &authored.bytes,
-                    )?);
+        let pack = out_dir.join(sample.file_name());
+        let report = match build(&evidence, &dpo_key(), &trust, &options, &pack) {
+            Ok(signed) => {
+                if signed.report().verdict() == sample.verdict {
+                    signed.persist()?;
+                    written.push(pack);
                     continue;
                 }
-                authored.report
+                signed.discard().report
             }
             Err(PackError::Refused { report, .. }) => *report,
             Err(PackError::Authoring(e)) => return Err(e.into()),
@@ -361,8 +360,8 @@ fn write_evidence(dir: &Path, evidence: &Evidence) -> Result<Vec<PathBuf>, Autho
         &dir.join("pack.json"),
         &evidence.description.to_json()?,
     )?];
-    for (path, bytes) in &evidence.members {
-        written.push(write_file(&dir.join(path), bytes)?);
+    for (path, content) in &evidence.members {
+        written.push(write_file(&dir.join(path), &content.read()?)?);
     }
     Ok(written)
 }
@@ -590,6 +589,10 @@ impl Draft {
             members.push(("provenance.jsonl".to_owned(), provenance_jsonl(records)?));
         }
         members.extend(self.attachments);
+        let members = members
+            .into_iter()
+            .map(|(path, bytes)| (path, Content::Bytes(bytes)))
+            .collect();
         Ok(Evidence {
             description: PackDescription {
                 pack_id: self.pack_id,

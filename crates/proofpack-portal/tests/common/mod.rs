@@ -75,8 +75,9 @@ fn verdict_of(bytes: &[u8], trust: &TrustStore) -> Verdict {
 pub fn pack_for_tenant(tenant: &str, pack_id: &str, trust: &TrustStore) -> Vec<u8> {
     let mut evidence = Evidence::from_dir(&sample_packs().join("evidence/complete-gdpr")).unwrap();
     evidence.description.pack_id = pack_id.to_owned();
-    for (path, bytes) in &mut evidence.members {
+    for (path, content) in &mut evidence.members {
         if path == "request.json" {
+            let bytes = content.load().unwrap();
             let mut request: serde_json::Value = serde_json::from_slice(bytes).unwrap();
             request["tenant_id"] = serde_json::Value::from(tenant);
             *bytes = serde_json::to_vec_pretty(&request).unwrap();
@@ -86,9 +87,19 @@ pub fn pack_for_tenant(tenant: &str, pack_id: &str, trust: &TrustStore) -> Vec<u
         signed_at: Timestamp::parse("2026-04-23T09:00:00Z"),
         accept_incomplete: false,
     };
-    build(&evidence, &proofpack_samples::dpo_key(), trust, &options)
-        .unwrap()
-        .bytes
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proof.tar.gz");
+    build(
+        &evidence,
+        &proofpack_samples::dpo_key(),
+        trust,
+        &options,
+        &out,
+    )
+    .unwrap()
+    .persist()
+    .unwrap();
+    std::fs::read(&out).unwrap()
 }
 
 impl Fixture {
