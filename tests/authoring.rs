@@ -1474,6 +1474,7 @@ fn pack_description_to_json_reads_back() {
         signer: "dpo@example.com".to_owned(),
         signature_key_id: "dpo-2026".to_owned(),
         subprocessors: vec!["vector-saas".to_owned(), "llm-provider-kb".to_owned()],
+        supersedes: None,
     };
     let bytes = description.to_json().unwrap();
     assert!(bytes.ends_with(b"}\n"));
@@ -1493,6 +1494,7 @@ fn sign_request(evidence: &Path, key: &Path, trust: &Path, signed_at: &str) -> S
         trust_path: trust.to_owned(),
         signed_at: Some(Timestamp::parse(signed_at).expect("a time")),
         accept_incomplete: false,
+        accept_uncorroborated: false,
         attestation_override: None,
     }
 }
@@ -1697,4 +1699,107 @@ fn trust_add_takes_a_witness_vkey() {
     let before = std::fs::read(&trust).expect("store");
     assert_eq!(add(&wrong).status.code(), Some(1));
     assert_eq!(std::fs::read(&trust).expect("store"), before);
+}
+
+/// A store of the sample keys with `policy`.
+fn store_with_policy(work: &Path, name: &str, policy: Value) -> PathBuf {
+    let path = store(work, name, vec![sample_dpo_entry(), audit_log_entry()]);
+    let mut doc: Value =
+        serde_json::from_slice(&std::fs::read(&path).expect("store")).expect("JSON");
+    doc["policy"] = policy;
+    std::fs::write(&path, serde_json::to_vec_pretty(&doc).expect("JSON")).expect("write");
+    path
+}
+
+fn manifest_of(pack: &Path) -> Value {
+    let file = std::fs::File::open(pack).expect("pack");
+    let bytes = proofpack_core::inspect::member_content(
+        file,
+        &proofpack_core::Limits::default(),
+        "manifest.json",
+    )
+    .expect("manifest");
+    serde_json::from_slice(&bytes).expect("JSON")
+}
+
+#[test]
+fn accept_uncorroborated_allows_exactly_the_missing_corroboration_and_records_it() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+    let at = signed_at_of("complete-gdpr");
+    let plain = store(w, "plain.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let asks = store_with_policy(
+        w,
+        "asks.json",
+        json!({"witness_quorum": 1, "signed_receipts": true}),
+    );
+    let out = w.join("p.tar.gz");
+
+    // Without the flag: refused, nothing written.
+    let refused = pack(&ev, &key, &asks, &out, at, &[]);
+    assert_eq!(refused.status.code(), Some(5), "{}", stderr(&refused));
+    assert!(!out.exists());
+
+    // With it: signed, the manifest says what fell short.
+    let signed = pack(&ev, &key, &asks, &out, at, &["--accept-uncorroborated"]);
+    assert_eq!(signed.status.code(), Some(0), "{}", stderr(&signed));
+    assert_eq!(
+        manifest_of(&out)["accepted_uncorroborated"],
+        json!(["audit.witness_quorum_not_met", "receipts.unattested"])
+    );
+    let (status, report) = verify_json(&out, &asks);
+    assert_eq!(status, 5);
+    assert_eq!(
+        codes(&report),
+        ["audit.witness_quorum_not_met", "receipts.unattested"]
+    );
+    // A verifier without that policy: complete.
+    assert_eq!(verify_json(&out, &plain).0, 0);
+
+    // Nothing else that is untrusted: a store without the log's key.
+    let no_log = store(w, "no-log.json", vec![sample_dpo_entry()]);
+    let other = w.join("other.tar.gz");
+    let refused = pack(&ev, &key, &no_log, &other, at, &["--accept-uncorroborated"]);
+    assert_eq!(refused.status.code(), Some(5), "{}", stderr(&refused));
+    assert!(!other.exists());
+
+    // Nothing to accept: no record.
+    let clean = w.join("clean.tar.gz");
+    let signed = pack(&ev, &key, &plain, &clean, at, &["--accept-uncorroborated"]);
+    assert_eq!(signed.status.code(), Some(0), "{}", stderr(&signed));
+    assert!(manifest_of(&clean).get("accepted_uncorroborated").is_none());
+}
+
+#[test]
+fn pack_json_supersedes_goes_into_the_manifest() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+    let trust = store(w, "trust.json", vec![sample_dpo_entry(), audit_log_entry()]);
+    let at = signed_at_of("complete-gdpr");
+    let earlier = json!({"pack_id": "erasure-req-000001", "sha256": "cd".repeat(32)});
+    edit_pack_json(&ev, |d| d["supersedes"] = earlier.clone());
+    let out = w.join("follow-up.tar.gz");
+    let signed = pack(&ev, &key, &trust, &out, at, &[]);
+    assert_eq!(signed.status.code(), Some(0), "{}", stderr(&signed));
+    assert_eq!(manifest_of(&out)["supersedes"], earlier);
+    let (status, report) = verify_json(&out, &trust);
+    assert_eq!(status, 0);
+    assert_eq!(
+        report["pack"]["supersedes"]["pack_id"],
+        "erasure-req-000001"
+    );
+    // A bad one is refused before anything is signed.
+    edit_pack_json(&ev, |d| {
+        d["supersedes"] = json!({"pack_id": "x", "sha256": "short"})
+    });
+    let bad = w.join("bad.tar.gz");
+    assert_eq!(
+        pack(&ev, &key, &trust, &bad, at, &[]).status.code(),
+        Some(1)
+    );
+    assert!(!bad.exists());
 }

@@ -736,6 +736,7 @@ function authorRequest() {
     key: $('#author-key').value.trim(),
     trust: $('#author-trust').value.trim(),
     accept_incomplete: $('#author-accept').checked,
+    accept_uncorroborated: $('#author-accept-uncorroborated').checked,
     attestation: state.author.folder ? $('#author-attestation').value : null,
     signed_at: null,
   };
@@ -759,6 +760,7 @@ function bindAuthor() {
   $('#author-load').addEventListener('click', loadFolder);
   $('#author-check').addEventListener('click', checkAuthor);
   $('#author-accept').addEventListener('change', () => { if (state.author.presign) checkAuthor(); });
+  $('#author-accept-uncorroborated').addEventListener('change', () => { if (state.author.presign) checkAuthor(); });
   $('#author-sign').addEventListener('click', signAuthor);
   $('#author-entry-copy').addEventListener('click', async () => {
     const text = $('#author-entry').value;

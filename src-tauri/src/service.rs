@@ -540,6 +540,10 @@ pub struct AuthorRequest {
     /// Sign an incomplete or late pack (`--accept-incomplete`).
     #[serde(default)]
     pub accept_incomplete: bool,
+    /// Sign a pack whose corroboration falls short of the store's policy
+    /// (`--accept-uncorroborated`).
+    #[serde(default)]
+    pub accept_uncorroborated: bool,
     /// The attestation as edited in the UI (`None`: the folder's own).
     pub attestation: Option<String>,
     /// `signed_at`, for reproducible packs (`None`: now).
@@ -648,9 +652,9 @@ impl Presign {
                 listed: listed.clone(),
                 given: given.clone(),
             },
-            Refusal::DoesNotHold { .. } | Refusal::NeedsAcceptIncomplete { .. } => {
-                SigningKeyView::Listed
-            }
+            Refusal::DoesNotHold { .. }
+            | Refusal::NeedsAcceptIncomplete { .. }
+            | Refusal::NeedsAcceptUncorroborated { .. } => SigningKeyView::Listed,
         };
         let view = RefusalView {
             kind: refusal.kind(),
@@ -694,6 +698,7 @@ impl AuthorRequest {
             trust_path: PathBuf::from(&self.trust),
             signed_at,
             accept_incomplete: self.accept_incomplete,
+            accept_uncorroborated: self.accept_uncorroborated,
             attestation_override: self.attestation.clone(),
         })
     }

@@ -156,6 +156,12 @@ pub(crate) struct PackArgs {
     /// Sign an incomplete or late pack as an honest record of open obligations.
     #[arg(long)]
     accept_incomplete: bool,
+    /// Sign a pack whose corroboration falls short of the trust store's
+    /// policy: exactly audit.witness_quorum_not_met and receipts.unattested
+    /// are allowed (nothing else that is untrusted), and the manifest
+    /// records them (`accepted_uncorroborated`).
+    #[arg(long)]
+    accept_uncorroborated: bool,
 }
 
 fn parse_time(text: &str) -> Result<Timestamp, String> {
@@ -366,6 +372,7 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
         trust_path: args.trust.clone(),
         signed_at: args.signed_at.clone(),
         accept_incomplete: args.accept_incomplete,
+        accept_uncorroborated: args.accept_uncorroborated,
         attestation_override: None,
     };
     let out = Destination {

@@ -62,6 +62,7 @@ pub fn baseline() -> Evidence {
             .iter()
             .map(|v| v.as_str().expect("name").to_owned())
             .collect(),
+        supersedes: None,
     };
     let file = std::fs::File::open(vector("valid-gdpr-all-classes.tar.gz")).expect("vector");
     let members = regular_members(file)

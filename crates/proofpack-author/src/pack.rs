@@ -47,10 +47,51 @@ pub struct PackDescription {
     pub signature_key_id: String,
     /// `subprocessors`
     pub subprocessors: Vec<String>,
+    /// `supersedes` (§2, §18): the earlier pack this one replaces, when it is
+    /// a follow-up pack.
+    pub supersedes: Option<Superseded>,
+}
+
+/// The earlier pack a follow-up pack replaces (§18): its `pack_id` and the
+/// SHA-256 of its whole `proof.tar.gz`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Superseded {
+    /// The earlier pack's `pack_id`.
+    pub pack_id: String,
+    /// The SHA-256 of the earlier pack's file, 64 lowercase hex digits.
+    pub sha256: String,
+}
+
+impl Superseded {
+    /// `{"pack_id": ..., "sha256": ...}`, or why not.
+    fn from_json(value: &Json) -> Result<Superseded, String> {
+        let obj = value
+            .as_object()
+            .ok_or("`supersedes` must be an object or null")?;
+        let pack_id = obj
+            .get("pack_id")
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .ok_or("`supersedes.pack_id` must be a non-empty string")?;
+        let sha256 = obj
+            .get("sha256")
+            .and_then(Json::as_str)
+            .filter(|s| proofpack_spec::encoding::is_sha256_hex(s))
+            .ok_or("`supersedes.sha256` must be 64 lowercase hex digits")?;
+        Ok(Superseded {
+            pack_id: pack_id.to_owned(),
+            sha256: sha256.to_owned(),
+        })
+    }
+
+    fn to_value(&self) -> Value {
+        serde_json::json!({"pack_id": self.pack_id, "sha256": self.sha256})
+    }
 }
 
 impl PackDescription {
-    /// Parses `pack.json` strictly: exactly these six members.
+    /// Parses `pack.json` strictly: these six members, and `supersedes`
+    /// for a follow-up pack.
     pub fn from_json(bytes: &[u8]) -> Result<Self, AuthoringError> {
         let bad = |why: String| AuthoringError::Invalid(format!("pack.json: {why}"));
         let doc = json::parse(bytes).map_err(|e| bad(format!("not well-formed JSON: {e}")))?;
@@ -64,6 +105,7 @@ impl PackDescription {
             "signer",
             "signature_key_id",
             "subprocessors",
+            "supersedes",
         ];
         if let Some((name, _)) = obj.iter().find(|(k, _)| !MEMBERS.contains(k)) {
             return Err(bad(format!(
@@ -93,6 +135,10 @@ impl PackDescription {
                     .collect::<Option<Vec<_>>>()
             })
             .ok_or_else(|| bad("`subprocessors` must be an array of strings".to_owned()))?;
+        let supersedes = match obj.get("supersedes") {
+            None | Some(Json::Null) => None,
+            Some(value) => Some(Superseded::from_json(value).map_err(bad)?),
+        };
         Ok(PackDescription {
             pack_id: string("pack_id")?,
             completed_at,
@@ -100,13 +146,14 @@ impl PackDescription {
             signer: string("signer")?,
             signature_key_id: string("signature_key_id")?,
             subprocessors,
+            supersedes,
         })
     }
 
-    /// The bytes of `pack.json`: the six members [`Self::from_json`] reads,
+    /// The bytes of `pack.json`: the members [`Self::from_json`] reads,
     /// pretty-printed with a final newline.
     pub fn to_json(&self) -> Result<Vec<u8>, AuthoringError> {
-        let doc = serde_json::json!({
+        let mut doc = serde_json::json!({
             "pack_id": self.pack_id,
             "completed_at": self.completed_at,
             "cascade_runner": self.cascade_runner,
@@ -114,6 +161,9 @@ impl PackDescription {
             "signature_key_id": self.signature_key_id,
             "subprocessors": self.subprocessors,
         });
+        if let (Some(earlier), Some(obj)) = (&self.supersedes, doc.as_object_mut()) {
+            obj.insert("supersedes".to_owned(), earlier.to_value());
+        }
         let mut bytes =
             serde_json::to_vec_pretty(&doc).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         bytes.push(b'\n');
@@ -239,6 +289,35 @@ pub struct PackOptions {
     pub signed_at: Option<Timestamp>,
     /// Sign an incomplete or late pack (an honest record of open obligations).
     pub accept_incomplete: bool,
+    /// Sign a pack whose corroboration falls short of the trust store's
+    /// policy: exactly `audit.witness_quorum_not_met` and
+    /// `receipts.unattested` are allowed (nothing else that is untrusted),
+    /// and the manifest records them ([`ACCEPTED_UNCORROBORATED`]).
+    pub accept_uncorroborated: bool,
+}
+
+/// The manifest member that records what a signer accepted with
+/// [`PackOptions::accept_uncorroborated`]: the codes, as the signer's own
+/// verification reported them. Not a member of §2 (a verifier ignores it,
+/// §14); it says plainly that the DPO signed knowing the corroboration fell
+/// short of their own trust store's policy.
+pub const ACCEPTED_UNCORROBORATED: &str = "accepted_uncorroborated";
+
+/// The only untrusted findings [`PackOptions::accept_uncorroborated`] allows.
+pub const UNCORROBORATED: [Code; 2] = [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
+
+/// The report's untrusted codes, when every one is of [`UNCORROBORATED`]
+/// (and there is one): what `accept_uncorroborated` may sign.
+pub fn uncorroborated_only(report: &Report) -> Option<Vec<Code>> {
+    let mut codes: Vec<Code> = report
+        .findings()
+        .iter()
+        .filter(|f| f.effect() == Effect::Untrusted)
+        .map(|f| f.code())
+        .collect();
+    codes.sort();
+    codes.dedup();
+    (!codes.is_empty() && codes.iter().all(|c| UNCORROBORATED.contains(c))).then_some(codes)
 }
 
 /// A pack that was signed: the verifier's report on it, which gives its
@@ -377,11 +456,12 @@ pub fn build(
     };
     let signing_key = SigningKeyStatus::of(&evidence.description, key, trust);
     let listed = evidence.digest()?;
-    let parts = Parts {
+    let mut parts = Parts {
         evidence,
         listed: &listed,
         key,
         signed_at: &signed_at,
+        accepted: Vec::new(),
     };
     // The signer's claim is what the verifier's own completeness rule says.
     let (first, first_report) = parts.write_and_verify(true, out, trust)?;
@@ -389,15 +469,27 @@ pub fn build(
         .findings()
         .iter()
         .any(|f| f.effect() == Effect::Incomplete);
-    // A complete pack is signed as first assembled: its report is final.
-    let (file, report) = if complete {
+    if options.accept_uncorroborated {
+        parts.accepted = uncorroborated_only(&first_report).unwrap_or_default();
+    }
+    // A complete pack with nothing to record is signed as first assembled:
+    // its report is final.
+    let (file, report) = if complete && parts.accepted.is_empty() {
         (first, first_report)
     } else {
         drop(first);
-        parts.write_and_verify(false, out, trust)?
+        parts.write_and_verify(complete, out, trust)?
     };
+    let below_untrusted = report
+        .findings()
+        .iter()
+        .any(|f| matches!(f.effect(), Effect::Incomplete | Effect::Late));
     let refuse = match report.verdict() {
-        Verdict::Invalid | Verdict::Untrusted => true,
+        Verdict::Invalid => true,
+        // Only what the signer accepted makes it untrusted.
+        Verdict::Untrusted => {
+            parts.accepted.is_empty() || (below_untrusted && !options.accept_incomplete)
+        }
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
         Verdict::Complete => false,
     };
@@ -432,6 +524,7 @@ pub fn sign_unchecked(
         listed: &listed,
         key,
         signed_at,
+        accepted: Vec::new(),
     };
     let mut bytes = Vec::new();
     parts.write(all_clear, &mut bytes)?;
@@ -444,11 +537,15 @@ struct Parts<'a> {
     listed: &'a [Listed<'a>],
     key: &'a SigningKey,
     signed_at: &'a Timestamp,
+    /// The codes the signer accepted as uncorroborated, recorded in the
+    /// manifest ([`ACCEPTED_UNCORROBORATED`]) when not empty.
+    accepted: Vec<Code>,
 }
 
 impl Parts<'_> {
     /// Writes the pack into a new file beside `out` and verifies it from
     /// there with the core's streaming verifier.
+    /// See [`build`].
     fn write_and_verify(
         &self,
         all_clear: bool,
@@ -540,6 +637,13 @@ impl Parts<'_> {
             })
             .collect();
         m.insert("files".into(), Value::Array(files));
+        if let Some(earlier) = &d.supersedes {
+            m.insert("supersedes".into(), earlier.to_value());
+        }
+        if !self.accepted.is_empty() {
+            let codes: Vec<Value> = self.accepted.iter().map(|c| c.as_str().into()).collect();
+            m.insert(ACCEPTED_UNCORROBORATED.into(), Value::Array(codes));
+        }
         let mut manifest = serde_json::to_vec_pretty(&Value::Object(m))
             .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         manifest.push(b'\n');

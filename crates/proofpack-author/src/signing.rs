@@ -14,7 +14,7 @@ use crate::pack::{
 use crate::AuthoringError;
 use ed25519_dalek::SigningKey;
 use proofpack_core::trust::{fingerprint, Role, TrustedKey};
-use proofpack_core::{Effect, Finding, Report, TrustStore, Verdict};
+use proofpack_core::{Code, Effect, Finding, Report, TrustStore, Verdict};
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
@@ -35,6 +35,10 @@ pub struct SignRequest {
     pub signed_at: Option<Timestamp>,
     /// Sign an incomplete or late pack, as an honest record of open obligations.
     pub accept_incomplete: bool,
+    /// Sign a pack whose corroboration falls short of the trust store's
+    /// policy (only `audit.witness_quorum_not_met` and `receipts.unattested`;
+    /// see [`pack::PackOptions::accept_uncorroborated`]).
+    pub accept_uncorroborated: bool,
     /// `attestation.txt` as edited, instead of the folder's own. [`sign`]
     /// saves it into the folder with the pack, so the folder matches the pack.
     pub attestation_override: Option<String>,
@@ -165,6 +169,13 @@ pub enum Refusal {
         /// The verdict.
         verdict: Verdict,
     },
+    /// The pack is untrusted only because its corroboration falls short of
+    /// the store's policy (the witness quorum, signed receipts), and
+    /// signing such a pack was not accepted.
+    NeedsAcceptUncorroborated {
+        /// The codes that fall short.
+        codes: Vec<Code>,
+    },
 }
 
 impl Refusal {
@@ -175,6 +186,7 @@ impl Refusal {
             Refusal::KeyMismatch { .. } => "key_mismatch",
             Refusal::DoesNotHold { .. } => "does_not_hold",
             Refusal::NeedsAcceptIncomplete { .. } => "needs_accept_incomplete",
+            Refusal::NeedsAcceptUncorroborated { .. } => "needs_accept_uncorroborated",
         }
     }
 
@@ -225,6 +237,9 @@ impl Refusal {
             Refusal::NeedsAcceptIncomplete { .. } => vec![
                 "Finish the erasure and check again, or accept an incomplete or late pack (--accept-incomplete) to sign it as an honest record of the open obligations.".to_owned(),
             ],
+            Refusal::NeedsAcceptUncorroborated { .. } => vec![
+                "Get the missing cosignatures or signed receipts and check again, or sign knowingly without them (--accept-uncorroborated): the manifest then records what fell short, and a verifier with this policy still says untrusted.".to_owned(),
+            ],
         }
     }
 }
@@ -255,6 +270,14 @@ impl fmt::Display for Refusal {
                 f,
                 "the pack would verify as {verdict}: sign it only as an honest record of open obligations"
             ),
+            Refusal::NeedsAcceptUncorroborated { codes } => {
+                let codes: Vec<&str> = codes.iter().map(|c| c.as_str()).collect();
+                write!(
+                    f,
+                    "the pack's corroboration falls short of the trust store's policy ({})",
+                    codes.join(", ")
+                )
+            }
         }
     }
 }
@@ -333,6 +356,7 @@ impl Inputs {
         let options = PackOptions {
             signed_at: request.signed_at.clone(),
             accept_incomplete: request.accept_incomplete,
+            accept_uncorroborated: request.accept_uncorroborated,
         };
         match pack::build(&self.evidence, &self.key, &self.trust, &options, out) {
             Ok(signed) => Ok(signed),
@@ -392,9 +416,33 @@ impl Inputs {
                 verdict @ (Verdict::Incomplete | Verdict::Late) => {
                     Refusal::NeedsAcceptIncomplete { verdict }
                 }
+                Verdict::Untrusted => match pack::uncorroborated_only(report) {
+                    Some(codes) if !request.accept_uncorroborated => {
+                        Refusal::NeedsAcceptUncorroborated { codes }
+                    }
+                    // Accepted, and incomplete or late beneath it.
+                    Some(_) => Refusal::NeedsAcceptIncomplete {
+                        verdict: verdict_beneath(report),
+                    },
+                    None => Refusal::DoesNotHold {
+                        verdict: Verdict::Untrusted,
+                    },
+                },
                 verdict => Refusal::DoesNotHold { verdict },
             },
         }
+    }
+}
+
+/// The verdict the findings below `untrusted` give.
+fn verdict_beneath(report: &Report) -> Verdict {
+    let has = |e: Effect| report.findings().iter().any(|f| f.effect() == e);
+    if has(Effect::Incomplete) {
+        Verdict::Incomplete
+    } else if has(Effect::Late) {
+        Verdict::Late
+    } else {
+        Verdict::Complete
     }
 }
 

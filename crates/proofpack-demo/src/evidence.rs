@@ -211,6 +211,7 @@ pub fn assemble(
             signer: DPO.to_owned(),
             signature_key_id: DPO_KEY_ID.to_owned(),
             subprocessors: m.receipts.iter().map(|r| r.subprocessor.clone()).collect(),
+            supersedes: None,
         },
         members,
     })
@@ -275,6 +276,7 @@ pub fn sign(
     let options = PackOptions {
         signed_at: Timestamp::parse(signed_at),
         accept_incomplete,
+        accept_uncorroborated: false,
     };
     let signed = build(&evidence, key, trust, &options, out).map_err(|e| match e {
         proofpack_author::pack::PackError::Authoring(e) => DemoError::Authoring(e),

@@ -312,6 +312,7 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
         let options = PackOptions {
             signed_at: Some(time(sample.signed_at)?),
             accept_incomplete: sample.accept_incomplete,
+            accept_uncorroborated: false,
         };
         let pack = out_dir.join(sample.file_name());
         let report = match build(&evidence, &dpo_key(), &trust, &options, &pack) {
@@ -601,6 +602,7 @@ impl Draft {
                 signer: DPO.to_owned(),
                 signature_key_id: DPO_KEY_ID.to_owned(),
                 subprocessors: self.subprocessors.iter().map(|s| (*s).to_owned()).collect(),
+                supersedes: None,
             },
             members,
         })

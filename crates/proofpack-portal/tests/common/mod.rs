@@ -86,6 +86,7 @@ pub fn pack_for_tenant(tenant: &str, pack_id: &str, trust: &TrustStore) -> Vec<u
     let options = PackOptions {
         signed_at: Timestamp::parse("2026-04-23T09:00:00Z"),
         accept_incomplete: false,
+        accept_uncorroborated: false,
     };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("proof.tar.gz");
