@@ -83,7 +83,7 @@ fn attestation_path(name: &str) -> String {
 
 /// Adds `member` as the attestation of receipt `line`.
 fn attach(e: &mut proofpack_author::pack::Evidence, line: usize, path: &str, member: Vec<u8>) {
-    e.members.push((path.to_owned(), member));
+    e.members.push((path.to_owned(), member.into()));
     edit_line(e, RECEIPTS, line, |v| v["attestation"] = json!(path));
 }
 
