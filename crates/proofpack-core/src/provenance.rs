@@ -9,11 +9,12 @@
 
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
-use crate::schema::{for_each_jsonl, Fields};
+use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, Slot};
 use indexmap::{Equivalent, IndexSet};
-use proofpack_spec::json::Json;
+use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -146,9 +147,66 @@ impl ProvenanceGraph {
     }
 }
 
-fn node_ref(value: Option<&Json>) -> Option<(&str, &str)> {
-    let o = value?.as_object()?;
-    Some((o.get("scope")?.as_str()?, o.get("key")?.as_str()?))
+/// The members of a provenance record that §11 names, over all five types.
+const MEMBERS: RecordNames = &[
+    ("type", Read::Scalar),
+    ("graph_version", Read::Scalar),
+    ("reverse_index", Read::Scalar),
+    ("scope", Read::Scalar),
+    ("key", Read::Scalar),
+    ("at", Read::Scalar),
+    ("state", Read::Scalar),
+    ("expires_at", Read::Scalar),
+    ("reference_scopes", Read::Scalars),
+    ("namespaces", Read::Scalars),
+    ("derived_from", Read::Custom),
+    ("target", Read::Custom),
+    ("kind", Read::Scalar),
+];
+
+/// A `{scope, key}` object as read from the line (its other members
+/// ignored), its names borrowed from the bytes; `None` for any other value.
+#[derive(Debug)]
+struct NodeRef<'a>(Option<(Cow<'a, str>, Cow<'a, str>)>);
+
+impl<'a> NodeRef<'a> {
+    fn read(value: Value<'a, '_>) -> Self {
+        let (mut scope, mut key) = (None, None);
+        value.members(|name, value| match &*name {
+            "scope" => scope = value.string(),
+            "key" => key = value.string(),
+            _ => {}
+        });
+        NodeRef(scope.zip(key))
+    }
+}
+
+impl<'a> Custom<'a> for NodeRef<'a> {
+    /// `derived_from`, an array of node references; `target`, one.
+    fn read(name: &str, value: Value<'a, '_>) -> Slot<'a, Self> {
+        match (name, value.kind()) {
+            ("target", _) => Slot::Custom(NodeRef::read(value)),
+            (_, Some(Kind::Array)) => {
+                let mut items = Vec::new();
+                value.items(|item| items.push(Slot::Custom(NodeRef::read(item))));
+                Slot::Items(items)
+            }
+            _ => Slot::Scalar(value.scalar()),
+        }
+    }
+}
+
+/// A provenance record as read from its line.
+type Line<'a> = Record<'a, NodeRef<'a>>;
+
+/// The fields of a provenance record.
+type RecordFields<'o, 'f, 'a> = Fields<'o, 'f, Line<'a>>;
+
+fn node_ref<'s>(value: Option<&'s Slot<'_, NodeRef<'_>>>) -> Option<(&'s str, &'s str)> {
+    match value? {
+        Slot::Custom(NodeRef(Some((scope, key)))) => Some((scope, key)),
+        _ => None,
+    }
 }
 
 /// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
@@ -162,8 +220,9 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
         bytes,
         PROVENANCE.as_str(),
         Code::ProvenanceSchema,
+        MEMBERS,
         findings,
-        |line, value| read_record(&mut graph, line, value, &mut record_findings),
+        |line, value: &Line<'_>| read_record(&mut graph, line, value, &mut record_findings),
     );
     if bytes.is_empty() {
         findings.add(
@@ -176,9 +235,14 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
     graph
 }
 
-fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings: &mut Findings) {
+fn read_record(
+    graph: &mut ProvenanceGraph,
+    line: usize,
+    value: &Line<'_>,
+    findings: &mut Findings,
+) {
     let at = format!("{PROVENANCE}:{line}");
-    let Some(mut f) = Fields::of(value, Code::ProvenanceSchema, at, findings) else {
+    let Some(mut f) = Fields::of_object(Some(value), Code::ProvenanceSchema, at, findings) else {
         return;
     };
     // §11: every record has a string `type`; a string outside the five
@@ -207,7 +271,7 @@ fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings:
 }
 
 /// A `tombstone` record: kept only when well-formed.
-fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let scope = f.string("scope");
     let key = f.string("key");
     f.timestamp("at");
@@ -225,7 +289,7 @@ fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '
 
 /// An `artifact` record, with its `derived_from` edges: kept only when
 /// well-formed.
-fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let scope = f.string("scope");
     let key = f.string("key");
     let state = f.name::<ArtifactState>("state");
@@ -263,7 +327,7 @@ fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_
 
 /// An `obligation` record: every one is open, but only a well-formed one
 /// names its target.
-fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let target = node_ref(f.get("target"));
     if target.is_none() {
         f.bad("target", "must be {scope, key}");

@@ -8,10 +8,11 @@
 //! malformed record is never mistaken for a missing one.
 
 use crate::findings::{Code, Findings};
-use crate::schema::{jsonl_records, Fields};
-use proofpack_spec::json::{Json, JsonObject};
+use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
+use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, MemberName, ModelAction, Purge, Step, StepStatus};
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// The member name.
@@ -123,19 +124,64 @@ impl StepRecord {
 
 /// Reads an `exemption` object whose `legal_basis` and `justification` are
 /// non-empty strings.
-pub(crate) fn exemption(value: Option<&Json>) -> Option<Exemption> {
-    let obj = value.and_then(Json::as_object)?;
+fn exemption(value: Value<'_, '_>) -> Option<Exemption> {
+    let (mut legal_basis, mut justification) = (None, None);
+    value.members(|name, value| match &*name {
+        "legal_basis" => legal_basis = nonempty(value),
+        "justification" => justification = nonempty(value),
+        _ => {}
+    });
     Some(Exemption {
-        legal_basis: nonempty(obj, "legal_basis")?,
-        justification: nonempty(obj, "justification")?,
+        legal_basis: legal_basis?,
+        justification: justification?,
     })
 }
 
-fn nonempty(obj: &JsonObject, name: &str) -> Option<String> {
-    obj.get(name)
-        .and_then(Json::as_str)
+/// A non-empty string, owned.
+fn nonempty(value: Value<'_, '_>) -> Option<String> {
+    value
+        .string()
         .filter(|s| !s.is_empty())
-        .map(str::to_owned)
+        .map(Cow::into_owned)
+}
+
+/// The members of a step record that §7 names.
+const MEMBERS: RecordNames = &[
+    ("seq", Read::Scalar),
+    ("step", Read::Scalar),
+    ("status", Read::Scalar),
+    ("started_at", Read::Scalar),
+    ("ended_at", Read::Scalar),
+    ("before_count", Read::Scalar),
+    ("after_count", Read::Scalar),
+    ("code_ref", Read::Scalar),
+    ("error", Read::Scalar),
+    ("exception_id", Read::Scalar),
+    ("due_at", Read::Scalar),
+    ("expires_at", Read::Scalar),
+    ("output", Read::Custom),
+    ("exemption", Read::Custom),
+];
+
+/// A step record's objects, read into their typed forms from the bytes.
+#[derive(Debug)]
+enum StepObject {
+    /// `output`, an object: its tier evidence.
+    Output(TierEvidence),
+    /// `exemption`, when well-formed.
+    Exemption(Option<Exemption>),
+}
+
+impl<'a> Custom<'a> for StepObject {
+    fn read(name: &str, value: Value<'a, '_>) -> Slot<'a, Self> {
+        match name {
+            "output" if value.kind() == Some(Kind::Object) => {
+                Slot::Custom(StepObject::Output(parse_evidence(value)))
+            }
+            "exemption" => Slot::Custom(StepObject::Exemption(exemption(value))),
+            _ => Slot::Scalar(value.scalar()),
+        }
+    }
 }
 
 /// Parses `steps.jsonl` into the records whose `step` can be read, reporting
@@ -145,14 +191,19 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
         bytes,
         STEPS.as_str(),
         Code::StepsSchema,
+        MEMBERS,
         findings,
         parse_record,
     )
 }
 
-fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<StepRecord> {
+fn parse_record(
+    line: usize,
+    value: &Record<'_, StepObject>,
+    findings: &mut Findings,
+) -> Option<StepRecord> {
     let location = format!("{STEPS}:{line}");
-    let mut f = Fields::of(value, Code::StepsSchema, location, findings)?;
+    let mut f = Fields::of_object(Some(value), Code::StepsSchema, location, findings)?;
     let seq = f.count("seq");
     let step = f.name::<Step>("step");
     let status = f.name::<StepStatus>("status");
@@ -163,7 +214,7 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
     let code_ref = f.string("code_ref").map(str::to_owned);
     let output = match f.get("output") {
         None => None,
-        Some(Json::Object(o)) => Some(o),
+        Some(Slot::Custom(StepObject::Output(evidence))) => Some(evidence),
         Some(_) => {
             f.bad("output", "not an object");
             None
@@ -175,7 +226,7 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             error: f.nonempty_string("error").map(str::to_owned),
             exception_id: f
                 .get("exception_id")
-                .and_then(Json::as_str)
+                .and_then(Member::text)
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned),
         },
@@ -186,7 +237,10 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             expires_at: f.timestamp("expires_at"),
         },
         StepStatus::Exempt => {
-            let exemption = exemption(f.get("exemption"));
+            let exemption = match f.get("exemption") {
+                Some(Slot::Custom(StepObject::Exemption(e))) => e.clone(),
+                _ => None,
+            };
             if exemption.is_none() {
                 f.bad(
                     "exemption",
@@ -210,41 +264,46 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         before_count,
         after_count,
         code_ref,
-        evidence: output.map(parse_evidence).unwrap_or_default(),
+        evidence: output.cloned().unwrap_or_default(),
     })
 }
 
-fn parse_evidence(output: &JsonObject) -> TierEvidence {
-    TierEvidence {
-        replication_lag_drained: output
-            .get("replication_lag_drained")
-            .and_then(Json::as_bool),
-        purge: output
-            .get("purge")
-            .and_then(Json::as_str)
-            .map(str::to_owned),
-        models: output
-            .get("models")
-            .and_then(Json::as_array)
-            .map(|models| models.iter().map(parse_model).collect()),
-    }
+/// The tier evidence of an `output` object.
+fn parse_evidence(output: Value<'_, '_>) -> TierEvidence {
+    let mut evidence = TierEvidence::default();
+    output.members(|name, value| match &*name {
+        "replication_lag_drained" => evidence.replication_lag_drained = value.scalar().as_bool(),
+        "purge" => evidence.purge = value.string().map(Cow::into_owned),
+        "models" => {
+            let mut models = Vec::new();
+            if value.items(|model| models.push(parse_model(model))) {
+                evidence.models = Some(models);
+            }
+        }
+        _ => {}
+    });
+    evidence
 }
 
-fn parse_model(model: &Json) -> ModelEntry {
-    let obj = model.as_object();
-    let get = |name: &str| obj.and_then(|o| o.get(name));
-    let action = get("action")
-        .and_then(Json::as_str)
-        .and_then(|a| a.parse::<ModelAction>().ok());
+/// One entry of `output.models`; an entry that is not an object is
+/// incomplete, with no id and no action.
+fn parse_model(model: Value<'_, '_>) -> ModelEntry {
+    let (mut model_id, mut action, mut method, mut evaluation_ref, mut exempted) =
+        (None, None, false, false, false);
+    model.members(|name, value| match &*name {
+        "model_id" => model_id = value.string().map(Cow::into_owned),
+        "action" => action = value.string().and_then(|a| a.parse::<ModelAction>().ok()),
+        "method" => method = nonempty(value).is_some(),
+        "evaluation_ref" => evaluation_ref = nonempty(value).is_some(),
+        "exemption" => exempted = exemption(value).is_some(),
+        _ => {}
+    });
     let needs_met = match action {
-        Some(ModelAction::Unlearned) => obj.is_some_and(|o| {
-            nonempty(o, "method").is_some() && nonempty(o, "evaluation_ref").is_some()
-        }),
-        Some(ModelAction::RetainedWithExemption) => exemption(get("exemption")).is_some(),
+        Some(ModelAction::Unlearned) => method && evaluation_ref,
+        Some(ModelAction::RetainedWithExemption) => exempted,
         Some(_) => true,
         None => false,
     };
-    let model_id = get("model_id").and_then(Json::as_str).map(str::to_owned);
     ModelEntry {
         complete: needs_met && model_id.is_some(),
         model_id,
