@@ -10,13 +10,13 @@
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
 use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, Slot};
-use indexmap::{Equivalent, IndexSet};
+use hashbrown::HashTable;
 use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 use std::ops::Range;
 
 /// The member name.
@@ -32,48 +32,104 @@ type Scope = usize;
 /// number, not by two strings per edge.
 #[derive(Debug, Clone, Default)]
 struct Names {
-    scopes: IndexSet<Box<str>>,
-    nodes: IndexSet<(Scope, Box<str>)>,
+    /// The scopes (tag 0).
+    scopes: Interner,
+    /// The nodes' keys, each tagged with its scope.
+    nodes: Interner,
 }
 
-/// A `(scope, key)` looked up without allocating; hashes as the stored tuple.
-struct NodeName<'a>(Scope, &'a str);
+/// Names stored once each, one after the other in one buffer, and numbered
+/// in order of first appearance; a name is interned under a tag (a node's
+/// scope), and the same name under two tags is two entries. A million nodes
+/// cost their keys' bytes and 16 bytes each, plus 5 bytes a slot of the
+/// table that finds them: no allocation per name.
+#[derive(Debug, Clone, Default)]
+struct Interner {
+    /// The names, one after the other.
+    text: String,
+    /// Per number: its tag and where its name is in `text`.
+    entries: Vec<Interned>,
+    /// The numbers, found by the hash of (tag, name).
+    table: HashTable<u32>,
+    /// Seeded at random per process: the names are the pack author's, who
+    /// cannot aim at collisions of an unknown seed. Several times faster
+    /// than the standard library's SipHash on short keys.
+    hasher: foldhash::fast::RandomState,
+}
 
-impl Hash for NodeName<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
-        self.1.hash(state);
+/// Where an interned name is, and its tag. The numbers fit 32 bits: §1
+/// bounds a member at 512 MiB, so it names fewer than 2^32 things.
+#[derive(Debug, Clone, Copy)]
+struct Interned {
+    tag: u32,
+    len: u32,
+    start: usize,
+}
+
+impl Interner {
+    /// The number of `name` under `tag`, given it now if it has none.
+    fn intern(&mut self, tag: usize, name: &str) -> usize {
+        let tag = u32::try_from(tag).unwrap_or(u32::MAX);
+        let hash = self.hasher.hash_one((tag, name));
+        let (text, entries) = (&self.text, &self.entries);
+        let is = |id: &u32| {
+            entries
+                .get(*id as usize)
+                .is_some_and(|e| e.tag == tag && name_in(text, e) == name)
+        };
+        if let Some(&id) = self.table.find(hash, is) {
+            return id as usize;
+        }
+        let id = self.entries.len();
+        self.entries.push(Interned {
+            tag,
+            len: u32::try_from(name.len()).unwrap_or(u32::MAX),
+            start: self.text.len(),
+        });
+        self.text.push_str(name);
+        let (text, entries, hasher) = (&self.text, &self.entries, &self.hasher);
+        let rehash = |id: &u32| {
+            entries
+                .get(*id as usize)
+                .map_or(0, |e| hasher.hash_one((e.tag, name_in(text, e))))
+        };
+        self.table
+            .insert_unique(hash, u32::try_from(id).unwrap_or(u32::MAX), rehash);
+        id
+    }
+
+    /// The tag and name of number `id`.
+    fn get(&self, id: usize) -> Option<(usize, &str)> {
+        let e = self.entries.get(id)?;
+        Some((e.tag as usize, name_in(&self.text, e)))
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
     }
 }
 
-impl Equivalent<(Scope, Box<str>)> for NodeName<'_> {
-    fn equivalent(&self, key: &(Scope, Box<str>)) -> bool {
-        self.0 == key.0 && self.1 == &*key.1
-    }
+fn name_in<'t>(text: &'t str, e: &Interned) -> &'t str {
+    text.get(e.start..e.start + e.len as usize)
+        .unwrap_or_default()
 }
 
 impl Names {
     fn scope(&mut self, name: &str) -> Scope {
-        match self.scopes.get_index_of(name) {
-            Some(id) => id,
-            None => self.scopes.insert_full(name.into()).0,
-        }
+        self.scopes.intern(0, name)
     }
 
     fn node(&mut self, scope: &str, key: &str) -> Node {
         let scope = self.scope(scope);
-        match self.nodes.get_index_of(&NodeName(scope, key)) {
-            Some(id) => id,
-            None => self.nodes.insert_full((scope, key.into())).0,
-        }
+        self.nodes.intern(scope, key)
     }
 
     fn scope_name(&self, scope: Scope) -> &str {
-        self.scopes.get_index(scope).map_or("", |s| s)
+        self.scopes.get(scope).map_or("", |(_, name)| name)
     }
 
     fn scope_of(&self, node: Node) -> Scope {
-        self.nodes.get_index(node).map_or(0, |(s, _)| *s)
+        self.nodes.get(node).map_or(0, |(scope, _)| scope)
     }
 
     /// The name of a node's scope.
@@ -82,7 +138,12 @@ impl Names {
     }
 
     fn key(&self, node: Node) -> &str {
-        self.nodes.get_index(node).map_or("", |(_, k)| k)
+        self.nodes.get(node).map_or("", |(_, key)| key)
+    }
+
+    /// How many nodes the graph names.
+    fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 }
 
@@ -431,7 +492,7 @@ struct Graph<'a> {
 
 impl<'a> Graph<'a> {
     fn new(records: &'a ProvenanceGraph) -> Self {
-        let nodes = records.names.nodes.len();
+        let nodes = records.names.node_count();
         let mut starts = vec![0usize; nodes + 1];
         for a in &records.artifacts {
             for &source in records.derived_from(a) {
