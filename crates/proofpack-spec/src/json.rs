@@ -1085,7 +1085,7 @@ pub fn jsonl_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<&[u8]>)>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
@@ -1283,9 +1283,9 @@ mod tests {
         proptest::collection::vec(prop_oneof![byte, piece], 0..40).prop_map(|p| p.concat())
     }
 
-    /// Valid documents (wide objects among them), printed compactly or
-    /// with spaces, then maybe one byte changed or the end cut off.
-    fn document() -> impl Strategy<Value = Vec<u8>> {
+    /// Valid JSON values: scalars (strings with escapes, surrogate pairs,
+    /// control characters), arrays, and objects of up to `members` members.
+    pub(crate) fn values(members: usize) -> impl Strategy<Value = serde_json::Value> {
         let leaf = prop_oneof![
             Just(serde_json::Value::Null),
             any::<bool>().prop_map(serde_json::Value::from),
@@ -1293,13 +1293,19 @@ mod tests {
             (-1e6f64..1e6).prop_map(serde_json::Value::from),
             "[a-z\u{e9}\u{1F600}\"\\\\\n\u{1}]{0,6}".prop_map(serde_json::Value::from),
         ];
-        let value = leaf.prop_recursive(6, 64, 20, |inner| {
+        leaf.prop_recursive(6, 64, members as u32, move |inner| {
             prop_oneof![
                 proptest::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::from),
-                proptest::collection::btree_map("[a-z]{0,2}", inner, 0..20)
+                proptest::collection::btree_map("[a-z]{0,3}", inner, 0..members)
                     .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
             ]
-        });
+        })
+    }
+
+    /// Valid documents (wide objects among them), printed compactly or
+    /// with spaces, then maybe one byte changed or the end cut off.
+    fn document() -> impl Strategy<Value = Vec<u8>> {
+        let value = values(20);
         let edit = (
             any::<bool>(),
             any::<u8>(),

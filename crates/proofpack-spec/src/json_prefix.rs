@@ -608,21 +608,7 @@ mod tests {
 
     /// Valid documents, printed compactly or with spaces.
     fn document() -> impl Strategy<Value = Vec<u8>> {
-        let leaf = prop_oneof![
-            Just(serde_json::Value::Null),
-            any::<bool>().prop_map(serde_json::Value::from),
-            any::<i64>().prop_map(serde_json::Value::from),
-            (-1e6f64..1e6).prop_map(serde_json::Value::from),
-            "[a-z\u{e9}\u{1F600}\"\\\\\n]{0,6}".prop_map(serde_json::Value::from),
-        ];
-        let value = leaf.prop_recursive(6, 48, 6, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::from),
-                proptest::collection::btree_map("[a-z]{0,3}", inner, 0..5)
-                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
-            ]
-        });
-        (value, any::<bool>()).prop_map(|(v, pretty)| {
+        (json::tests::values(5), any::<bool>()).prop_map(|(v, pretty)| {
             if pretty {
                 serde_json::to_vec_pretty(&v).unwrap_or_default()
             } else {
