@@ -1,5 +1,6 @@
-//! `proofpack_spec::json::parse` on arbitrary bytes. When it accepts, the value
-//! must satisfy §0 (UTF-8, no BOM, unique member names, at most 64 levels,
+//! `proofpack_spec::json::parse` on arbitrary bytes, and the pull reader
+//! (`json::read`) beside it, which must agree with it on every input. When
+//! it accepts, the value must satisfy §0 (UTF-8, no BOM, unique member names, at most 64 levels,
 //! RFC 8259 numbers) and survive a print / re-parse round trip; and the
 //! 64-level limit must be exact (one more level of array is refused only
 //! when it crosses 64).
@@ -155,8 +156,28 @@ fn check(value: &Json) {
     }
 }
 
+/// Reads every value through the pull reader: containers member by member,
+/// scalars as scalars (what a record reader does, all of it).
+fn read_all(value: json::Value<'_, '_>) {
+    match value.kind() {
+        Some(json::Kind::Object) => {
+            value.members(|_, v| read_all(v));
+        }
+        Some(json::Kind::Array) => {
+            value.items(read_all);
+        }
+        _ => drop(value.scalar()),
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
-    let Ok(value) = json::parse(data) else {
+    // The pull reader rejects exactly what `parse` rejects, with the same
+    // error, whether it skips everything or reads everything.
+    let parsed = json::parse(data);
+    let verdict = parsed.as_ref().map(|_| ()).map_err(Clone::clone);
+    assert_eq!(json::read(data, |v| v.skip()), verdict, "skipping reader");
+    assert_eq!(json::read(data, read_all), verdict, "reading reader");
+    let Ok(value) = parsed else {
         return;
     };
     assert!(std::str::from_utf8(data).is_ok(), "accepted invalid UTF-8");

@@ -8,23 +8,23 @@
 
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::AuditSummary;
-use crate::schema::{parse_json, Fields};
+use crate::schema::{malformed, Fields, Member, NoCustom, Read, Record, RecordNames, Slot};
 use crate::steps::StepRecord;
 use crate::trust::{Role, TrustStore};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use proofpack_spec::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
 use proofpack_spec::encoding::{base64_hash, base64_strict, base64url_strict};
-use proofpack_spec::json::Shape;
-use proofpack_spec::json::{self, Json, JsonObject};
+use proofpack_spec::json::{self, Json, JsonObject, Scalar};
 use proofpack_spec::merkle::{self, Hash};
 use proofpack_spec::vocab::{EventClass, MemberName, Step, StepStatus};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 
 /// The members of `audit-log-redaction.json` that the §10 reader uses, each name written
-/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
-/// them (every other member is checked against §0 and dropped unread).
+/// once: the reader asks for them by these names, and captures only them
+/// ([`WITNESS`], [`ENTRY`], [`REDACTION`]; every other member is checked
+/// against §0 and skipped unread).
 mod names {
     pub(super) const LOG_ORIGIN: &str = "log_origin";
     pub(super) const CHECKPOINT_BEFORE: &str = "checkpoint_before";
@@ -41,27 +41,25 @@ mod names {
 }
 
 /// One entry of `entries`.
-const ENTRY: Shape = Shape::Members(&[
-    (names::INDEX, Shape::SCALAR),
-    (names::LEAF, Shape::SCALAR),
-    (names::DISCLOSURES, Shape::SCALARS),
-    (names::INCLUSION_PROOF, Shape::SCALARS),
-]);
+const ENTRY: RecordNames = &[
+    (names::INDEX, Read::Scalar),
+    (names::LEAF, Read::Scalar),
+    (names::DISCLOSURES, Read::Scalars),
+    (names::INCLUSION_PROOF, Read::Scalars),
+];
 /// One entry of `redactions`.
-const REDACTION: Shape = Shape::Members(&[
-    (names::INDEX, Shape::SCALAR),
-    (names::FIELDS, Shape::SCALARS),
-]);
-/// What the reader keeps of `audit-log-redaction.json`.
-static SHAPE: Shape = Shape::Members(&[
-    (names::LOG_ORIGIN, Shape::SCALAR),
-    (names::CHECKPOINT_BEFORE, Shape::SCALAR),
-    (names::CHECKPOINT_AFTER, Shape::SCALAR),
-    (names::CONSISTENCY_PROOF, Shape::SCALARS),
-    (names::ENTRIES, Shape::Items(&ENTRY)),
-    (names::PII_FIELDS, Shape::SCALARS),
-    (names::REDACTIONS, Shape::Items(&REDACTION)),
-]);
+const REDACTION: RecordNames = &[(names::INDEX, Read::Scalar), (names::FIELDS, Read::Scalars)];
+/// What the reader captures of `audit-log-redaction.json` itself; `entries`
+/// and `redactions` are read item by item as they come (see [`parse`]).
+const WITNESS: RecordNames = &[
+    (names::LOG_ORIGIN, Read::Scalar),
+    (names::CHECKPOINT_BEFORE, Read::Scalar),
+    (names::CHECKPOINT_AFTER, Read::Scalar),
+    (names::CONSISTENCY_PROOF, Read::Scalars),
+    (names::ENTRIES, Read::Scalar),
+    (names::PII_FIELDS, Read::Scalars),
+    (names::REDACTIONS, Read::Scalar),
+];
 
 /// The member name.
 pub(crate) const AUDIT: MemberName = MemberName::Audit;
@@ -130,51 +128,82 @@ pub(crate) struct RedactionRecord {
 }
 
 /// Parses the witness, reporting `json.malformed` and `audit.schema`.
+///
+/// One pass over the bytes, no tree: each entry and redaction record is
+/// read into its typed record as it comes, and its findings are kept apart
+/// until the document has been read whole, so that they follow the
+/// document's own, as when the document was parsed first. A document that
+/// is not well-formed JSON has only its `json.malformed`.
 pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
-    let doc = parse_json(bytes, AUDIT.as_str(), &SHAPE, findings)?;
-    let mut f = Fields::of(&doc, Code::AuditSchema, AUDIT.as_str(), findings)?;
-    let own = |s: Option<&str>| s.map(str::to_owned);
-    let mut w = Witness {
-        log_origin: own(f.string(names::LOG_ORIGIN)),
-        pii_fields: f
-            .string_array(names::PII_FIELDS)
-            .map(|v| v.into_iter().map(str::to_owned).collect())
-            .unwrap_or_default(),
-        checkpoint_before: own(f.string(names::CHECKPOINT_BEFORE)),
-        checkpoint_after: own(f.string(names::CHECKPOINT_AFTER)),
-        consistency_proof: hash_list(&mut f, names::CONSISTENCY_PROOF),
-        ..Witness::default()
+    let mut w = Witness::default();
+    let (mut entry_findings, mut redaction_findings) = (Findings::new(), Findings::new());
+    let read = json::read(bytes, |doc| {
+        let mut top = Record::new(WITNESS);
+        let object = doc.members(|name, value| match &*name {
+            names::ENTRIES => {
+                let array = value.items(|item| {
+                    let location = format!("{AUDIT}#/entries/{}", w.entry_count);
+                    w.entry_count += 1;
+                    let entry = Record::read(item, ENTRY);
+                    w.entries
+                        .extend(parse_entry(entry.as_ref(), location, &mut entry_findings));
+                });
+                top.put(names::ENTRIES, read_for_shape(array));
+            }
+            names::REDACTIONS => {
+                let array = value.items(|item| {
+                    let location = format!("{AUDIT}#/redactions/{}", w.redaction_count);
+                    w.redaction_count += 1;
+                    let record = Record::read(item, REDACTION);
+                    w.redactions.extend(parse_redaction(
+                        record.as_ref(),
+                        location,
+                        &mut redaction_findings,
+                    ));
+                });
+                top.put(names::REDACTIONS, read_for_shape(array));
+            }
+            _ => top.capture(&name, value),
+        });
+        object.then_some(top)
+    });
+    let top = match read {
+        Ok(top) => top,
+        Err(e) => {
+            malformed(findings, AUDIT.as_str(), &e);
+            return None;
+        }
     };
-    // Read for their shape here; consumed below.
+    let mut f = Fields::of_object(top.as_ref(), Code::AuditSchema, AUDIT.as_str(), findings)?;
+    let own = |s: Option<&str>| s.map(str::to_owned);
+    w.log_origin = own(f.string(names::LOG_ORIGIN));
+    w.pii_fields = f
+        .string_array(names::PII_FIELDS)
+        .map(|v| v.into_iter().map(str::to_owned).collect())
+        .unwrap_or_default();
+    w.checkpoint_before = own(f.string(names::CHECKPOINT_BEFORE));
+    w.checkpoint_after = own(f.string(names::CHECKPOINT_AFTER));
+    w.consistency_proof = hash_list(&mut f, names::CONSISTENCY_PROOF);
+    // Read item by item above; here for their shape.
     f.array(names::ENTRIES);
     f.array(names::REDACTIONS);
     w.well_formed = f.ok;
-    drop(f);
-    // The entries are taken out of the document and dropped one by one as
-    // they are read: the witness never holds both a parsed entry and its record.
-    let mut doc = doc.into_object().unwrap_or_default();
-    let mut take = |name: &str| {
-        doc.remove(name)
-            .and_then(Json::into_array)
-            .unwrap_or_default()
-    };
-    let (entries, redactions) = (take(names::ENTRIES), take(names::REDACTIONS));
-    drop(doc);
-    w.entry_count = entries.len();
-    w.entries = entries
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, item)| parse_entry(&item, format!("{AUDIT}#/entries/{i}"), findings))
-        .collect();
-    w.redaction_count = redactions.len();
-    w.redactions = redactions
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, item)| {
-            parse_redaction(&item, format!("{AUDIT}#/redactions/{i}"), findings)
-        })
-        .collect();
+    // Growth by doubling leaves up to half unused: the witness keeps its records only.
+    w.entries.shrink_to_fit();
+    w.redactions.shrink_to_fit();
+    findings.append(entry_findings);
+    findings.append(redaction_findings);
     Some(w)
+}
+
+/// An array read item by item, as its record keeps it: an empty array (its
+/// items are records of their own), or for any other value a scalar.
+fn read_for_shape<'a>(array: bool) -> Slot<'a, NoCustom> {
+    if array {
+        Slot::Items(Vec::new())
+    } else {
+        Slot::Scalar(Scalar::Null)
+    }
 }
 
 /// Runs the checks of §10 on the witness. `request_id` is the pack's;
@@ -372,12 +401,17 @@ fn check_cascade_logged(
 }
 
 /// A required array of base64 32-byte hashes.
-fn hash_list(f: &mut Fields<'_, '_>, name: &str) -> Option<Vec<Hash>> {
+fn hash_list(f: &mut Fields<'_, '_, Record<'_>>, name: &str) -> Option<Vec<Hash>> {
     let items = f.array(name)?;
-    let hashes: Option<Vec<Hash>> = items
-        .iter()
-        .map(|h| h.as_str().and_then(base64_hash))
-        .collect();
+    // Collected through `Option`, a vector grows by doubling (24 hashes in
+    // room for 32): sized to the items, it holds only the proof.
+    let mut hashes = Some(Vec::with_capacity(items.len()));
+    for item in items {
+        match (item.text().and_then(base64_hash), hashes.as_mut()) {
+            (Some(hash), Some(list)) => list.push(hash),
+            _ => hashes = None,
+        }
+    }
     if hashes.is_none() {
         f.bad(name, "must be an array of base64 32-byte hashes");
     }
@@ -436,8 +470,12 @@ fn read_checkpoint(
     Some((cp, verified))
 }
 
-fn parse_entry(item: &Json, location: String, findings: &mut Findings) -> Option<EntryRecord> {
-    let mut f = Fields::of(item, Code::AuditSchema, location.clone(), findings)?;
+fn parse_entry(
+    item: Option<&Record<'_>>,
+    location: String,
+    findings: &mut Findings,
+) -> Option<EntryRecord> {
+    let mut f = Fields::of_object(item, Code::AuditSchema, location.clone(), findings)?;
     let index = f.count(names::INDEX);
     let leaf = f.string(names::LEAF).and_then(|s| {
         let b = base64_strict(s);
@@ -461,11 +499,11 @@ fn parse_entry(item: &Json, location: String, findings: &mut Findings) -> Option
 }
 
 fn parse_redaction(
-    record: &Json,
+    record: Option<&Record<'_>>,
     location: String,
     findings: &mut Findings,
 ) -> Option<RedactionRecord> {
-    let mut f = Fields::of(record, Code::AuditSchema, location.clone(), findings)?;
+    let mut f = Fields::of_object(record, Code::AuditSchema, location.clone(), findings)?;
     let index = f.count(names::INDEX);
     let fields = f.string_array(names::FIELDS);
     Some(RedactionRecord {

@@ -472,6 +472,12 @@ impl Verdict {
     }
 }
 
+/// The hasher of the findings' sets: a member of millions of bad lines is
+/// millions of lookups, and SipHash was most of their cost. Seeded at
+/// random per process, so a pack cannot aim at collisions.
+type Seeded = foldhash::fast::RandomState;
+type Map<K, V> = HashMap<K, V, Seeded>;
+
 /// Collects findings, once per distinct (code, location) as §13 asks.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Findings {
@@ -479,10 +485,12 @@ pub(crate) struct Findings {
     // (code, location) pairs already reported: a set, so that a pack with a
     // million bad lines costs linear time, not quadratic.
     // Keyed by code first, so a lookup borrows the location (no copy).
-    seen: HashMap<Code, HashSet<String>>,
+    seen: Map<Code, HashSet<String, Seeded>>,
     // Per (code, member): how many line-level findings were listed, and
     // where the summary of the unlisted ones is, once there are any.
-    per_member: HashMap<Code, HashMap<String, MemberTally>>,
+    per_member: Map<Code, Map<String, MemberTally>>,
+    // The location being judged by `add_lazily`, kept for the next one.
+    scratch: String,
     // Tests that compare every line with a reference lift the cap.
     #[cfg(test)]
     uncapped: bool,
@@ -528,14 +536,43 @@ impl Findings {
         message: impl Into<String>,
     ) {
         let location = location.into();
-        if self.seen.get(&code).is_some_and(|s| s.contains(&location)) {
-            return;
+        if self.admit(code, &location) {
+            self.push(code, location, message.into());
+        }
+    }
+
+    /// [`add`](Self::add), writing the location into a buffer kept for the
+    /// next finding and the message only when the finding is listed: a
+    /// member of millions of bad lines, past the cap, costs no allocation
+    /// per finding.
+    pub(crate) fn add_lazily(
+        &mut self,
+        code: Code,
+        location: std::fmt::Arguments<'_>,
+        message: impl FnOnce() -> String,
+    ) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        // Writing to a String cannot fail.
+        let _ = std::fmt::Write::write_fmt(&mut scratch, location);
+        if self.admit(code, &scratch) {
+            self.push(code, scratch.clone(), message());
+        }
+        self.scratch = scratch;
+    }
+
+    /// Whether a finding of `code` at `location` is to be listed: not when
+    /// it was already reported, nor when its member's cap is reached (then
+    /// it is counted in the member's summary).
+    fn admit(&mut self, code: Code, location: &str) -> bool {
+        if self.seen.get(&code).is_some_and(|s| s.contains(location)) {
+            return false;
         }
         #[cfg(test)]
         let capped = !self.uncapped;
         #[cfg(not(test))]
         let capped = true;
-        if let Some(member) = member_of(&location).filter(|_| capped) {
+        if let Some(member) = member_of(location).filter(|_| capped) {
             let tallies = self.per_member.entry(code).or_default();
             if !tallies.contains_key(member) {
                 tallies.insert(member.to_string(), MemberTally::default());
@@ -554,15 +591,20 @@ impl Findings {
                             location: member,
                         });
                     }
-                    return;
+                    return false;
                 }
                 tally.listed += 1;
             }
         }
+        true
+    }
+
+    /// Lists a finding [`admit`](Self::admit) let through.
+    fn push(&mut self, code: Code, location: String, message: String) {
         self.seen.entry(code).or_default().insert(location.clone());
         self.items.push(Finding {
             code,
-            message: message.into(),
+            message,
             location,
         });
     }
@@ -573,7 +615,7 @@ impl Findings {
         // `later`'s summaries of unlisted line findings carry their counts
         // over, as if those findings had been added here past the cap.
         let mut unlisted: HashMap<usize, u64> = HashMap::new();
-        for tally in later.per_member.values().flat_map(HashMap::values) {
+        for tally in later.per_member.values().flat_map(Map::values) {
             if let Some(index) = tally.summary {
                 unlisted.insert(index, tally.unlisted);
             }
@@ -628,7 +670,7 @@ impl Findings {
     /// The findings, consumed, each member's summary of unlisted line
     /// findings with its count.
     pub(crate) fn into_vec(mut self) -> Vec<Finding> {
-        for tally in self.per_member.values().flat_map(HashMap::values) {
+        for tally in self.per_member.values().flat_map(Map::values) {
             if let Some(summary) = tally.summary.and_then(|index| self.items.get_mut(index)) {
                 summary.message = format!(
                     "{} more findings of this code in this member's lines are not listed (the first {MAX_LISTED_PER_MEMBER} are)",

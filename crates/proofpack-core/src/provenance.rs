@@ -9,13 +9,14 @@
 
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
-use crate::schema::{for_each_jsonl, Fields};
-use indexmap::{Equivalent, IndexSet};
-use proofpack_spec::json::Json;
+use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, Slot};
+use hashbrown::HashTable;
+use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 use std::ops::Range;
 
 /// The member name.
@@ -31,48 +32,104 @@ type Scope = usize;
 /// number, not by two strings per edge.
 #[derive(Debug, Clone, Default)]
 struct Names {
-    scopes: IndexSet<Box<str>>,
-    nodes: IndexSet<(Scope, Box<str>)>,
+    /// The scopes (tag 0).
+    scopes: Interner,
+    /// The nodes' keys, each tagged with its scope.
+    nodes: Interner,
 }
 
-/// A `(scope, key)` looked up without allocating; hashes as the stored tuple.
-struct NodeName<'a>(Scope, &'a str);
+/// Names stored once each, one after the other in one buffer, and numbered
+/// in order of first appearance; a name is interned under a tag (a node's
+/// scope), and the same name under two tags is two entries. A million nodes
+/// cost their keys' bytes and 16 bytes each, plus 5 bytes a slot of the
+/// table that finds them: no allocation per name.
+#[derive(Debug, Clone, Default)]
+struct Interner {
+    /// The names, one after the other.
+    text: String,
+    /// Per number: its tag and where its name is in `text`.
+    entries: Vec<Interned>,
+    /// The numbers, found by the hash of (tag, name).
+    table: HashTable<u32>,
+    /// Seeded at random per process: the names are the pack author's, who
+    /// cannot aim at collisions of an unknown seed. Several times faster
+    /// than the standard library's SipHash on short keys.
+    hasher: foldhash::fast::RandomState,
+}
 
-impl Hash for NodeName<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
-        self.1.hash(state);
+/// Where an interned name is, and its tag. The numbers fit 32 bits: §1
+/// bounds a member at 512 MiB, so it names fewer than 2^32 things.
+#[derive(Debug, Clone, Copy)]
+struct Interned {
+    tag: u32,
+    len: u32,
+    start: usize,
+}
+
+impl Interner {
+    /// The number of `name` under `tag`, given it now if it has none.
+    fn intern(&mut self, tag: usize, name: &str) -> usize {
+        let tag = u32::try_from(tag).unwrap_or(u32::MAX);
+        let hash = self.hasher.hash_one((tag, name));
+        let (text, entries) = (&self.text, &self.entries);
+        let is = |id: &u32| {
+            entries
+                .get(*id as usize)
+                .is_some_and(|e| e.tag == tag && name_in(text, e) == name)
+        };
+        if let Some(&id) = self.table.find(hash, is) {
+            return id as usize;
+        }
+        let id = self.entries.len();
+        self.entries.push(Interned {
+            tag,
+            len: u32::try_from(name.len()).unwrap_or(u32::MAX),
+            start: self.text.len(),
+        });
+        self.text.push_str(name);
+        let (text, entries, hasher) = (&self.text, &self.entries, &self.hasher);
+        let rehash = |id: &u32| {
+            entries
+                .get(*id as usize)
+                .map_or(0, |e| hasher.hash_one((e.tag, name_in(text, e))))
+        };
+        self.table
+            .insert_unique(hash, u32::try_from(id).unwrap_or(u32::MAX), rehash);
+        id
+    }
+
+    /// The tag and name of number `id`.
+    fn get(&self, id: usize) -> Option<(usize, &str)> {
+        let e = self.entries.get(id)?;
+        Some((e.tag as usize, name_in(&self.text, e)))
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
     }
 }
 
-impl Equivalent<(Scope, Box<str>)> for NodeName<'_> {
-    fn equivalent(&self, key: &(Scope, Box<str>)) -> bool {
-        self.0 == key.0 && self.1 == &*key.1
-    }
+fn name_in<'t>(text: &'t str, e: &Interned) -> &'t str {
+    text.get(e.start..e.start + e.len as usize)
+        .unwrap_or_default()
 }
 
 impl Names {
     fn scope(&mut self, name: &str) -> Scope {
-        match self.scopes.get_index_of(name) {
-            Some(id) => id,
-            None => self.scopes.insert_full(name.into()).0,
-        }
+        self.scopes.intern(0, name)
     }
 
     fn node(&mut self, scope: &str, key: &str) -> Node {
         let scope = self.scope(scope);
-        match self.nodes.get_index_of(&NodeName(scope, key)) {
-            Some(id) => id,
-            None => self.nodes.insert_full((scope, key.into())).0,
-        }
+        self.nodes.intern(scope, key)
     }
 
     fn scope_name(&self, scope: Scope) -> &str {
-        self.scopes.get_index(scope).map_or("", |s| s)
+        self.scopes.get(scope).map_or("", |(_, name)| name)
     }
 
     fn scope_of(&self, node: Node) -> Scope {
-        self.nodes.get_index(node).map_or(0, |(s, _)| *s)
+        self.nodes.get(node).map_or(0, |(scope, _)| scope)
     }
 
     /// The name of a node's scope.
@@ -81,7 +138,12 @@ impl Names {
     }
 
     fn key(&self, node: Node) -> &str {
-        self.nodes.get_index(node).map_or("", |(_, k)| k)
+        self.nodes.get(node).map_or("", |(_, key)| key)
+    }
+
+    /// How many nodes the graph names.
+    fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 }
 
@@ -146,9 +208,66 @@ impl ProvenanceGraph {
     }
 }
 
-fn node_ref(value: Option<&Json>) -> Option<(&str, &str)> {
-    let o = value?.as_object()?;
-    Some((o.get("scope")?.as_str()?, o.get("key")?.as_str()?))
+/// The members of a provenance record that §11 names, over all five types.
+const MEMBERS: RecordNames = &[
+    ("type", Read::Scalar),
+    ("graph_version", Read::Scalar),
+    ("reverse_index", Read::Scalar),
+    ("scope", Read::Scalar),
+    ("key", Read::Scalar),
+    ("at", Read::Scalar),
+    ("state", Read::Scalar),
+    ("expires_at", Read::Scalar),
+    ("reference_scopes", Read::Scalars),
+    ("namespaces", Read::Scalars),
+    ("derived_from", Read::Custom),
+    ("target", Read::Custom),
+    ("kind", Read::Scalar),
+];
+
+/// A `{scope, key}` object as read from the line (its other members
+/// ignored), its names borrowed from the bytes; `None` for any other value.
+#[derive(Debug)]
+struct NodeRef<'a>(Option<(Cow<'a, str>, Cow<'a, str>)>);
+
+impl<'a> NodeRef<'a> {
+    fn read(value: Value<'a, '_>) -> Self {
+        let (mut scope, mut key) = (None, None);
+        value.members(|name, value| match &*name {
+            "scope" => scope = value.string(),
+            "key" => key = value.string(),
+            _ => {}
+        });
+        NodeRef(scope.zip(key))
+    }
+}
+
+impl<'a> Custom<'a> for NodeRef<'a> {
+    /// `derived_from`, an array of node references; `target`, one.
+    fn read(name: &str, value: Value<'a, '_>) -> Slot<'a, Self> {
+        match (name, value.kind()) {
+            ("target", _) => Slot::Custom(NodeRef::read(value)),
+            (_, Some(Kind::Array)) => {
+                let mut items = Vec::new();
+                value.items(|item| items.push(Slot::Custom(NodeRef::read(item))));
+                Slot::Items(items)
+            }
+            _ => Slot::Scalar(value.scalar()),
+        }
+    }
+}
+
+/// A provenance record as read from its line.
+type Line<'a> = Record<'a, NodeRef<'a>>;
+
+/// The fields of a provenance record.
+type RecordFields<'o, 'f, 'a> = Fields<'o, 'f, Line<'a>>;
+
+fn node_ref<'s>(value: Option<&'s Slot<'_, NodeRef<'_>>>) -> Option<(&'s str, &'s str)> {
+    match value? {
+        Slot::Custom(NodeRef(Some((scope, key)))) => Some((scope, key)),
+        _ => None,
+    }
 }
 
 /// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
@@ -162,8 +281,9 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
         bytes,
         PROVENANCE.as_str(),
         Code::ProvenanceSchema,
+        MEMBERS,
         findings,
-        |line, value| read_record(&mut graph, line, value, &mut record_findings),
+        |line, value: &Line<'_>| read_record(&mut graph, line, value, &mut record_findings),
     );
     if bytes.is_empty() {
         findings.add(
@@ -176,9 +296,14 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
     graph
 }
 
-fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings: &mut Findings) {
+fn read_record(
+    graph: &mut ProvenanceGraph,
+    line: usize,
+    value: &Line<'_>,
+    findings: &mut Findings,
+) {
     let at = format!("{PROVENANCE}:{line}");
-    let Some(mut f) = Fields::of(value, Code::ProvenanceSchema, at, findings) else {
+    let Some(mut f) = Fields::of_object(Some(value), Code::ProvenanceSchema, at, findings) else {
         return;
     };
     // §11: every record has a string `type`; a string outside the five
@@ -207,7 +332,7 @@ fn read_record(graph: &mut ProvenanceGraph, line: usize, value: &Json, findings:
 }
 
 /// A `tombstone` record: kept only when well-formed.
-fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let scope = f.string("scope");
     let key = f.string("key");
     f.timestamp("at");
@@ -225,7 +350,7 @@ fn read_tombstone(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '
 
 /// An `artifact` record, with its `derived_from` edges: kept only when
 /// well-formed.
-fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let scope = f.string("scope");
     let key = f.string("key");
     let state = f.name::<ArtifactState>("state");
@@ -263,7 +388,7 @@ fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_
 
 /// An `obligation` record: every one is open, but only a well-formed one
 /// names its target.
-fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut Fields<'_, '_>) {
+fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let target = node_ref(f.get("target"));
     if target.is_none() {
         f.bad("target", "must be {scope, key}");
@@ -367,7 +492,7 @@ struct Graph<'a> {
 
 impl<'a> Graph<'a> {
     fn new(records: &'a ProvenanceGraph) -> Self {
-        let nodes = records.names.nodes.len();
+        let nodes = records.names.node_count();
         let mut starts = vec![0usize; nodes + 1];
         for a in &records.artifacts {
             for &source in records.derived_from(a) {

@@ -8,8 +8,8 @@
 
 use crate::attestation::{self, AttestationState};
 use crate::findings::{Code, Findings};
-use crate::schema::{jsonl_records, Fields};
-use proofpack_spec::json::Json;
+use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
+use proofpack_spec::json::Scalar;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
 use std::collections::HashSet;
@@ -109,30 +109,49 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord>
         bytes,
         RECEIPTS.as_str(),
         Code::ReceiptsSchema,
+        MEMBERS,
         findings,
         parse_record,
     )
 }
 
-fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<ReceiptRecord> {
+/// The members of a receipt that §9 names: all scalars.
+const MEMBERS: RecordNames = &[
+    ("subprocessor", Read::Scalar),
+    ("channel", Read::Scalar),
+    ("ticket_id", Read::Scalar),
+    ("requested_at", Read::Scalar),
+    ("status", Read::Scalar),
+    ("endpoint", Read::Scalar),
+    ("confirmed_at", Read::Scalar),
+    ("due_at", Read::Scalar),
+    ("attestation", Read::Scalar),
+];
+
+fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Option<ReceiptRecord> {
     let location = format!("{RECEIPTS}:{line}");
-    let mut f = Fields::of(value, Code::ReceiptsSchema, location.clone(), findings)?;
+    let mut f = Fields::of_object(
+        Some(value),
+        Code::ReceiptsSchema,
+        location.clone(),
+        findings,
+    )?;
     let subprocessor = f.string("subprocessor").map(str::to_owned);
     let channel = f.string("channel").map(Channel::parse);
     let ticket_id = f.string("ticket_id").map(str::to_owned);
     let requested_at = f.timestamp("requested_at");
     let status = f.name::<ReceiptStatus>("status");
-    let endpoint = match f.get("endpoint") {
+    let endpoint = match f.get("endpoint").map(Member::text) {
         None => None,
-        Some(Json::String(s)) => Some(s.clone()),
-        Some(_) => {
+        Some(Some(s)) => Some(s.to_owned()),
+        Some(None) => {
             f.bad("endpoint", "not a string");
             None
         }
     };
     let attestation = match f.get("attestation") {
-        None | Some(Json::Null) => None,
-        Some(Json::String(s)) => Some(s.clone()),
+        None | Some(Slot::Scalar(Scalar::Null)) => None,
+        Some(Slot::Scalar(Scalar::String(s))) => Some(s.clone().into_owned()),
         Some(_) => {
             f.bad("attestation", "not a string naming a member of the pack");
             None

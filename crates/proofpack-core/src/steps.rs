@@ -8,12 +8,13 @@
 //! malformed record is never mistaken for a missing one.
 
 use crate::findings::{Code, Findings};
-use crate::schema::{jsonl_records, Fields};
-use proofpack_spec::json::{Json, JsonObject};
+use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
+use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
     BackupState, DataClass, MemberName, ModelAction, Purge, Step, StepStatus,
 };
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// The member name.
@@ -82,6 +83,9 @@ pub(crate) struct TierEvidence {
     pub models: Option<Vec<ModelEntry>>,
     /// `output.backups` (§17), the well-formed ones, any step's.
     pub backups: Vec<Backup>,
+    /// `output.backups` as read, judged by [`parse_record`] (which has the
+    /// findings) into [`TierEvidence::backups`].
+    read_backups: BackupsRead,
 }
 
 /// One backup a step declares (§17).
@@ -97,6 +101,45 @@ pub(crate) struct Backup {
     pub retention_until: Option<Timestamp>,
     /// `restore_suppression`, for `beyond_use`.
     pub restore_suppression: Option<bool>,
+}
+
+/// `output.backups` as the bytes hold it, before it is judged.
+#[derive(Debug, Clone, Default)]
+enum BackupsRead {
+    /// Absent or `null`: none.
+    #[default]
+    None,
+    /// Not an array.
+    NotArray,
+    /// The items: each an object's four members, or `None` for a non-object.
+    Items(Vec<Option<BackupMembers>>),
+}
+
+/// The §17 members of one backup, each `None` when absent; a mistyped one
+/// is `Some(Err(()))`.
+#[derive(Debug, Clone, Default)]
+struct BackupMembers {
+    location: Option<Result<String, ()>>,
+    state: Option<Result<String, ()>>,
+    retention_until: Option<Result<String, ()>>,
+    restore_suppression: Option<Result<bool, ()>>,
+}
+
+impl BackupMembers {
+    fn read(value: Value<'_, '_>) -> Option<BackupMembers> {
+        let mut m = BackupMembers::default();
+        let string = |v: Value<'_, '_>| v.string().map(Cow::into_owned).ok_or(());
+        let is_object = value.members(|name, value| match &*name {
+            "location" => m.location = Some(string(value)),
+            "state" => m.state = Some(string(value)),
+            "retention_until" => m.retention_until = Some(string(value)),
+            "restore_suppression" => {
+                m.restore_suppression = Some(value.scalar().as_bool().ok_or(()))
+            }
+            _ => {}
+        });
+        is_object.then_some(m)
+    }
 }
 
 impl TierEvidence {
@@ -142,19 +185,64 @@ impl StepRecord {
 
 /// Reads an `exemption` object whose `legal_basis` and `justification` are
 /// non-empty strings.
-pub(crate) fn exemption(value: Option<&Json>) -> Option<Exemption> {
-    let obj = value.and_then(Json::as_object)?;
+fn exemption(value: Value<'_, '_>) -> Option<Exemption> {
+    let (mut legal_basis, mut justification) = (None, None);
+    value.members(|name, value| match &*name {
+        "legal_basis" => legal_basis = nonempty(value),
+        "justification" => justification = nonempty(value),
+        _ => {}
+    });
     Some(Exemption {
-        legal_basis: nonempty(obj, "legal_basis")?,
-        justification: nonempty(obj, "justification")?,
+        legal_basis: legal_basis?,
+        justification: justification?,
     })
 }
 
-fn nonempty(obj: &JsonObject, name: &str) -> Option<String> {
-    obj.get(name)
-        .and_then(Json::as_str)
+/// A non-empty string, owned.
+fn nonempty(value: Value<'_, '_>) -> Option<String> {
+    value
+        .string()
         .filter(|s| !s.is_empty())
-        .map(str::to_owned)
+        .map(Cow::into_owned)
+}
+
+/// The members of a step record that §7 names.
+const MEMBERS: RecordNames = &[
+    ("seq", Read::Scalar),
+    ("step", Read::Scalar),
+    ("status", Read::Scalar),
+    ("started_at", Read::Scalar),
+    ("ended_at", Read::Scalar),
+    ("before_count", Read::Scalar),
+    ("after_count", Read::Scalar),
+    ("code_ref", Read::Scalar),
+    ("error", Read::Scalar),
+    ("exception_id", Read::Scalar),
+    ("due_at", Read::Scalar),
+    ("expires_at", Read::Scalar),
+    ("output", Read::Custom),
+    ("exemption", Read::Custom),
+];
+
+/// A step record's objects, read into their typed forms from the bytes.
+#[derive(Debug)]
+enum StepObject {
+    /// `output`, an object: its tier evidence.
+    Output(TierEvidence),
+    /// `exemption`, when well-formed.
+    Exemption(Option<Exemption>),
+}
+
+impl<'a> Custom<'a> for StepObject {
+    fn read(name: &str, value: Value<'a, '_>) -> Slot<'a, Self> {
+        match name {
+            "output" if value.kind() == Some(Kind::Object) => {
+                Slot::Custom(StepObject::Output(parse_evidence(value)))
+            }
+            "exemption" => Slot::Custom(StepObject::Exemption(exemption(value))),
+            _ => Slot::Scalar(value.scalar()),
+        }
+    }
 }
 
 /// Parses `steps.jsonl` into the records whose `step` can be read, reporting
@@ -164,14 +252,19 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
         bytes,
         STEPS.as_str(),
         Code::StepsSchema,
+        MEMBERS,
         findings,
         parse_record,
     )
 }
 
-fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<StepRecord> {
+fn parse_record(
+    line: usize,
+    value: &Record<'_, StepObject>,
+    findings: &mut Findings,
+) -> Option<StepRecord> {
     let location = format!("{STEPS}:{line}");
-    let mut f = Fields::of(value, Code::StepsSchema, location, findings)?;
+    let mut f = Fields::of_object(Some(value), Code::StepsSchema, location, findings)?;
     let seq = f.count("seq");
     let step = f.name::<Step>("step");
     let status = f.name::<StepStatus>("status");
@@ -182,22 +275,19 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
     let code_ref = f.string("code_ref").map(str::to_owned);
     let output = match f.get("output") {
         None => None,
-        Some(Json::Object(o)) => Some(o),
+        Some(Slot::Custom(StepObject::Output(evidence))) => Some(evidence),
         Some(_) => {
             f.bad("output", "not an object");
             None
         }
     };
-    let backups = output
-        .map(|o| parse_backups(o.get("backups"), &format!("{STEPS}:{line}"), f.findings()))
-        .unwrap_or_default();
     let detail = status.map(|status| match status {
         StepStatus::Ok => StatusDetail::Ok,
         StepStatus::Fail => StatusDetail::Fail {
             error: f.nonempty_string("error").map(str::to_owned),
             exception_id: f
                 .get("exception_id")
-                .and_then(Json::as_str)
+                .and_then(Member::text)
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned),
         },
@@ -208,7 +298,10 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
             expires_at: f.timestamp("expires_at"),
         },
         StepStatus::Exempt => {
-            let exemption = exemption(f.get("exemption"));
+            let exemption = match f.get("exemption") {
+                Some(Slot::Custom(StepObject::Exemption(e))) => e.clone(),
+                _ => None,
+            };
             if exemption.is_none() {
                 f.bad(
                     "exemption",
@@ -233,21 +326,48 @@ fn parse_record(line: usize, value: &Json, findings: &mut Findings) -> Option<St
         after_count,
         code_ref,
         evidence: TierEvidence {
-            backups,
-            ..output.map(parse_evidence).unwrap_or_default()
+            backups: output.map_or_else(Vec::new, |o| {
+                judge_backups(&o.read_backups, &format!("{STEPS}:{line}"), f.findings())
+            }),
+            ..output.cloned().unwrap_or_default()
         },
     })
 }
 
-/// `output.backups` (§17): absent or `null` is none; a member missing or
-/// mistyped, or another `state`, is `steps.schema`, and a `retention_until`
-/// that is a string but no timestamp `time.invalid`. Only well-formed
-/// backups are kept.
-fn parse_backups(value: Option<&Json>, at: &str, findings: &mut Findings) -> Vec<Backup> {
-    let items = match value {
-        None | Some(Json::Null) => return Vec::new(),
-        Some(Json::Array(items)) => items,
-        Some(_) => {
+/// The tier evidence of an `output` object.
+fn parse_evidence(output: Value<'_, '_>) -> TierEvidence {
+    let mut evidence = TierEvidence::default();
+    output.members(|name, value| match &*name {
+        "replication_lag_drained" => evidence.replication_lag_drained = value.scalar().as_bool(),
+        "purge" => evidence.purge = value.string().map(Cow::into_owned),
+        "models" => {
+            let mut models = Vec::new();
+            if value.items(|model| models.push(parse_model(model))) {
+                evidence.models = Some(models);
+            }
+        }
+        "backups" if value.kind() == Some(Kind::Null) => value.skip(),
+        "backups" => {
+            let mut items = Vec::new();
+            evidence.read_backups = if value.items(|item| items.push(BackupMembers::read(item))) {
+                BackupsRead::Items(items)
+            } else {
+                BackupsRead::NotArray
+            };
+        }
+        _ => {}
+    });
+    evidence
+}
+
+/// `output.backups` (§17): a member missing or mistyped, or another
+/// `state`, is `steps.schema`; a `retention_until` that is a string but no
+/// timestamp `time.invalid`. Only well-formed backups are kept.
+fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<Backup> {
+    let items = match read {
+        BackupsRead::None => return Vec::new(),
+        BackupsRead::Items(items) => items,
+        BackupsRead::NotArray => {
             findings.add(
                 Code::StepsSchema,
                 format!("{at}#/output/backups"),
@@ -259,19 +379,79 @@ fn parse_backups(value: Option<&Json>, at: &str, findings: &mut Findings) -> Vec
     let mut backups = Vec::new();
     for (index, item) in items.iter().enumerate() {
         let location = format!("{at}#/output/backups/{index}");
-        let Some(mut f) = Fields::of(item, Code::StepsSchema, location, findings) else {
+        let Some(m) = item else {
+            findings.add(
+                Code::StepsSchema,
+                location,
+                "a backup must be a JSON object",
+            );
             continue;
         };
-        let place = f.nonempty_string("location").map(str::to_owned);
-        let state = f.name::<BackupState>("state");
-        let (retention_until, restore_suppression) = match state {
-            Some(BackupState::BeyondUse) => (
-                f.timestamp("retention_until"),
-                f.boolean("restore_suppression"),
-            ),
-            _ => (None, None),
+        let mut ok = true;
+        let mut bad = |name: &str, why: &str, findings: &mut Findings| {
+            ok = false;
+            findings.add(
+                Code::StepsSchema,
+                format!("{location}/{name}"),
+                format!("member `{name}`: {why}"),
+            );
         };
-        if let (true, Some(location), Some(state)) = (f.ok, place, state) {
+        let place = match &m.location {
+            Some(Ok(s)) if !s.is_empty() => Some(s.clone()),
+            Some(Ok(_)) => {
+                bad("location", "empty", findings);
+                None
+            }
+            Some(Err(())) => {
+                bad("location", "not a string", findings);
+                None
+            }
+            None => {
+                bad("location", "missing", findings);
+                None
+            }
+        };
+        let state = match &m.state {
+            Some(Ok(s)) => match s.parse::<BackupState>() {
+                Ok(state) => Some(state),
+                Err(e) => {
+                    bad("state", &e.to_string(), findings);
+                    None
+                }
+            },
+            Some(Err(())) => {
+                bad("state", "not a string", findings);
+                None
+            }
+            None => {
+                bad("state", "missing", findings);
+                None
+            }
+        };
+        let (mut retention_until, mut restore_suppression) = (None, None);
+        if state == Some(BackupState::BeyondUse) {
+            match &m.retention_until {
+                Some(Ok(text)) => {
+                    retention_until = Timestamp::parse(text);
+                    if retention_until.is_none() {
+                        findings.add(
+                            Code::TimeInvalid,
+                            format!("{location}/retention_until"),
+                            format!("member `retention_until`: {text:?} is not an RFC 3339 date-time with an offset"),
+                        );
+                    }
+                }
+                Some(Err(())) => bad("retention_until", "not a string", findings),
+                None => bad("retention_until", "missing", findings),
+            }
+            match m.restore_suppression {
+                Some(Ok(b)) => restore_suppression = Some(b),
+                Some(Err(())) => bad("restore_suppression", "not a boolean", findings),
+                None => bad("restore_suppression", "missing", findings),
+            }
+        }
+        let timed = state != Some(BackupState::BeyondUse) || retention_until.is_some();
+        if let (true, true, Some(location), Some(state)) = (ok, timed, place, state) {
             backups.push(Backup {
                 index,
                 location,
@@ -284,38 +464,25 @@ fn parse_backups(value: Option<&Json>, at: &str, findings: &mut Findings) -> Vec
     backups
 }
 
-fn parse_evidence(output: &JsonObject) -> TierEvidence {
-    TierEvidence {
-        replication_lag_drained: output
-            .get("replication_lag_drained")
-            .and_then(Json::as_bool),
-        purge: output
-            .get("purge")
-            .and_then(Json::as_str)
-            .map(str::to_owned),
-        models: output
-            .get("models")
-            .and_then(Json::as_array)
-            .map(|models| models.iter().map(parse_model).collect()),
-        backups: Vec::new(),
-    }
-}
-
-fn parse_model(model: &Json) -> ModelEntry {
-    let obj = model.as_object();
-    let get = |name: &str| obj.and_then(|o| o.get(name));
-    let action = get("action")
-        .and_then(Json::as_str)
-        .and_then(|a| a.parse::<ModelAction>().ok());
+/// One entry of `output.models`; an entry that is not an object is
+/// incomplete, with no id and no action.
+fn parse_model(model: Value<'_, '_>) -> ModelEntry {
+    let (mut model_id, mut action, mut method, mut evaluation_ref, mut exempted) =
+        (None, None, false, false, false);
+    model.members(|name, value| match &*name {
+        "model_id" => model_id = value.string().map(Cow::into_owned),
+        "action" => action = value.string().and_then(|a| a.parse::<ModelAction>().ok()),
+        "method" => method = nonempty(value).is_some(),
+        "evaluation_ref" => evaluation_ref = nonempty(value).is_some(),
+        "exemption" => exempted = exemption(value).is_some(),
+        _ => {}
+    });
     let needs_met = match action {
-        Some(ModelAction::Unlearned) => obj.is_some_and(|o| {
-            nonempty(o, "method").is_some() && nonempty(o, "evaluation_ref").is_some()
-        }),
-        Some(ModelAction::RetainedWithExemption) => exemption(get("exemption")).is_some(),
+        Some(ModelAction::Unlearned) => method && evaluation_ref,
+        Some(ModelAction::RetainedWithExemption) => exempted,
         Some(_) => true,
         None => false,
     };
-    let model_id = get("model_id").and_then(Json::as_str).map(str::to_owned);
     ModelEntry {
         complete: needs_met && model_id.is_some(),
         model_id,

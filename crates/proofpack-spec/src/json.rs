@@ -3,9 +3,18 @@
 //! and numbers kept as written so that counts can be checked for form.
 //!
 //! `serde_json` would silently keep the last of two duplicate members and
-//! turn `512.0` into a float, so the verifier parses with this small parser and
-//! works on [`Json`] values, which keep member order and the raw number text.
+//! turn `512.0` into a float, so the verifier parses with this small parser.
+//! It reads in two ways, both over one cursor and so equally strict:
+//!
+//! - [`parse`] and [`parse_shaped`] build a [`Json`] tree, which keeps member
+//!   order and the raw number text: for the small documents of a pack;
+//! - [`Reader`] pulls values one at a time ([`Value`], [`Scalar`]), names and
+//!   strings borrowed from the input, so that a reader builds its typed record
+//!   straight from the bytes: for the records of large members (JSONL lines,
+//!   the audit witness's entries), where a tree per record would cost an
+//!   allocation per name and value.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// The deepest nesting of objects and arrays that §0 allows.
@@ -118,17 +127,10 @@ impl Json {
     /// A §0 count: an integer in 0..=2^53-1 written with digits only
     /// (no sign, fraction or exponent, no leading zero).
     pub fn as_count(&self) -> Option<u64> {
-        let Json::Number(text) = self else {
-            return None;
-        };
-        if text.is_empty()
-            || !text.bytes().all(|b| b.is_ascii_digit())
-            || (text.len() > 1 && text.starts_with('0'))
-        {
-            return None;
+        match self {
+            Json::Number(text) => count(text),
+            _ => None,
         }
-        let value: u64 = text.parse().ok()?;
-        (value <= MAX_COUNT).then_some(value)
     }
 }
 
@@ -212,20 +214,218 @@ impl Shape {
     pub const SCALAR: Shape = Shape::Members(&[]);
     /// An array of scalars.
     pub const SCALARS: Shape = Shape::Items(&Shape::SCALAR);
-}
 
-/// What the parser does with one value.
-#[derive(Clone, Copy)]
-enum Want {
-    /// Check it and drop it.
-    Skip,
-    /// Keep what the shape names.
-    Keep(&'static Shape),
+    /// The shape of the member `name` of an object of this shape, if kept.
+    fn member(&'static self, name: &str) -> Option<&'static Shape> {
+        match self {
+            Shape::Whole => Some(self),
+            Shape::Members(members) => members.iter().find(|(n, _)| *n == name).map(|(_, s)| s),
+            Shape::Items(_) => None,
+        }
+    }
+
+    /// The shape of the items of an array of this shape, if kept.
+    fn item(&'static self) -> Option<&'static Shape> {
+        match self {
+            Shape::Whole => Some(self),
+            Shape::Items(shape) => Some(shape),
+            Shape::Members(_) => None,
+        }
+    }
 }
 
 /// [`parse`], keeping only what `shape` names (see [`Shape`]). The bytes are
 /// valid exactly when [`parse`] accepts them.
 pub fn parse_shaped(bytes: &[u8], shape: &'static Shape) -> Result<Json, JsonError> {
+    read(bytes, |value| tree(value, shape))
+}
+
+/// The tree of a value, as far as `shape` keeps it; the tree readers
+/// ([`parse`], [`parse_shaped`]) are this, over [`read`].
+fn tree(value: Value<'_, '_>, shape: &'static Shape) -> Json {
+    match value.kind() {
+        Some(Kind::Object) => {
+            let mut members = Vec::new();
+            value.members(|name, value| {
+                if let Some(shape) = shape.member(&name) {
+                    members.push((name.into_owned(), tree(value, shape)));
+                }
+            });
+            // Growth by doubling leaves up to half unused: a parsed value
+            // keeps only what it holds.
+            members.shrink_to_fit();
+            Json::Object(JsonObject { members })
+        }
+        Some(Kind::Array) => {
+            let mut items = Vec::new();
+            let item = shape.item();
+            value.items(|value| {
+                if let Some(shape) = item {
+                    items.push(tree(value, shape));
+                }
+            });
+            items.shrink_to_fit();
+            Json::Array(items)
+        }
+        _ => match value.scalar() {
+            Scalar::Bool(b) => Json::Bool(b),
+            Scalar::Number(text) => Json::Number(text.to_owned()),
+            Scalar::String(s) => Json::String(s.into_owned()),
+            // Containers were handled above; `Null` is also what an
+            // unreadable value gives, whose error `read` returns.
+            Scalar::Null | Scalar::Array | Scalar::Object => Json::Null,
+        },
+    }
+}
+
+/// What a value is, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+/// A scalar as [`Value::scalar`] reads it: a number's text and a string
+/// without escapes are borrowed from the input; a string with an escape is
+/// unescaped into its own allocation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scalar<'a> {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number, as its exact source text.
+    Number(&'a str),
+    /// A string, unescaped.
+    String(Cow<'a, str>),
+    /// An array: checked against §0 and skipped.
+    Array,
+    /// An object: checked against §0 and skipped.
+    Object,
+}
+
+impl<'a> Scalar<'a> {
+    /// The string, if this is a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Scalar::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The string, owned or borrowed as read, if this is a string.
+    pub fn into_str(self) -> Option<Cow<'a, str>> {
+        match self {
+            Scalar::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this is a boolean.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Scalar::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A §0 count, as [`Json::as_count`].
+    pub fn as_count(&self) -> Option<u64> {
+        match self {
+            Scalar::Number(text) => count(text),
+            _ => None,
+        }
+    }
+}
+
+/// A number's text as a §0 count: digits only (no sign, fraction or
+/// exponent, no leading zero), at most [`MAX_COUNT`].
+fn count(text: &str) -> Option<u64> {
+    if text.is_empty()
+        || !text.bytes().all(|b| b.is_ascii_digit())
+        || (text.len() > 1 && text.starts_with('0'))
+    {
+        return None;
+    }
+    let value: u64 = text.parse().ok()?;
+    (value <= MAX_COUNT).then_some(value)
+}
+
+/// Reads JSON documents without building a tree (a pull reader): the
+/// caller is handed the document's [`Value`] and reads what it uses, member
+/// by member, as a typed record of its own; whatever it does not read is
+/// checked and skipped. The bytes are accepted exactly when [`parse`]
+/// accepts them: every rule of §0 holds on every byte, read or skipped.
+///
+/// A reader keeps its scratch space (the member names of the objects being
+/// read, for the duplicate check) from one document to the next, so that
+/// reading millions of JSONL lines allocates nothing per line.
+#[derive(Debug, Default)]
+pub struct Reader {
+    names: Vec<NameSpan>,
+}
+
+impl Reader {
+    /// A reader.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Reads `bytes` as one document: `read` gets its value. Returns what
+    /// `read` returned, or the first error in the bytes (then what `read`
+    /// built is dropped: it may have seen only part of the document).
+    pub fn read<'a, T>(
+        &mut self,
+        bytes: &'a [u8],
+        read: impl FnOnce(Value<'a, '_>) -> T,
+    ) -> Result<T, JsonError> {
+        let text = document_text(bytes)?;
+        let mut cursor = Cursor {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            error: None,
+            names: std::mem::take(&mut self.names),
+        };
+        cursor.skip_ws();
+        let start = cursor.pos;
+        let out = read(Value {
+            cursor: &mut cursor,
+            depth: 0,
+        });
+        if cursor.pos == start {
+            cursor.skip_value(0);
+        }
+        cursor.skip_ws();
+        if cursor.pos != cursor.bytes.len() {
+            cursor.fail(cursor.pos, JsonErrorKind::TrailingCharacters);
+        }
+        self.names = cursor.names;
+        self.names.clear();
+        match cursor.error {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    }
+}
+
+/// [`Reader::read`] with a reader of its own.
+pub fn read<'a, T>(bytes: &'a [u8], read: impl FnOnce(Value<'a, '_>) -> T) -> Result<T, JsonError> {
+    Reader::new().read(bytes, read)
+}
+
+/// The checks on a document as a whole: its size, no byte-order mark, UTF-8.
+fn document_text(bytes: &[u8]) -> Result<&str, JsonError> {
     if u32::try_from(bytes.len()).is_err() {
         return Err(JsonError {
             offset: 0,
@@ -238,30 +438,128 @@ pub fn parse_shaped(bytes: &[u8], shape: &'static Shape) -> Result<Json, JsonErr
             reason: JsonErrorKind::ByteOrderMark,
         });
     }
-    let text = std::str::from_utf8(bytes).map_err(|e| JsonError {
+    std::str::from_utf8(bytes).map_err(|e| JsonError {
         offset: e.valid_up_to(),
         reason: JsonErrorKind::InvalidUtf8,
-    })?;
-    let mut parser = Parser {
-        text,
-        bytes: text.as_bytes(),
-        pos: 0,
-    };
-    parser.skip_ws();
-    let value = parser.value(0, Want::Keep(shape))?;
-    parser.skip_ws();
-    if parser.pos != parser.bytes.len() {
-        return Err(parser.err(JsonErrorKind::TrailingCharacters));
-    }
-    Ok(value.unwrap_or(Json::Null))
+    })
 }
 
-struct Parser<'a> {
+/// One value of a document being read, to be read once: by
+/// [`scalar`](Value::scalar), [`members`](Value::members),
+/// [`items`](Value::items) or [`skip`](Value::skip). A value its caller
+/// drops unread is skipped (checked) by the reader.
+///
+/// Errors are the reader's: the first one stops the reading, and
+/// [`Reader::read`] returns it whatever the caller made of the values (a
+/// value after an error reads as `null`, an empty object or array).
+#[derive(Debug)]
+pub struct Value<'a, 'c> {
+    cursor: &'c mut Cursor<'a>,
+    /// How many containers enclose this value.
+    depth: usize,
+}
+
+impl<'a> Value<'a, '_> {
+    /// What the value is, from its first byte; `None` when no value starts
+    /// there (reading it reports the error).
+    pub fn kind(&self) -> Option<Kind> {
+        if self.cursor.error.is_some() {
+            return None;
+        }
+        Some(match self.cursor.peek()? {
+            b'{' => Kind::Object,
+            b'[' => Kind::Array,
+            b'"' => Kind::String,
+            b't' | b'f' => Kind::Bool,
+            b'n' => Kind::Null,
+            b'-' | b'0'..=b'9' => Kind::Number,
+            _ => return None,
+        })
+    }
+
+    /// Checks the value and skips it.
+    pub fn skip(self) {
+        self.cursor.skip_value(self.depth);
+    }
+
+    /// Reads a scalar; an array or object is checked and skipped
+    /// ([`Scalar::Array`], [`Scalar::Object`]).
+    pub fn scalar(self) -> Scalar<'a> {
+        let kind = self.kind();
+        let Value { cursor, depth } = self;
+        match kind {
+            Some(Kind::String) => match cursor.string() {
+                Some(span) => Scalar::String(cursor.unescape(span)),
+                None => Scalar::Null,
+            },
+            Some(Kind::Number) => cursor.number().map_or(Scalar::Null, Scalar::Number),
+            Some(Kind::Bool) => {
+                let value = cursor.peek() == Some(b't');
+                let word: &[u8] = if value { b"true" } else { b"false" };
+                cursor.literal(word);
+                Scalar::Bool(value)
+            }
+            Some(Kind::Null) => {
+                cursor.literal(b"null");
+                Scalar::Null
+            }
+            kind @ Some(Kind::Array | Kind::Object) => {
+                cursor.skip_value(depth);
+                if kind == Some(Kind::Array) {
+                    Scalar::Array
+                } else {
+                    Scalar::Object
+                }
+            }
+            None => {
+                cursor.skip_value(depth);
+                Scalar::Null
+            }
+        }
+    }
+
+    /// A string's text; any other value is checked and skipped (`None`).
+    pub fn string(self) -> Option<Cow<'a, str>> {
+        self.scalar().into_str()
+    }
+
+    /// Reads an object: `member` gets each member's name (unescaped,
+    /// borrowed when it has no escape) and value, in source order. Returns
+    /// whether the value is an object; any other value is checked and
+    /// skipped.
+    pub fn members(self, member: impl FnMut(Cow<'a, str>, Value<'a, '_>)) -> bool {
+        if self.kind() != Some(Kind::Object) {
+            self.skip();
+            return false;
+        }
+        self.cursor.object(self.depth + 1, member);
+        true
+    }
+
+    /// Reads an array: `item` gets each item, in order. Returns whether the
+    /// value is an array; any other value is checked and skipped.
+    pub fn items(self, item: impl FnMut(Value<'a, '_>)) -> bool {
+        if self.kind() != Some(Kind::Array) {
+            self.skip();
+            return false;
+        }
+        self.cursor.array(self.depth + 1, item);
+        true
+    }
+}
+
+/// The reading position in one document, and its first error.
+#[derive(Debug)]
+struct Cursor<'a> {
     /// The input, known to be UTF-8: runs between ASCII delimiters are
     /// sliced from it without being checked again.
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The first error: once set, nothing more is read.
+    error: Option<JsonError>,
+    /// The names of the objects being read, innermost last.
+    names: Vec<NameSpan>,
 }
 
 /// Up to this many members, an object finds a repeated name by comparing it
@@ -271,7 +569,7 @@ const SMALL_OBJECT: usize = 16;
 
 /// A member name as it stands in the input: the bytes between its quotes,
 /// and whether they hold an escape (then it is compared unescaped).
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 struct NameSpan {
     start: u32,
     len: u32,
@@ -344,34 +642,75 @@ impl Iterator for Unescaped<'_> {
     }
 }
 
-impl Parser<'_> {
-    fn err(&self, reason: JsonErrorKind) -> JsonError {
-        JsonError {
-            offset: self.pos,
-            reason,
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The length of the run at the start of `bytes` that a string holds as it
+/// stands: up to the first `"`, `\` or control byte (and, with `ascii`,
+/// byte of 0x80 or more), or the end.
+///
+/// Eight bytes at a time: in each word, a lane's high bit is set when its
+/// byte is one that ends the run (the classic "has zero byte" and "has
+/// byte less than" tests). A lane above a matching one may be set falsely,
+/// never one below, so the lowest set lane is exact. `memchr` finds one to
+/// three given bytes, not a range such as the control bytes.
+pub(crate) fn string_run(bytes: &[u8], ascii: bool) -> usize {
+    let ends = |b: u8| b == b'"' || b == b'\\' || b < 0x20 || (ascii && b >= 0x80);
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in words.by_ref() {
+        let Ok(word) = <[u8; 8]>::try_from(word) else {
+            break;
+        };
+        let x = u64::from_le_bytes(word);
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        let mut found = (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash)
+            | (x.wrapping_sub(ONES * 0x20) & !x);
+        if ascii {
+            found |= x;
         }
+        found &= HIGH_BITS;
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = words.remainder();
+    at + tail.iter().position(|&b| ends(b)).unwrap_or(tail.len())
+}
+
+/// A hex digit's value.
+pub(crate) fn hex_digit(b: u8) -> Option<u16> {
+    match b {
+        b'0'..=b'9' => Some(u16::from(b - b'0')),
+        b'a'..=b'f' => Some(u16::from(b - b'a' + 10)),
+        b'A'..=b'F' => Some(u16::from(b - b'A' + 10)),
+        _ => None,
+    }
+}
+
+impl<'a> Cursor<'a> {
+    /// Records the first error.
+    fn fail(&mut self, offset: usize, reason: JsonErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(JsonError { offset, reason });
+        }
+    }
+
+    /// An error at the reading position: the input ended, or `reason`.
+    fn fail_here(&mut self, reason: JsonErrorKind) {
+        let reason = if self.peek().is_none() {
+            JsonErrorKind::UnexpectedEnd
+        } else {
+            reason
+        };
+        self.fail(self.pos, reason);
     }
 
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
-    }
-
-    fn next(&mut self) -> Result<u8, JsonError> {
-        let b = self.peek().ok_or(self.err(JsonErrorKind::UnexpectedEnd))?;
-        self.pos += 1;
-        Ok(b)
-    }
-
-    fn expect(&mut self, want: u8) -> Result<(), JsonError> {
-        let at = self.pos;
-        if self.next()? == want {
-            Ok(())
-        } else {
-            Err(JsonError {
-                offset: at,
-                reason: JsonErrorKind::Syntax,
-            })
-        }
     }
 
     fn skip_ws(&mut self) {
@@ -380,274 +719,306 @@ impl Parser<'_> {
         }
     }
 
-    fn literal(&mut self, word: &[u8], value: Json) -> Result<Json, JsonError> {
+    /// Expects `want` at the reading position.
+    fn expect(&mut self, want: u8) -> bool {
+        if self.peek() == Some(want) {
+            self.pos += 1;
+            return true;
+        }
+        self.fail_here(JsonErrorKind::Syntax);
+        false
+    }
+
+    /// Checks and skips one value; `depth` containers enclose it.
+    fn skip_value(&mut self, depth: usize) {
+        if self.error.is_some() {
+            return;
+        }
+        match self.peek() {
+            Some(b'{') => self.object(depth + 1, |_, value| value.skip()),
+            Some(b'[') => self.array(depth + 1, |value| value.skip()),
+            Some(b'"') => {
+                self.string();
+            }
+            Some(b't') => self.literal(b"true"),
+            Some(b'f') => self.literal(b"false"),
+            Some(b'n') => self.literal(b"null"),
+            Some(b'-' | b'0'..=b'9') => {
+                self.number();
+            }
+            _ => self.fail_here(JsonErrorKind::Syntax),
+        }
+    }
+
+    fn literal(&mut self, word: &[u8]) {
         let end = self.pos + word.len();
         match self.bytes.get(self.pos..end) {
-            Some(s) if s == word => {
-                self.pos = end;
-                Ok(value)
-            }
-            Some(_) => Err(self.err(JsonErrorKind::Syntax)),
-            None => Err(self.err(JsonErrorKind::UnexpectedEnd)),
+            Some(s) if s == word => self.pos = end,
+            Some(_) => self.fail(self.pos, JsonErrorKind::Syntax),
+            None => self.fail(self.pos, JsonErrorKind::UnexpectedEnd),
         }
     }
 
-    /// `depth` is the number of containers enclosing this value. `None`
-    /// when `want` drops it.
-    fn value(&mut self, depth: usize, want: Want) -> Result<Option<Json>, JsonError> {
-        let keep = matches!(want, Want::Keep(_));
-        let value = match self.peek() {
-            None => return Err(self.err(JsonErrorKind::UnexpectedEnd)),
-            Some(b'{') => return self.object(depth + 1, want),
-            Some(b'[') => return self.array(depth + 1, want),
-            Some(b'"') => {
-                let mut out = String::new();
-                self.string(keep.then_some(&mut out))?;
-                Json::String(out)
-            }
-            Some(b't') => self.literal(b"true", Json::Bool(true))?,
-            Some(b'f') => self.literal(b"false", Json::Bool(false))?,
-            Some(b'n') => self.literal(b"null", Json::Null)?,
-            Some(b'-' | b'0'..=b'9') => self.number(keep)?,
-            Some(_) => return Err(self.err(JsonErrorKind::Syntax)),
-        };
-        Ok(keep.then_some(value))
-    }
-
-    /// Whether members named `name` are kept, and how, under `want`.
-    fn member_want(want: Want, name: &str) -> Want {
-        match want {
-            Want::Keep(Shape::Whole) => want,
-            Want::Keep(Shape::Members(members)) => members
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(Want::Skip, |(_, shape)| Want::Keep(shape)),
-            Want::Keep(Shape::Items(_)) | Want::Skip => Want::Skip,
-        }
-    }
-
-    fn object(&mut self, level: usize, want: Want) -> Result<Option<Json>, JsonError> {
+    /// Reads an object at level `level` (1 for the top-level value), the
+    /// reading position at its `{`.
+    fn object(&mut self, level: usize, mut member: impl FnMut(Cow<'a, str>, Value<'a, '_>)) {
         if level > MAX_DEPTH {
-            return Err(self.err(JsonErrorKind::TooDeep));
+            return self.fail(self.pos, JsonErrorKind::TooDeep);
         }
-        self.expect(b'{')?;
-        let keep = matches!(want, Want::Keep(_));
-        let mut members: Vec<(String, Json)> = Vec::new();
-        let mut names: Vec<NameSpan> = Vec::new();
-        let mut name = String::new();
+        self.pos += 1;
+        let first_name = self.names.len();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(keep.then_some(Json::Object(JsonObject { members })));
+            return;
         }
-        loop {
+        while self.error.is_none() {
             self.skip_ws();
             let name_at = self.pos;
             if self.peek() != Some(b'"') {
-                return Err(self.err(if self.peek().is_none() {
-                    JsonErrorKind::UnexpectedEnd
-                } else {
-                    JsonErrorKind::Syntax
-                }));
+                self.fail_here(JsonErrorKind::Syntax);
+                break;
             }
-            name.clear();
-            let span = self.string(Some(&mut name))?;
-            if names.len() < SMALL_OBJECT
-                && names
+            let Some(span) = self.string() else { break };
+            let earlier = self.names.get(first_name..).unwrap_or_default();
+            if earlier.len() < SMALL_OBJECT
+                && earlier
                     .iter()
                     .any(|n| name_order(self.text, n, &span).is_eq())
             {
-                return Err(JsonError {
-                    offset: name_at,
-                    reason: JsonErrorKind::DuplicateMember,
-                });
+                self.fail(name_at, JsonErrorKind::DuplicateMember);
+                break;
             }
-            names.push(span);
+            self.names.push(span);
             self.skip_ws();
-            self.expect(b':')?;
-            self.skip_ws();
-            let member = Self::member_want(want, &name);
-            if let Some(value) = self.value(level, member)? {
-                members.push((name.clone(), value));
+            if !self.expect(b':') {
+                break;
             }
             self.skip_ws();
-            match self.next()? {
-                b',' => continue,
-                b'}' => break,
-                _ => {
-                    self.pos -= 1;
-                    return Err(self.err(JsonErrorKind::Syntax));
+            let name = self.unescape(span);
+            self.value_of(level, |value| member(name, value));
+            if self.error.is_some() {
+                break;
+            }
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    self.check_wide_object(first_name);
+                    break;
                 }
+                _ => self.fail_here(JsonErrorKind::Syntax),
             }
         }
-        if names.len() > SMALL_OBJECT {
-            self.check_wide_object(names)?;
+        self.names.truncate(first_name);
+    }
+
+    /// Hands the value at the reading position, inside a container at
+    /// `level`, to `read`, and skips it if `read` left it unread.
+    fn value_of(&mut self, level: usize, read: impl FnOnce(Value<'a, '_>)) {
+        if self.error.is_some() {
+            return;
         }
-        // Growth by doubling leaves up to half unused: a parsed value keeps
-        // only what it holds.
-        members.shrink_to_fit();
-        Ok(keep.then_some(Json::Object(JsonObject { members })))
+        let start = self.pos;
+        read(Value {
+            cursor: self,
+            depth: level,
+        });
+        if self.pos == start {
+            self.skip_value(level);
+        }
     }
 
     /// The duplicate check of an object of more than [`SMALL_OBJECT`]
-    /// members, once it has ended: its names' spans sorted by their
-    /// unescaped text, neighbours compared. Reports the repeat that comes
-    /// first in the input.
-    fn check_wide_object(&self, mut names: Vec<NameSpan>) -> Result<(), JsonError> {
-        names.sort_by(|a, b| name_order(self.text, a, b).then(a.start.cmp(&b.start)));
+    /// members (its names from `first_name` on), once it has ended: its
+    /// names' spans sorted by their unescaped text, neighbours compared.
+    /// Reports the repeat that comes first in the input.
+    fn check_wide_object(&mut self, first_name: usize) {
+        let text = self.text;
+        let Some(names) = self.names.get_mut(first_name..) else {
+            return;
+        };
+        if names.len() <= SMALL_OBJECT {
+            return;
+        }
+        names.sort_by(|a, b| name_order(text, a, b).then(a.start.cmp(&b.start)));
         let repeat = names
             .windows(2)
             .filter_map(|pair| match pair {
-                [a, b] if name_order(self.text, a, b).is_eq() => Some(b.start),
+                [a, b] if name_order(text, a, b).is_eq() => Some(b.start),
                 _ => None,
             })
             .min();
-        match repeat {
+        if let Some(start) = repeat {
             // The name's opening quote.
-            Some(start) => Err(JsonError {
-                offset: start as usize - 1,
-                reason: JsonErrorKind::DuplicateMember,
-            }),
-            None => Ok(()),
+            self.fail(start as usize - 1, JsonErrorKind::DuplicateMember);
         }
     }
 
-    fn array(&mut self, level: usize, want: Want) -> Result<Option<Json>, JsonError> {
+    /// Reads an array at level `level`, the reading position at its `[`.
+    fn array(&mut self, level: usize, mut item: impl FnMut(Value<'a, '_>)) {
         if level > MAX_DEPTH {
-            return Err(self.err(JsonErrorKind::TooDeep));
+            return self.fail(self.pos, JsonErrorKind::TooDeep);
         }
-        self.expect(b'[')?;
-        let keep = matches!(want, Want::Keep(_));
-        let item = match want {
-            Want::Keep(Shape::Whole) => want,
-            Want::Keep(Shape::Items(shape)) => Want::Keep(shape),
-            Want::Keep(Shape::Members(_)) | Want::Skip => Want::Skip,
-        };
-        let mut items = Vec::new();
+        self.pos += 1;
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(keep.then_some(Json::Array(items)));
+            return;
         }
-        loop {
+        while self.error.is_none() {
             self.skip_ws();
-            if let Some(value) = self.value(level, item)? {
-                items.push(value);
+            self.value_of(level, &mut item);
+            if self.error.is_some() {
+                break;
             }
             self.skip_ws();
-            match self.next()? {
-                b',' => continue,
-                b']' => {
-                    items.shrink_to_fit();
-                    return Ok(keep.then_some(Json::Array(items)));
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    break;
                 }
-                _ => {
-                    self.pos -= 1;
-                    return Err(self.err(JsonErrorKind::Syntax));
-                }
+                _ => self.fail_here(JsonErrorKind::Syntax),
             }
         }
     }
 
-    fn hex4(&mut self) -> Result<u16, JsonError> {
-        let mut v: u16 = 0;
-        for _ in 0..4 {
-            let at = self.pos;
-            let b = self.next()?;
-            let d = (b as char).to_digit(16).ok_or(JsonError {
-                offset: at,
-                reason: JsonErrorKind::Syntax,
-            })?;
-            v = (v << 4) | d as u16;
-        }
-        Ok(v)
-    }
-
-    /// Reads a string, unescaped into `out` when one is given, and returns
-    /// the span of its raw text (between the quotes).
-    fn string(&mut self, mut out: Option<&mut String>) -> Result<NameSpan, JsonError> {
-        self.expect(b'"')?;
+    /// Checks a string, the reading position at its opening quote, and
+    /// returns the span of its raw text (between the quotes).
+    fn string(&mut self) -> Option<NameSpan> {
+        self.pos += 1;
         let first = self.pos;
         let mut escaped = false;
         loop {
-            // Copy the run of plain characters; the input is known to be UTF-8.
-            let start = self.pos;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
-            if let Some(out) = out.as_deref_mut() {
-                // Both ends are at ASCII bytes, so on character boundaries.
-                out.push_str(self.text.get(start..self.pos).unwrap_or_default());
-            }
             let at = self.pos;
-            match self.next()? {
-                b'"' => {
-                    // `parse_shaped` refuses 4 GiB and more: offsets fit.
-                    let span = NameSpan {
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    // `document_text` refuses 4 GiB and more: offsets fit.
+                    return Some(NameSpan {
                         start: u32::try_from(first).unwrap_or(u32::MAX),
                         len: u32::try_from(at - first).unwrap_or(u32::MAX),
                         escaped,
-                    };
-                    return Ok(span);
+                    });
                 }
-                b'\\' => {
+                Some(b'\\') => {
                     escaped = true;
-                    let c = match self.next()? {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => self.unicode_escape(at)?,
-                        _ => {
-                            return Err(JsonError {
-                                offset: at,
-                                reason: JsonErrorKind::Syntax,
-                            })
-                        }
-                    };
-                    if let Some(out) = out.as_deref_mut() {
-                        out.push(c);
+                    if !self.escape(at) {
+                        return None;
                     }
                 }
+                Some(0x20..) => {
+                    self.pos += string_run(self.bytes.get(at..).unwrap_or_default(), false);
+                }
                 _ => {
-                    return Err(JsonError {
-                        offset: at,
-                        reason: JsonErrorKind::Syntax,
-                    })
+                    self.fail_here(JsonErrorKind::Syntax);
+                    return None;
                 }
             }
         }
     }
 
-    fn unicode_escape(&mut self, at: usize) -> Result<char, JsonError> {
-        let lone = JsonError {
-            offset: at,
-            reason: JsonErrorKind::LoneSurrogate,
+    /// Checks the escape whose backslash is at `at`.
+    fn escape(&mut self, at: usize) -> bool {
+        // At once, the common escapes of strings full of them: two bytes,
+        // or six of a character that is not a surrogate.
+        match self.bytes.get(at + 1..).unwrap_or_default() {
+            [b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't', ..] => {
+                self.pos = at + 2;
+                return true;
+            }
+            [b'u', a, b, c, d, ..] => {
+                let code = [a, b, c, d]
+                    .iter()
+                    .try_fold(0, |v, &&h| Some((v << 4) | hex_digit(h)?));
+                if code.is_some_and(|c| !(0xD800..=0xDFFF).contains(&c)) {
+                    self.pos = at + 6;
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        self.pos = at + 1;
+        match self.peek() {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.pos += 1;
+                true
+            }
+            Some(b'u') => {
+                self.pos += 1;
+                self.unicode_escape(at)
+            }
+            Some(_) => {
+                self.fail(at, JsonErrorKind::Syntax);
+                false
+            }
+            None => {
+                self.fail(self.pos, JsonErrorKind::UnexpectedEnd);
+                false
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Option<u16> {
+        let mut v: u16 = 0;
+        for _ in 0..4 {
+            let Some(digit) = self.peek().and_then(hex_digit) else {
+                self.fail_here(JsonErrorKind::Syntax);
+                return None;
+            };
+            v = (v << 4) | digit;
+            self.pos += 1;
+        }
+        Some(v)
+    }
+
+    /// Checks `\uXXXX` (and the low surrogate a high one needs) after the
+    /// `\u` of the escape at `at`.
+    fn unicode_escape(&mut self, at: usize) -> bool {
+        let Some(first) = self.hex4() else {
+            return false;
         };
-        let first = self.hex4()?;
-        let code = match first {
+        let paired = match first {
             0xD800..=0xDBFF => {
                 if self.bytes.get(self.pos..self.pos + 2) != Some(b"\\u") {
-                    return Err(lone);
+                    false
+                } else {
+                    self.pos += 2;
+                    let Some(second) = self.hex4() else {
+                        return false;
+                    };
+                    (0xDC00..=0xDFFF).contains(&second)
                 }
-                self.pos += 2;
-                let second = self.hex4()?;
-                if !(0xDC00..=0xDFFF).contains(&second) {
-                    return Err(lone);
-                }
-                0x10000 + (((first as u32) - 0xD800) << 10) + ((second as u32) - 0xDC00)
             }
-            0xDC00..=0xDFFF => return Err(lone),
-            _ => first as u32,
+            0xDC00..=0xDFFF => false,
+            _ => true,
         };
-        char::from_u32(code).ok_or(lone)
+        if !paired {
+            self.fail(at, JsonErrorKind::LoneSurrogate);
+        }
+        paired
+    }
+
+    /// A checked string's text, unescaped: borrowed from the input when it
+    /// has no escape; otherwise the runs between escapes copied whole.
+    fn unescape(&self, span: NameSpan) -> Cow<'a, str> {
+        let raw = span.raw(self.text);
+        if !span.escaped {
+            return Cow::Borrowed(raw);
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut rest = raw;
+        while let Some(at) = memchr::memchr(b'\\', rest.as_bytes()) {
+            let (run, escape) = rest.split_at(at);
+            out.push_str(run);
+            let mut decoded = Unescaped::new(escape);
+            out.extend(decoded.next());
+            rest = decoded.rest.as_str();
+        }
+        out.push_str(rest);
+        Cow::Owned(out)
     }
 
     fn digits(&mut self) -> usize {
@@ -658,8 +1029,8 @@ impl Parser<'_> {
         self.pos - start
     }
 
-    /// Reads a number; its text is copied only when it is kept.
-    fn number(&mut self, keep: bool) -> Result<Json, JsonError> {
+    /// Checks a number and returns its text.
+    fn number(&mut self) -> Option<&'a str> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
             self.pos += 1;
@@ -669,12 +1040,16 @@ impl Parser<'_> {
             Some(b'1'..=b'9') => {
                 self.digits();
             }
-            _ => return Err(self.err(JsonErrorKind::Syntax)),
+            _ => {
+                self.fail(self.pos, JsonErrorKind::Syntax);
+                return None;
+            }
         }
         if self.peek() == Some(b'.') {
             self.pos += 1;
             if self.digits() == 0 {
-                return Err(self.err(JsonErrorKind::Syntax));
+                self.fail(self.pos, JsonErrorKind::Syntax);
+                return None;
             }
         }
         if matches!(self.peek(), Some(b'e' | b'E')) {
@@ -683,14 +1058,11 @@ impl Parser<'_> {
                 self.pos += 1;
             }
             if self.digits() == 0 {
-                return Err(self.err(JsonErrorKind::Syntax));
+                self.fail(self.pos, JsonErrorKind::Syntax);
+                return None;
             }
         }
-        if !keep {
-            return Ok(Json::Null);
-        }
-        let text = self.text.get(start..self.pos).unwrap_or_default();
-        Ok(Json::Number(text.to_owned()))
+        Some(self.text.get(start..self.pos).unwrap_or_default())
     }
 }
 
@@ -713,8 +1085,9 @@ pub fn jsonl_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<&[u8]>)>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn reason(text: &str) -> Option<JsonErrorKind> {
         parse(text.as_bytes()).err().map(|e| e.reason)
@@ -857,6 +1230,229 @@ mod tests {
         assert_eq!(count("512.0"), None);
         assert_eq!(count("5.12e2"), None);
         assert_eq!(count("\"512\""), None);
+    }
+
+    /// A value read at random: skipped, read as a scalar, or (for a
+    /// container) member by member, each in turn read at random; `choices`
+    /// decide, in turn.
+    fn walk(value: Value<'_, '_>, choices: &[u8], next: &mut usize) {
+        let choice = choices.get(*next % choices.len().max(1)).copied();
+        *next += 1;
+        match choice.unwrap_or(0) % 4 {
+            0 => value.skip(),
+            1 => drop(value.scalar()),
+            _ => match value.kind() {
+                Some(Kind::Object) => {
+                    value.members(|_, v| walk(v, choices, next));
+                }
+                Some(Kind::Array) => {
+                    value.items(|v| walk(v, choices, next));
+                }
+                _ => {} // left unread: the reader skips it
+            },
+        }
+    }
+
+    /// Bytes mostly of JSON punctuation and fragments, so that random
+    /// inputs reach deep into the grammar (escapes, surrogates, repeats).
+    fn jsonish() -> impl Strategy<Value = Vec<u8>> {
+        let byte = proptest::sample::select(
+            b"{}[]\",:.-+eE0123456789 \n\r\\utrfalsenx\x00\x1f\xc3\xa9\xed\xa0\xf0\x9f".to_vec(),
+        )
+        .prop_map(|b| vec![b]);
+        let piece = proptest::sample::select(vec![
+            r#""a""#,
+            r#""\u0061""#,
+            r#""\ud83d\ude00""#,
+            r#""\ud800""#,
+            r#""\udc00\u0041""#,
+            r#""x\n\/""#,
+            "\"\u{1F600}\"",
+            "true",
+            "null",
+            "fals",
+            "-0.5e+3",
+            "01",
+            "1.",
+            "[[",
+            "]]",
+            r#"{"a":"#,
+            r#""k1":0,"k2":0,"k3":0,"k4":0,"k5":0,"k6":0,"k7":0,"k8":0,"k9":0,"#,
+        ])
+        .prop_map(|s| s.as_bytes().to_vec());
+        proptest::collection::vec(prop_oneof![byte, piece], 0..40).prop_map(|p| p.concat())
+    }
+
+    /// Valid JSON values: scalars (strings with escapes, surrogate pairs,
+    /// control characters), arrays, and objects of up to `members` members.
+    pub(crate) fn values(members: usize) -> impl Strategy<Value = serde_json::Value> {
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            (-1e6f64..1e6).prop_map(serde_json::Value::from),
+            "[a-z\u{e9}\u{1F600}\"\\\\\n\u{1}]{0,6}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(6, 64, members as u32, move |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::from),
+                proptest::collection::btree_map("[a-z]{0,3}", inner, 0..members)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// Valid documents (wide objects among them), printed compactly or
+    /// with spaces, then maybe one byte changed or the end cut off.
+    fn document() -> impl Strategy<Value = Vec<u8>> {
+        let value = values(20);
+        let edit = (
+            any::<bool>(),
+            any::<u8>(),
+            any::<prop::sample::Index>(),
+            0u8..4,
+        );
+        // Some documents are wrapped in arrays and objects to about 64 levels.
+        let wrap = (
+            prop_oneof![3 => Just(0usize), 1 => 56usize..66],
+            any::<u64>(),
+        );
+        (value, edit, wrap).prop_map(|(v, (pretty, byte, at, how), (levels, kinds))| {
+            let mut v = v;
+            for level in 0..levels {
+                v = if kinds >> (level % 64) & 1 == 1 {
+                    serde_json::json!({ "w": v })
+                } else {
+                    serde_json::json!([v])
+                };
+            }
+            let mut text = if pretty {
+                serde_json::to_vec_pretty(&v).unwrap_or_default()
+            } else {
+                serde_json::to_vec(&v).unwrap_or_default()
+            };
+            if !text.is_empty() {
+                let i = at.index(text.len());
+                match how {
+                    0 => text[i] = byte,
+                    1 => text.truncate(i),
+                    _ => {}
+                }
+            }
+            text
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The reader accepts and rejects exactly what `parse` does, with
+        /// the same error, however much of the document its caller reads.
+        #[test]
+        fn the_reader_rejects_exactly_what_parse_rejects(
+            input in prop_oneof![jsonish(), document()],
+            choices in proptest::collection::vec(any::<u8>(), 1..16),
+        ) {
+            let parsed = parse(&input).map(|_| ());
+            prop_assert_eq!(read(&input, |v| v.skip()), parsed.clone());
+            prop_assert_eq!(read(&input, |_| ()), parsed.clone());
+            let mut next = 0;
+            prop_assert_eq!(read(&input, |v| walk(v, &choices, &mut next)), parsed.clone());
+            // One reader over many documents: its scratch space carries nothing over.
+            let mut reader = Reader::new();
+            prop_assert_eq!(reader.read(b"{\"a\":{\"b\":1", |v| v.skip()).is_err(), true);
+            prop_assert_eq!(reader.read(&input, |v| v.skip()), parsed);
+        }
+    }
+
+    #[test]
+    fn the_reader_borrows_what_has_no_escape() {
+        let text = br#"{"plain":"abc","esc\u0061ped":"x\ny\u00e9\ud83d\ude00z","n":-1.5e3,"t":true,"z":null,"o":{"a":[1]},"a":[1,2]}"#;
+        let mut seen = Vec::new();
+        let object = read(text, |v| {
+            v.members(|name, v| {
+                let borrowed = matches!(name, Cow::Borrowed(_));
+                seen.push((name.into_owned(), borrowed, v.scalar()));
+            })
+        });
+        assert_eq!(object, Ok(true));
+        let strings: Vec<(&str, bool)> = seen.iter().map(|(n, b, _)| (n.as_str(), *b)).collect();
+        assert_eq!(
+            strings,
+            [
+                ("plain", true),
+                ("escaped", false),
+                ("n", true),
+                ("t", true),
+                ("z", true),
+                ("o", true),
+                ("a", true)
+            ]
+        );
+        let values: Vec<&Scalar<'_>> = seen.iter().map(|(_, _, v)| v).collect();
+        assert!(matches!(values[0], Scalar::String(Cow::Borrowed("abc"))));
+        assert_eq!(
+            values[1],
+            &Scalar::String(Cow::Owned("x\ny\u{e9}\u{1F600}z".into()))
+        );
+        assert_eq!(values[2], &Scalar::Number("-1.5e3"));
+        assert_eq!(values[3], &Scalar::Bool(true));
+        assert_eq!(values[4], &Scalar::Null);
+        assert_eq!(values[5], &Scalar::Object);
+        assert_eq!(values[6], &Scalar::Array);
+        // Not an object: `members` says so and skips it.
+        assert_eq!(read(b"[1]", |v| v.members(|_, _| ())), Ok(false));
+    }
+
+    #[test]
+    fn an_error_in_what_is_skipped_is_the_readers_error() {
+        // The caller reads `a` and ignores the rest: the duplicate in `x`,
+        // the lone surrogate and the depth are still errors, at their bytes.
+        let a_only = |text: &[u8]| {
+            read(text, |v| {
+                let mut a = None;
+                v.members(|name, v| {
+                    if name == "a" {
+                        a = v.scalar().as_count();
+                    }
+                });
+                a
+            })
+        };
+        assert_eq!(a_only(br#"{"a":1,"x":[2]}"#), Ok(Some(1)));
+        for bad in [
+            &br#"{"a":1,"x":{"y":1,"y":2}}"#[..],
+            br#"{"x":"\udc00","a":1}"#,
+            br#"{"a":1,"a":1}"#,
+            br#"{"a":1} 2"#,
+            br#"{"a":01}"#,
+        ] {
+            let err = a_only(bad).map(|_| ());
+            assert_eq!(err, parse(bad).map(|_| ()));
+            assert!(err.is_err());
+        }
+        let deep = format!("{{\"a\":1,\"x\":{}{}}}", "[".repeat(64), "]".repeat(64));
+        assert_eq!(
+            a_only(deep.as_bytes()).map(|_| ()).map_err(|e| e.reason),
+            Err(JsonErrorKind::TooDeep)
+        );
+    }
+
+    #[test]
+    fn string_runs_stop_at_the_first_special_byte() {
+        for len in 0..40 {
+            for special in [b'"', b'\\', 0x00, 0x1f, 0x80, 0xff] {
+                let mut bytes = vec![b'a'; len];
+                bytes.push(special);
+                bytes.extend_from_slice(b"\"\\\x01\xff");
+                let ascii_stop = len;
+                let utf8_stop = if special >= 0x80 { len + 1 } else { len };
+                assert_eq!(string_run(&bytes, true), ascii_stop);
+                assert_eq!(string_run(&bytes, false), utf8_stop, "{len} {special}");
+            }
+            assert_eq!(string_run(&vec![b' '; len], false), len);
+            assert_eq!(string_run(&vec![0x7f; len], true), len);
+        }
     }
 
     #[test]

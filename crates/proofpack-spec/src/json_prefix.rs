@@ -21,7 +21,7 @@
 //! JSONL members (§0) are judged line by line, so that a bad line costs only
 //! its own bytes and every other line is still parsed and reported.
 
-use crate::json::MAX_DEPTH;
+use crate::json::{hex_digit, string_run, MAX_DEPTH};
 
 /// How a member is framed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,16 +144,22 @@ impl JsonPrefix {
         }
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
-            // Fast path: a run of plain ASCII string characters.
+            // Fast path: a run of plain ASCII string characters, and whole
+            // well-formed escapes (which leave the string plain).
             if matches!(self.state, State::String { at: PLAIN, .. }) {
-                let run = bytes
-                    .get(i..)
-                    .unwrap_or_default()
-                    .iter()
-                    .position(|c| matches!(c, b'"' | b'\\' | 0..=0x1F | 0x80..=0xFF))
-                    .unwrap_or(bytes.len() - i);
-                i += run;
-                let Some(&b) = bytes.get(i) else { break };
+                let rest = bytes.get(i..).unwrap_or_default();
+                if b == b'\\' {
+                    if let Some(len) = complete_escape(rest) {
+                        i += len;
+                        continue;
+                    }
+                } else {
+                    let run = string_run(rest, true);
+                    if run > 0 {
+                        i += run;
+                        continue;
+                    }
+                }
                 self.byte(b);
             } else {
                 self.byte(b);
@@ -379,6 +385,32 @@ impl JsonPrefix {
     }
 }
 
+/// The length of the well-formed escape at the start of `bytes`, when all
+/// of it is there: `\n` and the like, `\uXXXX` of a character that is not a
+/// surrogate, or a high and a low surrogate escape. The byte machine would
+/// go through the same bytes back to a plain string; anything else is left
+/// to it (an error, or an escape split across two reads).
+fn complete_escape(bytes: &[u8]) -> Option<usize> {
+    let hex4 = |at: usize| -> Option<u16> {
+        let digits = bytes.get(at..at + 4)?;
+        digits
+            .iter()
+            .try_fold(0, |v, &b| Some((v << 4) | hex_digit(b)?))
+    };
+    match bytes {
+        [b'\\', b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't', ..] => Some(2),
+        [b'\\', b'u', ..] => match hex4(2)? {
+            0xD800..=0xDBFF => {
+                let low = (bytes.get(6..8)? == b"\\u").then(|| hex4(8))??;
+                (0xDC00..=0xDFFF).contains(&low).then_some(12)
+            }
+            0xDC00..=0xDFFF => None,
+            _ => Some(6),
+        },
+        _ => None,
+    }
+}
+
 fn utf8(left: u8, next_lo: u8, next_hi: u8) -> InString {
     InString::Plain {
         utf8_left: left,
@@ -576,21 +608,7 @@ mod tests {
 
     /// Valid documents, printed compactly or with spaces.
     fn document() -> impl Strategy<Value = Vec<u8>> {
-        let leaf = prop_oneof![
-            Just(serde_json::Value::Null),
-            any::<bool>().prop_map(serde_json::Value::from),
-            any::<i64>().prop_map(serde_json::Value::from),
-            (-1e6f64..1e6).prop_map(serde_json::Value::from),
-            "[a-z\u{e9}\u{1F600}\"\\\\\n]{0,6}".prop_map(serde_json::Value::from),
-        ];
-        let value = leaf.prop_recursive(6, 48, 6, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::from),
-                proptest::collection::btree_map("[a-z]{0,3}", inner, 0..5)
-                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
-            ]
-        });
-        (value, any::<bool>()).prop_map(|(v, pretty)| {
+        (json::tests::values(5), any::<bool>()).prop_map(|(v, pretty)| {
             if pretty {
                 serde_json::to_vec_pretty(&v).unwrap_or_default()
             } else {
@@ -599,8 +617,49 @@ mod tests {
         })
     }
 
+    /// Strings of escapes, well-formed or not, complete or cut off.
+    fn escapes() -> impl Strategy<Value = Vec<u8>> {
+        let piece = proptest::sample::select(vec![
+            r"\n",
+            r"\/",
+            r#"\""#,
+            r"\u00e9",
+            r"\uD83D\uDE00",
+            r"\ud83d\ude00",
+            r"\ud800",
+            r"\udc00",
+            r"\ud800\u0041",
+            r"\ud800\",
+            r"\u12",
+            r"\u12g4",
+            r"\x",
+            "a",
+            "\u{e9}",
+            r"\",
+        ]);
+        (proptest::collection::vec(piece, 0..12), any::<bool>()).prop_map(|(p, closed)| {
+            let mut s = format!("[\"{}", p.concat());
+            if closed {
+                s.push_str("\"]");
+            }
+            s.into_bytes()
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The fast paths (runs, whole escapes) decide as the byte machine
+        /// does, byte by byte.
+        #[test]
+        fn fast_paths_agree_with_the_byte_machine(input in prop_oneof![escapes(), jsonish()]) {
+            let mut bytewise = JsonPrefix::new();
+            let by_byte = input.iter().position(|b| bytewise.feed(&[*b]).is_some());
+            prop_assert_eq!(rejects_at(&input), by_byte);
+            if json::parse(&input).is_ok() {
+                prop_assert_eq!(rejects_at(&input), None);
+            }
+        }
 
         /// Sound: a rejected prefix fails the full parser whatever follows it;
         /// a document the parser accepts is never rejected.
