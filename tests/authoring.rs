@@ -1803,3 +1803,52 @@ fn pack_json_supersedes_goes_into_the_manifest() {
     );
     assert!(!bad.exists());
 }
+
+#[test]
+fn large_attachments_are_signed_from_files_with_the_in_memory_bytes() {
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let key = sample_dpo_pem(w);
+    let trust = committed().join("trust.json");
+    let ev = evidence(w, "complete-gdpr");
+    // Noise that crosses deflate's queue many times, and a run of zeros
+    // long enough that the pack is written a second time (and verified
+    // again from the finished file).
+    let mut state = 0x2545_f491u32;
+    let noise: Vec<u8> = (0..6u32 << 20)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state.to_le_bytes()[1]
+        })
+        .collect();
+    std::fs::write(ev.join("attachments/noise.bin"), &noise).expect("write");
+    std::fs::write(ev.join("attachments/zeros.bin"), vec![0u8; 24 << 20]).expect("write");
+    let request = sign_request(&ev, &key, &trust, SIGNED_AT);
+    let out = Destination {
+        path: w.join("proof.tar.gz"),
+        replace: false,
+    };
+    let authored = proofpack_author::sign(&request, &out).expect("signs");
+    assert_eq!(authored.report.verdict(), Verdict::Complete);
+    let written = std::fs::read(&out.path).expect("written");
+    assert_eq!(
+        authored.report.pack().sha256,
+        proofpack_spec::encoding::hex(&Sha256::digest(&written)),
+        "the report is on the bytes written"
+    );
+    let mut evidence = proofpack_author::pack::Evidence::from_dir(&ev).expect("evidence");
+    for (_, content) in &mut evidence.members {
+        content.load().expect("readable");
+    }
+    let at = Timestamp::parse(SIGNED_AT).expect("time");
+    let in_memory =
+        proofpack_author::pack::sign_unchecked(&evidence, &samples::dpo_key(), &at, true)
+            .expect("signs");
+    assert!(written == in_memory, "the same bytes as from memory");
+    assert_eq!(
+        dir_names(w),
+        vec!["evidence-complete-gdpr", "proof.tar.gz", "sample-dpo.pem"]
+    );
+}

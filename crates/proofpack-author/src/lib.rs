@@ -13,6 +13,8 @@
 
 pub mod content;
 pub mod files;
+#[cfg(unix)]
+mod follow;
 mod gzip;
 pub mod keys;
 pub mod pack;

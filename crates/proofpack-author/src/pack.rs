@@ -507,6 +507,12 @@ pub fn build(
 /// the pack is not at its destination yet.
 const WOULD_BE_PACK: &str = "(the pack being signed)";
 
+/// The pre-sign verification of the pack read from `input`.
+fn verify_pack(input: impl std::io::Read, trust: &TrustStore) -> Result<Report, AuthoringError> {
+    proofpack_core::verify(input, WOULD_BE_PACK, Some(trust), &Limits::default())
+        .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))
+}
+
 /// Builds and signs a pack from `evidence` with the given `all_clear`
 /// claim, WITHOUT verifying it first, in memory.
 ///
@@ -544,8 +550,10 @@ struct Parts<'a> {
 
 impl Parts<'_> {
     /// Writes the pack into a new file beside `out` and verifies it from
-    /// there with the core's streaming verifier.
-    /// See [`build`].
+    /// there with the core's streaming verifier: on Unix, on a second thread
+    /// that reads the file as it is written (see the `follow` module); the
+    /// finished file is verified again from its start if that reading was
+    /// void (the pack was written a second time).
     fn write_and_verify(
         &self,
         all_clear: bool,
@@ -553,13 +561,58 @@ impl Parts<'_> {
         trust: &TrustStore,
     ) -> Result<(Staged, Report), AuthoringError> {
         let mut staged = Staged::beside(out)?;
-        let tmp: PathBuf = staged.path().to_path_buf();
-        self.write(all_clear, staged.file())?;
-        let file = staged.file();
-        file.rewind().map_err(|e| AuthoringError::io(&tmp, e))?;
-        let report = proofpack_core::verify(&*file, WOULD_BE_PACK, Some(trust), &Limits::default())
-            .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))?;
+        let followed = self.write_followed(all_clear, staged.file(), trust)?;
+        let report = match followed {
+            Some(report) => report,
+            None => {
+                let tmp: PathBuf = staged.path().to_path_buf();
+                let file = staged.file();
+                file.rewind().map_err(|e| AuthoringError::io(&tmp, e))?;
+                verify_pack(&*file, trust)?
+            }
+        };
         Ok((staged, report))
+    }
+
+    /// Writes the pack into `file` while a second thread verifies what is
+    /// written; `None` when that verification is void.
+    #[cfg(unix)]
+    fn write_followed(
+        &self,
+        all_clear: bool,
+        file: &std::fs::File,
+        trust: &TrustStore,
+    ) -> Result<Option<Report>, AuthoringError> {
+        use crate::follow::{Follower, Progress, Publisher};
+        let progress = Progress::default();
+        let (written, followed) = std::thread::scope(|scope| {
+            let verifier = scope.spawn(|| verify_pack(Follower::new(file, &progress), trust));
+            let mut publisher = Publisher::new(file, &progress);
+            let written = self.write(all_clear, &mut publisher);
+            if written.is_ok() {
+                publisher.finish();
+            } else {
+                drop(publisher);
+            }
+            (written, verifier.join())
+        });
+        written?;
+        Ok(match followed {
+            Ok(Ok(report)) if !progress.abandoned() => Some(report),
+            _ => None,
+        })
+    }
+
+    /// Writes the pack into `file`; the caller verifies it afterwards.
+    #[cfg(not(unix))]
+    fn write_followed(
+        &self,
+        all_clear: bool,
+        mut file: &mut std::fs::File,
+        _trust: &TrustStore,
+    ) -> Result<Option<Report>, AuthoringError> {
+        self.write(all_clear, &mut file)?;
+        Ok(None)
     }
 
     /// The manifest, signature and archive for one `all_clear` value.
