@@ -452,6 +452,7 @@ fn an_edited_attestation_is_signed_and_saved() {
         key: sample_key(dir.path()),
         trust: sample("trust.json"),
         accept_incomplete: false,
+        accept_uncorroborated: false,
         attestation: Some("I, the DPO, attest to this erasure.\n".to_owned()),
         signed_at: Some("2026-04-22T16:02:00Z".to_owned()),
     };

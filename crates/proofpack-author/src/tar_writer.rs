@@ -129,18 +129,23 @@ fn write_once<W: Write>(
 /// [`write_pack_to`]'s.
 pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringError> {
     let contents: Vec<Content> = members.iter().map(|(_, c)| c.clone().into()).collect();
-    let entries = members
+    let mut bytes = Vec::new();
+    write_pack_to(entries_of(members, &contents), &mut bytes)?;
+    Ok(bytes)
+}
+
+/// The entries of in-memory `members`, whose contents are `contents` (the
+/// same bytes, in the same order).
+fn entries_of<'a>(members: &'a [(String, Vec<u8>)], contents: &'a [Content]) -> Vec<Entry<'a>> {
+    members
         .iter()
-        .zip(&contents)
+        .zip(contents)
         .map(|((path, bytes), content)| Entry {
             path,
             size: bytes.len() as u64,
             content,
         })
-        .collect();
-    let mut bytes = Vec::new();
-    write_pack_to(entries, &mut bytes)?;
-    Ok(bytes)
+        .collect()
 }
 
 #[cfg(test)]
@@ -267,15 +272,7 @@ mod tests {
             ("request.json".to_owned(), b"{}".to_vec()),
         ];
         let contents: Vec<Content> = members.iter().map(|(_, b)| b.clone().into()).collect();
-        let entries = members
-            .iter()
-            .zip(&contents)
-            .map(|((path, bytes), content)| Entry {
-                path,
-                size: bytes.len() as u64,
-                content,
-            })
-            .collect();
+        let entries = entries_of(&members, &contents);
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("p.tar.gz");
         let mut file = std::fs::File::create_new(&path).expect("create");
