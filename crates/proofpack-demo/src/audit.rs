@@ -122,8 +122,7 @@ impl AuditStore {
         let mut fork = AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?;
         for i in 0..size {
             fork.append(
-                LogEntry::new("2026-01-01T00:00:00Z", "forked_entry")
-                    .with_clear("index", json!(i)),
+                LogEntry::new("2026-01-01T00:00:00Z", "forked_entry").with_clear("index", json!(i)),
             )?;
         }
         Ok(fork.checkpoint(size, LOG_ORIGIN, &self.key)?)

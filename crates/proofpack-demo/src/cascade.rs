@@ -16,8 +16,7 @@ use crate::services::Subprocessors;
 use crate::store::{note_key, user_scope, CachedAnswer, Node, Release, Store, CACHE_SCOPE};
 use crate::DemoError;
 use proofpack_producer::{
-    Backup, BackupState, ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord,
-    StepStatus,
+    Backup, BackupState, ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
 };
 use proofpack_spec::vocab::StepStatus as StatusName;
 use serde::{Deserialize, Serialize};

@@ -68,12 +68,14 @@ pub fn write_trust(
             Role::AuditLog,
         ),
     ];
-    let own = own.iter().map(|(key_id, public_key, owner, role)| Corroborator {
-        key_id: (*key_id).to_owned(),
-        public_key: *public_key,
-        owner: (*owner).to_owned(),
-        role: *role,
-    });
+    let own = own
+        .iter()
+        .map(|(key_id, public_key, owner, role)| Corroborator {
+            key_id: (*key_id).to_owned(),
+            public_key: *public_key,
+            owner: (*owner).to_owned(),
+            role: *role,
+        });
     for key in own.chain(corroborators.iter().cloned()) {
         file.add(key_entry_json(&TrustedKey {
             key_id: key.key_id,

@@ -469,9 +469,12 @@ impl Platform {
         story: &mut dyn Write,
     ) -> Result<String, DemoError> {
         let after = self.audit.checkpoint(&self.store)?;
-        let answers =
-            self.witnesses
-                .cosign(&self.audit, &intake.checkpoint_before, &after, self.config.fault)?;
+        let answers = self.witnesses.cosign(
+            &self.audit,
+            &intake.checkpoint_before,
+            &after,
+            self.config.fault,
+        )?;
         say!(story, "\n== Witnesses (the audit log's after-checkpoint)");
         let mut lines = Vec::new();
         for (w, answer) in self.witnesses.nodes.iter().zip(answers) {
@@ -653,12 +656,16 @@ impl Platform {
             owner: w.owner.to_owned(),
             role: proofpack_core::trust::Role::Witness,
         });
-        let subprocessors = self.services.endpoints.iter().map(|e| evidence::Corroborator {
-            key_id: services::receipt_key_id(e.name),
-            public_key: e.receipt_key,
-            owner: e.name.to_owned(),
-            role: proofpack_core::trust::Role::Subprocessor,
-        });
+        let subprocessors = self
+            .services
+            .endpoints
+            .iter()
+            .map(|e| evidence::Corroborator {
+                key_id: services::receipt_key_id(e.name),
+                public_key: e.receipt_key,
+                owner: e.name.to_owned(),
+                role: proofpack_core::trust::Role::Subprocessor,
+            });
         witnesses.chain(subprocessors).collect()
     }
 

@@ -28,8 +28,16 @@ use std::sync::Arc;
 /// trust-store `key_id`), owner (distinct per witness), and the folder of
 /// their state under `DIR/store/`.
 pub const WITNESSES: [(&str, &str, &str); 2] = [
-    ("witness-a.example/demo", "ops@witness-a.example", "witness-a"),
-    ("witness-b.example/demo", "ops@witness-b.example", "witness-b"),
+    (
+        "witness-a.example/demo",
+        "ops@witness-a.example",
+        "witness-a",
+    ),
+    (
+        "witness-b.example/demo",
+        "ops@witness-b.example",
+        "witness-b",
+    ),
 ];
 
 /// One witness as the platform knows it.
@@ -101,8 +109,8 @@ impl Witnesses {
                 Witness::new(config, move || posix_seconds(&clock)).map_err(witness_error)?,
             );
             let public_key = witness.public_key();
-            let running = server::start(witness, ServeConfig::loopback_any_port())
-                .map_err(witness_error)?;
+            let running =
+                server::start(witness, ServeConfig::loopback_any_port()).map_err(witness_error)?;
             let base_url = running.base_url();
             let running = if n == 1 && fault == Some(Fault::WitnessOffline) {
                 running.stop().map_err(witness_error)?;

@@ -4,7 +4,7 @@
 //! verdict and code; the cascade is idempotent; before-counts follow the
 //! store; the verifier binary links no SQLite, HTTP or async runtime.
 
-use proofpack_core::report::{AttestationState, MemberInfo};
+use proofpack_core::report::{AttestationState, AuditSummary};
 use proofpack_core::{Code, Effect, Verdict};
 use proofpack_demo::cascade::{StepEntry, StepOutcome, TierProof};
 use proofpack_demo::services::{LLM_PROVIDER_KB, VECTOR_SAAS};
@@ -39,14 +39,9 @@ fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
     outcome.steps.iter().find(|s| s.step == name).unwrap()
 }
 
-/// The report's row of the audit-log witness.
-fn audit_member(outcome: &Outcome) -> &MemberInfo {
-    outcome
-        .report
-        .members()
-        .iter()
-        .find(|m| m.path == "audit-log-redaction.json")
-        .unwrap()
+/// The report's summary of the audit-log witness.
+fn audit_member(outcome: &Outcome) -> &AuditSummary {
+    outcome.report.audit()
 }
 
 /// Each receipt's attestation state, by subprocessor.
