@@ -6,7 +6,7 @@
 
 use proofpack_core::report::{AttestationState, AuditSummary};
 use proofpack_core::{Code, Effect, Verdict};
-use proofpack_demo::cascade::{StepEntry, StepOutcome, TierProof};
+use proofpack_demo::cascade::{EpisodicBackup, StepEntry, StepOutcome, TierProof};
 use proofpack_demo::services::{LLM_PROVIDER_KB, VECTOR_SAAS};
 use proofpack_demo::store::SUBJECTS;
 use proofpack_demo::{run, Clock, Config, Fault, Outcome, Platform, SUBJECT};
@@ -42,6 +42,16 @@ fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
 /// The report's summary of the audit-log witness.
 fn audit_member(outcome: &Outcome) -> &AuditSummary {
     outcome.report.audit()
+}
+
+/// The backups the episodic step declared (§17).
+fn episodic_backups(outcome: &Outcome) -> &[EpisodicBackup] {
+    match &step(outcome, "episodic").outcome {
+        StepOutcome::Ok {
+            proof: TierProof::Episodic { backups, .. },
+        } => backups,
+        other => panic!("the episodic step is {other:?}"),
+    }
 }
 
 /// Each receipt's attestation state, by subprocessor.
@@ -201,12 +211,7 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
         )
         .unwrap();
     assert_eq!(ledger, 1);
-    let StepOutcome::Ok {
-        proof: TierProof::Episodic { backups, .. },
-    } = &step(&outcome, "episodic").outcome
-    else {
-        panic!("the episodic step is not ok");
-    };
+    let backups = episodic_backups(&outcome);
     assert_eq!(backups.len(), 1);
     assert!(backups[0].restore_suppression && !backups[0].in_use);
 
@@ -453,12 +458,7 @@ fn fault_specifics(fault: Fault, outcome: &Outcome) {
         }
         Fault::BackupLive => {
             assert_eq!(witnesses.len(), 2);
-            let StepOutcome::Ok {
-                proof: TierProof::Episodic { backups, .. },
-            } = &step(outcome, "episodic").outcome
-            else {
-                panic!("the episodic step is not ok");
-            };
+            let backups = episodic_backups(outcome);
             assert!(backups.iter().all(|b| b.in_use));
         }
         _ => assert_eq!(witnesses.len(), 2),
