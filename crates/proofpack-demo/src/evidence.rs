@@ -144,6 +144,18 @@ fn attestation(m: &Material<'_>) -> String {
             open.push(format!("the {} probe found {} records", p.probe, p.residue));
         }
     }
+    let cosignatures =
+        proofpack_spec::checkpoint::parse_signed_note(m.after_checkpoint).map_or(0, |note| {
+            note.signatures
+                .iter()
+                .filter(|line| line.key_name != crate::audit::LOG_ORIGIN)
+                .count()
+        });
+    if (cosignatures as u64) < WITNESS_QUORUM {
+        open.push(format!(
+            "the audit log's after-checkpoint carries {cosignatures} witness cosignature(s), below the quorum of {WITNESS_QUORUM}"
+        ));
+    }
     if m.probes.subprocessor.residue > 0 {
         open.push(format!(
             "subprocessors still hold {} records",
