@@ -114,6 +114,20 @@ impl AuditStore {
         Ok(note)
     }
 
+    /// A checkpoint of a forked history (the defect of `--fault log-fork`):
+    /// another tree of this log's origin and of `size` leaves, signed with
+    /// this log's key, as a log showing one witness a different history
+    /// would sign it.
+    pub fn forked_checkpoint(&self, size: u64) -> Result<String, DemoError> {
+        let mut fork = AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?;
+        for i in 0..size {
+            fork.append(
+                LogEntry::new("2026-01-01T00:00:00Z", "forked_entry").with_clear("index", json!(i)),
+            )?;
+        }
+        Ok(fork.checkpoint(size, LOG_ORIGIN, &self.key)?)
+    }
+
     /// The history of every seeded subject, in time order: a login (e-mail,
     /// IP address), a profile change (name, e-mail) and a memory write.
     pub fn seed(

@@ -16,7 +16,7 @@ use crate::services::Subprocessors;
 use crate::store::{note_key, user_scope, CachedAnswer, Node, Release, Store, CACHE_SCOPE};
 use crate::DemoError;
 use proofpack_producer::{
-    ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
+    Backup, BackupState, ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
 };
 use proofpack_spec::vocab::StepStatus as StatusName;
 use serde::{Deserialize, Serialize};
@@ -44,10 +44,12 @@ pub enum ModelOutcome {
 pub enum TierProof {
     /// None.
     None,
-    /// Replication lag drained.
+    /// Replication lag drained, and the backups holding the subject's rows.
     Episodic {
         /// `replication_lag_drained`
         replication_lag_drained: bool,
+        /// The backups (§17 `backups`).
+        backups: Vec<EpisodicBackup>,
     },
     /// Rebuilt (`true`) or removed from the serving index only (`false`).
     Vectors {
@@ -59,6 +61,39 @@ pub enum TierProof {
         /// `(model_id, outcome)`
         models: Vec<(String, ModelOutcome)>,
     },
+}
+
+/// A backup snapshot holding the subject's episodic rows, as the episodic
+/// step found it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EpisodicBackup {
+    /// The snapshot (the backup's `location`).
+    pub location: String,
+    /// When it expires.
+    pub retention_until: String,
+    /// Restored into use (it serves reads): `live`, not beyond use.
+    pub in_use: bool,
+    /// A restore re-applies the erasure (the subject is in the suppression
+    /// ledger).
+    pub restore_suppression: bool,
+}
+
+impl EpisodicBackup {
+    /// The §17 backup.
+    #[must_use]
+    pub fn to_backup(&self) -> Backup {
+        Backup {
+            location: self.location.clone(),
+            state: if self.in_use {
+                BackupState::Live
+            } else {
+                BackupState::BeyondUse {
+                    retention_until: self.retention_until.clone(),
+                    restore_suppression: self.restore_suppression,
+                }
+            },
+        }
+    }
 }
 
 /// How a step ended.
@@ -117,7 +152,9 @@ impl StepEntry {
                     TierProof::None => StepOutput::none(),
                     TierProof::Episodic {
                         replication_lag_drained,
-                    } => StepOutput::episodic(*replication_lag_drained),
+                        backups,
+                    } => StepOutput::episodic(*replication_lag_drained)
+                        .with_backups(backups.iter().map(EpisodicBackup::to_backup).collect()),
                     TierProof::Vectors { rebuilt: true } => StepOutput::vectors(Purge::Rebuilt),
                     TierProof::Vectors { rebuilt: false } => {
                         StepOutput::vectors_serving_index_only()
@@ -304,21 +341,28 @@ impl Cascade<'_> {
         store.record_suppression(&user, request_id, &now)?;
         let applied = store.drain_replication()?;
         let lagging = store.unapplied_replication_count()?;
-        let backups = store.backup_snapshots_count(&user)?;
+        // Backups keep the subject's rows until they expire; the suppression
+        // ledger just written (in this step's transaction) makes every
+        // restore skip them, unless the snapshot is already in use.
+        let backups = store
+            .backup_snapshots_of(&user)?
+            .into_iter()
+            .map(|s| EpisodicBackup {
+                location: s.snapshot_id,
+                retention_until: s.retention_until,
+                in_use: s.in_use,
+                restore_suppression: true,
+            })
+            .collect();
         let after = store.episodic_rows_count(&user)?;
         Ok(ok(
             before,
             after,
             TierProof::Episodic {
                 replication_lag_drained: lagging == 0,
+                backups,
             },
-            json!({
-                "replica_entries_applied": applied,
-                "backups_beyond_use": {
-                    "snapshots": backups,
-                    "suppression_ledger": "subject recorded; every restore applies it before restored rows serve",
-                },
-            }),
+            json!({"replica_entries_applied": applied}),
         ))
     }
 
@@ -512,6 +556,11 @@ impl Cascade<'_> {
         let mut collected: Vec<CollectedReceipt> = Vec::new();
         for service in &self.services.endpoints {
             collected.push(receipts::collect(service, subject, self.clock)?);
+        }
+        if self.fault == Some(Fault::ReceiptForged) {
+            if let Some(first) = collected.first_mut() {
+                first.forge_attestation(subject)?;
+            }
         }
         self.store
             .record_receipts(&self.intake.request_id, &collected)?;

@@ -6,7 +6,6 @@ use crate::audit::{AuditStore, PII_FIELDS};
 use crate::cascade::{StepEntry, StepOutcome};
 use crate::intake::{Intake, TENANT};
 use crate::receipts::CollectedReceipt;
-use crate::store::Store;
 use crate::verification::{Probes, VERIFY_CODE};
 use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
@@ -31,15 +30,36 @@ pub const DPO_KEY_ID: &str = "demo-dpo";
 /// Owner of the audit log's checkpoint key.
 pub const LOG_OWNER: &str = "audit-log@demo.example";
 
-/// Writes `trust.json`: the DPO's key (role `dpo`) and the audit log's
-/// checkpoint key (role `audit_log`, `key_id` the log origin).
+/// A key of the trust store beyond the DPO's and the log's: a witness's
+/// or a subprocessor's.
+#[derive(Debug, Clone)]
+pub struct Corroborator {
+    /// Its `key_id` (a witness's name; a subprocessor's receipt key).
+    pub key_id: String,
+    /// Its public key.
+    pub public_key: VerifyingKey,
+    /// Its `owner` (a witness's operator; the subprocessor's name).
+    pub owner: String,
+    /// `witness` or `subprocessor`.
+    pub role: Role,
+}
+
+/// The policy of the demo's trust store (§4): both witnesses must cosign
+/// the after-checkpoint, and every subprocessor must sign its receipt.
+pub const WITNESS_QUORUM: u64 = 2;
+
+/// Writes `trust.json`: the DPO's key (role `dpo`), the audit log's
+/// checkpoint key (role `audit_log`, `key_id` the log origin), the
+/// witnesses' and the subprocessors' keys, and the policy
+/// `{"witness_quorum": 2, "signed_receipts": true}`.
 pub fn write_trust(
     path: &Path,
     dpo: VerifyingKey,
     audit_log: VerifyingKey,
+    corroborators: &[Corroborator],
 ) -> Result<TrustStore, DemoError> {
     let mut file = TrustStoreFile::open_or_new(path)?;
-    for (key_id, public_key, owner, role) in [
+    let own = [
         (DPO_KEY_ID, dpo, DPO, Role::Dpo),
         (
             crate::audit::LOG_ORIGIN,
@@ -47,17 +67,27 @@ pub fn write_trust(
             LOG_OWNER,
             Role::AuditLog,
         ),
-    ] {
+    ];
+    let own = own
+        .iter()
+        .map(|(key_id, public_key, owner, role)| Corroborator {
+            key_id: (*key_id).to_owned(),
+            public_key: *public_key,
+            owner: (*owner).to_owned(),
+            role: *role,
+        });
+    for key in own.chain(corroborators.iter().cloned()) {
         file.add(key_entry_json(&TrustedKey {
-            key_id: key_id.to_owned(),
-            public_key,
-            owner: owner.to_owned(),
-            roles: vec![role],
+            key_id: key.key_id,
+            public_key: key.public_key,
+            owner: key.owner,
+            roles: vec![key.role],
             not_before: None,
             not_after: None,
             revoked_at: None,
         }))?;
     }
+    file.set_policy(Some(WITNESS_QUORUM), Some(true), false)?;
     file.save(path)?;
     Ok(file.store()?)
 }
@@ -79,6 +109,8 @@ pub struct Material<'a> {
     pub provenance: &'a [ProvenanceRecord],
     /// `completed_at`.
     pub completed_at: &'a str,
+    /// The audit log's after-checkpoint, with the witnesses' cosignatures.
+    pub after_checkpoint: &'a str,
 }
 
 fn pretty(value: &serde_json::Value) -> Result<Vec<u8>, DemoError> {
@@ -111,6 +143,18 @@ fn attestation(m: &Material<'_>) -> String {
         if p.residue > 0 {
             open.push(format!("the {} probe found {} records", p.probe, p.residue));
         }
+    }
+    let cosignatures =
+        proofpack_spec::checkpoint::parse_signed_note(m.after_checkpoint).map_or(0, |note| {
+            note.signatures
+                .iter()
+                .filter(|line| line.key_name != crate::audit::LOG_ORIGIN)
+                .count()
+        });
+    if (cosignatures as u64) < WITNESS_QUORUM {
+        open.push(format!(
+            "the audit log's after-checkpoint carries {cosignatures} witness cosignature(s), below the quorum of {WITNESS_QUORUM}"
+        ));
     }
     if m.probes.subprocessor.residue > 0 {
         open.push(format!(
@@ -148,11 +192,7 @@ fn attestation(m: &Material<'_>) -> String {
 }
 
 /// Builds the evidence: every member, by the producer library.
-pub fn assemble(
-    m: &Material<'_>,
-    store: &Store,
-    audit: &AuditStore,
-) -> Result<Evidence, DemoError> {
+pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoError> {
     let request = m.intake.request()?;
     let records = m
         .steps
@@ -171,7 +211,7 @@ pub fn assemble(
     entries.extend(audit.log().entries_for_request(&m.intake.request_id));
     let witness = audit.log().witness(&WitnessSpec {
         before_checkpoint: m.intake.checkpoint_before.clone(),
-        after_checkpoint: audit.checkpoint(store)?,
+        after_checkpoint: m.after_checkpoint.to_owned(),
         entries,
         pii_fields: PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
     })?;
@@ -217,11 +257,16 @@ pub fn assemble(
     })
 }
 
-/// The attachments: every raw exchange behind a receipt, and the
-/// verification job's probes.
+/// The attachments: every subprocessor's signed statement, every raw
+/// exchange behind a receipt, and the verification job's probes.
 fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
     let mut members = Vec::new();
     for r in m.receipts {
+        if let Some(envelope) = &r.attestation {
+            // The envelope's exact text: its signature is over its payload,
+            // and the recipient reads the member as the subprocessor wrote it.
+            members.push((r.attestation_path(), envelope.clone().into_bytes()));
+        }
         for (n, exchange) in r.exchanges.iter().enumerate() {
             members.push((
                 r.attachment_path(n),
@@ -259,24 +304,35 @@ pub fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
     Ok(())
 }
 
+/// What the DPO accepts to sign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Acceptance {
+    /// An incomplete or late pack.
+    pub incomplete: bool,
+    /// A pack whose corroboration falls short of the policy.
+    pub uncorroborated: bool,
+}
+
 /// Reads the evidence folder back and has the DPO sign it into `out`:
 /// `build` verifies the would-be pack against `trust` first and refuses one
 /// that does not hold up (nothing is written then); an incomplete or late
 /// pack is signed only when `accept_incomplete` (an honest record of open
-/// obligations).
+/// obligations), and one whose corroboration falls short of the trust
+/// store's policy only when `accept_uncorroborated` (the manifest records
+/// what was accepted).
 pub fn sign(
     dir: &Path,
     key: &SigningKey,
     trust: &TrustStore,
     signed_at: &str,
-    accept_incomplete: bool,
+    options: Acceptance,
     out: &Path,
 ) -> Result<Authored, DemoError> {
     let evidence = Evidence::from_dir(dir)?;
     let options = PackOptions {
         signed_at: Timestamp::parse(signed_at),
-        accept_incomplete,
-        accept_uncorroborated: false,
+        accept_incomplete: options.incomplete,
+        accept_uncorroborated: options.uncorroborated,
     };
     let signed = build(&evidence, key, trust, &options, out).map_err(|e| match e {
         proofpack_author::pack::PackError::Authoring(e) => DemoError::Authoring(e),

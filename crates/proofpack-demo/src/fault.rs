@@ -29,11 +29,24 @@ pub enum Fault {
     /// After the cascade, the episodic backup is restored without applying
     /// the suppression ledger.
     BackupRestored,
+    /// One of the two witnesses is unreachable: the audit log's
+    /// after-checkpoint gets one cosignature, below the quorum.
+    WitnessOffline,
+    /// The log showed one witness a forked history (another tree of the
+    /// same origin and size, signed with the log's key); that witness
+    /// refuses the real after-checkpoint.
+    LogFork,
+    /// The collator writes one subprocessor's signed receipt itself, with
+    /// its own key, instead of the one the subprocessor signed.
+    ReceiptForged,
+    /// The episodic backup snapshot was restored into use (it serves
+    /// reads), and the episodic step declares it `live`.
+    BackupLive,
 }
 
 impl Fault {
     /// Every fault, in the order of the table.
-    pub const ALL: [Fault; 8] = [
+    pub const ALL: [Fault; 12] = [
         Fault::VectorIndexNotRebuilt,
         Fault::CacheTtl,
         Fault::SubprocessorEmailOnly,
@@ -42,6 +55,10 @@ impl Fault {
         Fault::ModelSuppressedOnly,
         Fault::Late,
         Fault::BackupRestored,
+        Fault::WitnessOffline,
+        Fault::LogFork,
+        Fault::ReceiptForged,
+        Fault::BackupLive,
     ];
 
     /// The finding the verifier must report for this fault.
@@ -56,7 +73,20 @@ impl Fault {
             Fault::ModelSuppressedOnly => Code::StepsModelSuppressedOnly,
             Fault::Late => Code::SlaBreached,
             Fault::BackupRestored => Code::ProbesResidue,
+            Fault::WitnessOffline | Fault::LogFork => Code::AuditWitnessQuorumNotMet,
+            Fault::ReceiptForged => Code::ReceiptsUnattested,
+            Fault::BackupLive => Code::StepsBackupLive,
         }
+    }
+
+    /// Whether the pack is signed with `accept_uncorroborated`: the fault
+    /// leaves the corroboration the trust store's policy asks for short.
+    #[must_use]
+    pub fn uncorroborated(self) -> bool {
+        matches!(
+            self,
+            Fault::WitnessOffline | Fault::LogFork | Fault::ReceiptForged
+        )
     }
 
     /// Its `--fault` name.

@@ -53,6 +53,7 @@ pub mod services;
 pub mod store;
 pub mod summarizer;
 pub mod verification;
+pub mod witnesses;
 
 pub use clock::Clock;
 pub use fault::Fault;
@@ -74,6 +75,7 @@ use std::path::{Path, PathBuf};
 use store::{Store, StorePaths, SUBJECTS};
 use summarizer::Draft;
 use verification::{Probes, Target};
+use witnesses::{Answer, Witnesses};
 
 /// Why the demo could not finish.
 #[derive(Debug, thiserror::Error)]
@@ -275,6 +277,7 @@ pub struct Platform {
     store: Store,
     audit: AuditStore,
     services: Subprocessors,
+    witnesses: Witnesses,
     started_at: time::OffsetDateTime,
 }
 
@@ -314,12 +317,19 @@ impl Platform {
             service_specs(&store, &subjects, config.fault)?,
             &config.clock,
         )?;
+        let witnesses = Witnesses::start(
+            &paths.store.dir,
+            audit.public_key(),
+            &config.clock,
+            config.fault,
+        )?;
         Ok(Platform {
             config,
             paths,
             store,
             audit,
             services,
+            witnesses,
             started_at,
         })
     }
@@ -334,6 +344,12 @@ impl Platform {
     #[must_use]
     pub fn services(&self) -> &Subprocessors {
         &self.services
+    }
+
+    /// The witnesses.
+    #[must_use]
+    pub fn witnesses(&self) -> &Witnesses {
+        &self.witnesses
     }
 
     /// Where the run writes.
@@ -395,6 +411,7 @@ impl Platform {
         let receipts = self.collected_receipts(&intake.request_id, story)?;
         let (probes, verified_at) = self.verify_independently(&intake, story)?;
         let provenance = provenance::export(&self.store, &intake.request_id)?;
+        let after_checkpoint = self.witnessed_checkpoint(&intake, story)?;
         let completed_at = self.config.clock.stamp();
         self.sign_pack(
             &Material {
@@ -405,6 +422,7 @@ impl Platform {
                 receipts: &receipts,
                 provenance: &provenance,
                 completed_at: &completed_at,
+                after_checkpoint: &after_checkpoint,
             },
             story,
         )?;
@@ -435,9 +453,43 @@ impl Platform {
                 e.base_url
             );
         }
+        for w in &self.witnesses.nodes {
+            say!(story, "  witness {} listening on {}", w.name, w.base_url);
+        }
         if let Some(f) = self.config.fault {
             say!(story, "  injected fault: {}", f.name());
         }
+    }
+
+    /// The audit log's after-checkpoint, shown to the witnesses (each first
+    /// shown the before-checkpoint), with the cosignatures they gave.
+    fn witnessed_checkpoint(
+        &self,
+        intake: &Intake,
+        story: &mut dyn Write,
+    ) -> Result<String, DemoError> {
+        let after = self.audit.checkpoint(&self.store)?;
+        let answers = self.witnesses.cosign(
+            &self.audit,
+            &intake.checkpoint_before,
+            &after,
+            self.config.fault,
+        )?;
+        say!(story, "\n== Witnesses (the audit log's after-checkpoint)");
+        let mut lines = Vec::new();
+        for (w, answer) in self.witnesses.nodes.iter().zip(answers) {
+            match answer {
+                Answer::Cosigned(line) => {
+                    say!(story, "  {}: cosigned", w.name);
+                    lines.push(line);
+                }
+                Answer::Refused(status) => say!(story, "  {}: refused ({status})", w.name),
+                Answer::Unreachable(why) => {
+                    say!(story, "  {}: unreachable ({})", w.name, Untrusted(&why));
+                }
+            }
+        }
+        Ok(self.audit.log().cosigned(&after, &lines)?)
     }
 
     /// Intake of [`Self::submission`], with its regulatory clock.
@@ -562,20 +614,25 @@ impl Platform {
     /// pack with a key fresh for this run (never written to disk), and
     /// writes the pack.
     fn sign_pack(&self, material: &Material<'_>, story: &mut dyn Write) -> Result<(), DemoError> {
-        let evidence = evidence::assemble(material, &self.store, &self.audit)?;
+        let evidence = evidence::assemble(material, &self.audit)?;
         evidence::write_folder(&self.paths.evidence, &evidence)?;
         let dpo: SigningKey = proofpack_author::keys::generate();
         let trust = evidence::write_trust(
             &self.paths.trust,
             dpo.verifying_key(),
             self.audit.public_key(),
+            &self.corroborators(),
         )?;
+        let fault = self.config.fault;
         evidence::sign(
             &self.paths.evidence,
             &dpo,
             &trust,
             &self.config.clock.stamp(),
-            self.config.fault.is_some(),
+            evidence::Acceptance {
+                incomplete: fault.is_some(),
+                uncorroborated: fault.is_some_and(Fault::uncorroborated),
+            },
             &self.paths.pack,
         )?;
         say!(
@@ -589,6 +646,27 @@ impl Platform {
             self.paths.evidence.display()
         );
         Ok(())
+    }
+
+    /// The witnesses' and the subprocessors' keys, for the trust store.
+    fn corroborators(&self) -> Vec<evidence::Corroborator> {
+        let witnesses = self.witnesses.nodes.iter().map(|w| evidence::Corroborator {
+            key_id: w.name.to_owned(),
+            public_key: w.public_key,
+            owner: w.owner.to_owned(),
+            role: proofpack_core::trust::Role::Witness,
+        });
+        let subprocessors = self
+            .services
+            .endpoints
+            .iter()
+            .map(|e| evidence::Corroborator {
+                key_id: services::receipt_key_id(e.name),
+                public_key: e.receipt_key,
+                owner: e.name.to_owned(),
+                role: proofpack_core::trust::Role::Subprocessor,
+            });
+        witnesses.chain(subprocessors).collect()
     }
 
     /// What the verification job probes for `intake`.

@@ -1,14 +1,21 @@
 //! The receipt collator: asks every subprocessor to delete the subject,
 //! follows its ticket, and records each receipt with the raw HTTP exchanges
-//! behind it (they become attachments of the pack).
+//! behind it (they become attachments of the pack), and with the
+//! subprocessor's own signed statement of the deletion when its answer held
+//! one (§16: the envelope becomes `attachments/<subprocessor>-receipt.dsse.json`).
 
 use crate::clock::Clock;
+use crate::intake::TENANT;
 use crate::services::{Endpoint, DELETION_ENDPOINT, MAILBOX_PATH};
 use crate::DemoError;
-use proofpack_producer::{Channel, Receipt, ReceiptStatus};
+use proofpack_producer::{Channel, Receipt, ReceiptStatement, ReceiptStatus};
 use proofpack_spec::vocab::ReceiptStatus as StatusName;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+
+/// The `keyid` of the collator's own key, which signs nothing but the
+/// forged statement of `--fault receipt-forged`.
+pub const COLLATOR_KEY_ID: &str = "demo-receipt-collator";
 
 /// One HTTP request and its raw response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +49,10 @@ pub struct CollectedReceipt {
     pub due_at: Option<String>,
     /// The raw exchanges.
     pub exchanges: Vec<Exchange>,
+    /// The signed statement of the deletion (a DSSE envelope, its exact
+    /// text), when the subprocessor gave one.
+    #[serde(default)]
+    pub attestation: Option<String>,
 }
 
 impl CollectedReceipt {
@@ -63,10 +74,31 @@ impl CollectedReceipt {
             &self.requested_at,
             status,
         )?;
-        Ok(match &self.endpoint {
+        let receipt = match &self.endpoint {
             Some(endpoint) => receipt.with_endpoint(endpoint),
             None => receipt,
+        };
+        Ok(match &self.attestation {
+            Some(_) => receipt.with_attestation(self.attestation_path()),
+            None => receipt,
         })
+    }
+
+    /// The member holding the signed statement.
+    #[must_use]
+    pub fn attestation_path(&self) -> String {
+        format!("attachments/{}-receipt.dsse.json", self.subprocessor)
+    }
+
+    /// The defect of `--fault receipt-forged`: the collator drops the
+    /// statement the subprocessor signed and writes one itself, signed with
+    /// its own key (which no trust store holds for the subprocessor).
+    pub fn forge_attestation(&mut self, subject_id: &str) -> Result<(), DemoError> {
+        let collator = proofpack_author::keys::generate();
+        let envelope = ReceiptStatement::of(&self.to_receipt()?, TENANT, subject_id)?
+            .sign(COLLATOR_KEY_ID, &collator)?;
+        self.attestation = Some(String::from_utf8_lossy(&envelope).into_owned());
+        Ok(())
     }
 
     /// Attachment path of exchange `n`.
@@ -86,7 +118,7 @@ impl CollectedReceipt {
 
 /// A blocking HTTP client that hands every status back (a 404 is an
 /// answer to record, not an error).
-fn agent() -> ureq::Agent {
+pub(crate) fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(std::time::Duration::from_secs(10)))
@@ -155,6 +187,7 @@ pub fn collect(
         confirmed_at: None,
         due_at: None,
         exchanges: vec![first.clone()],
+        attestation: None,
     };
     if first.status == 404 && body.get("contact").is_some() {
         // No deletion API: the request goes to the privacy mailbox, and the
@@ -188,6 +221,7 @@ pub fn collect(
         Some("completed") => {
             receipt.status = StatusName::Confirmed.as_str().to_owned();
             receipt.confirmed_at = text(&state, "completed_at");
+            receipt.attestation = text(&state, "attestation");
         }
         Some("accepted") => {
             receipt.status = StatusName::Pending.as_str().to_owned();

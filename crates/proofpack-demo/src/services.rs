@@ -3,7 +3,10 @@
 //! subjects' data and offers:
 //!
 //! * `POST /v1/deletions` with `{"subject": "<subject_id>"}`: deletes the
-//!   subject's records and returns a ticket (`ticket_id`, `status`);
+//!   subject's records and returns a ticket (`ticket_id`, `status`); a
+//!   completed deletion's answer also holds `attestation`, the service's
+//!   own signed statement of it (§16: a DSSE envelope, as text, signed with
+//!   the service's key, fresh for each run);
 //! * `GET /v1/deletions/{ticket_id}`: the ticket as it stands;
 //! * `GET /v1/subjects/{subject_id}/records`: the lookup API, how many
 //!   records the service still holds for the subject.
@@ -16,11 +19,14 @@
 //! runtime, when it is dropped.
 
 use crate::clock::Clock;
+use crate::intake::TENANT;
 use crate::DemoError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use ed25519_dalek::{SigningKey, VerifyingKey};
+use proofpack_producer::{Channel, Receipt, ReceiptStatement, ReceiptStatus};
 use proofpack_spec::timestamp::format_instant;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -79,10 +85,10 @@ impl Ticket {
     }
 }
 
-#[derive(Debug)]
 struct Service {
     name: &'static str,
     behaviour: Behaviour,
+    key: SigningKey,
     clock: Clock,
     records: Mutex<BTreeMap<String, Vec<String>>>,
     tickets: Mutex<BTreeMap<String, Ticket>>,
@@ -90,7 +96,40 @@ struct Service {
 
 type Shared = Arc<Service>;
 
+impl std::fmt::Debug for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service")
+            .field("name", &self.name)
+            .field("behaviour", &self.behaviour)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The `key_id` of a service's receipt-signing key (role `subprocessor`,
+/// `owner` its name, in the trust store).
+#[must_use]
+pub fn receipt_key_id(name: &str) -> String {
+    format!("{name}-receipts")
+}
+
 impl Service {
+    /// The service's signed statement that ticket `ticket_id` erased
+    /// `subject` at `completed_at` (§16): the envelope's text. The
+    /// statement names no request time, so the completion time stands in
+    /// for it in the receipt it is made from.
+    fn attest(&self, subject: &str, ticket_id: &str, completed_at: &str) -> Option<String> {
+        let confirmed = ReceiptStatus::Confirmed {
+            confirmed_at: completed_at.to_owned(),
+        };
+        let receipt =
+            Receipt::new(self.name, Channel::Api, ticket_id, completed_at, confirmed).ok()?;
+        let envelope = ReceiptStatement::of(&receipt, TENANT, subject)
+            .ok()?
+            .sign(&receipt_key_id(self.name), &self.key)
+            .ok()?;
+        String::from_utf8(envelope).ok()
+    }
+
     fn records(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Vec<String>>> {
         self.records.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -137,10 +176,11 @@ async fn delete(
         ),
         Behaviour::Api => {
             let deleted = service.records().remove(&subject).map_or(0, |r| r.len());
+            let completed_at = service.clock.stamp();
             let ticket = Ticket {
-                subject,
+                subject: subject.clone(),
                 status: "completed",
-                completed_at: Some(service.clock.stamp()),
+                completed_at: Some(completed_at.clone()),
                 due_at: None,
             };
             let id = service.new_ticket(ticket);
@@ -149,6 +189,9 @@ async fn delete(
                 .get(&id)
                 .map_or(Value::Null, |t| t.to_json(&id));
             body["deleted"] = json!(deleted);
+            if let Some(envelope) = service.attest(&subject, &id, &completed_at) {
+                body["attestation"] = json!(envelope);
+            }
             (StatusCode::OK, Json(body))
         }
         Behaviour::AcceptsWithoutConfirming => {
@@ -216,6 +259,8 @@ pub struct Endpoint {
     pub name: &'static str,
     /// `http://127.0.0.1:PORT`.
     pub base_url: String,
+    /// The public half of its receipt-signing key.
+    pub receipt_key: VerifyingKey,
 }
 
 /// The running subprocessors. Dropping it stops them and their runtime.
@@ -248,9 +293,12 @@ impl Subprocessors {
             let addr = listener
                 .local_addr()
                 .map_err(|e| DemoError::Service(format!("{}: {e}", spec.name)))?;
+            let key = proofpack_author::keys::generate();
+            let receipt_key = key.verifying_key();
             let service = Arc::new(Service {
                 name: spec.name,
                 behaviour: spec.behaviour,
+                key,
                 clock: clock.clone(),
                 records: Mutex::new(spec.records),
                 tickets: Mutex::new(BTreeMap::new()),
@@ -273,6 +321,7 @@ impl Subprocessors {
             running.endpoints.push(Endpoint {
                 name: spec.name,
                 base_url: format!("http://{addr}"),
+                receipt_key,
             });
         }
         running.runtime = Some(runtime);

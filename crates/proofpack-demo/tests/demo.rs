@@ -4,8 +4,10 @@
 //! verdict and code; the cascade is idempotent; before-counts follow the
 //! store; the verifier binary links no SQLite, HTTP or async runtime.
 
+use proofpack_core::report::{AttestationState, AuditSummary};
 use proofpack_core::{Code, Effect, Verdict};
-use proofpack_demo::cascade::StepEntry;
+use proofpack_demo::cascade::{EpisodicBackup, StepEntry, StepOutcome, TierProof};
+use proofpack_demo::services::{LLM_PROVIDER_KB, VECTOR_SAAS};
 use proofpack_demo::store::SUBJECTS;
 use proofpack_demo::{run, Clock, Config, Fault, Outcome, Platform, SUBJECT};
 use rusqlite::{Connection, OpenFlags};
@@ -37,6 +39,41 @@ fn step<'a>(outcome: &'a Outcome, name: &str) -> &'a StepEntry {
     outcome.steps.iter().find(|s| s.step == name).unwrap()
 }
 
+/// The report's summary of the audit-log witness.
+fn audit_member(outcome: &Outcome) -> &AuditSummary {
+    outcome.report.audit()
+}
+
+/// The backups the episodic step declared (§17).
+fn episodic_backups(outcome: &Outcome) -> &[EpisodicBackup] {
+    match &step(outcome, "episodic").outcome {
+        StepOutcome::Ok {
+            proof: TierProof::Episodic { backups, .. },
+        } => backups,
+        other => panic!("the episodic step is {other:?}"),
+    }
+}
+
+/// Each receipt's attestation state, by subprocessor.
+fn attestations(outcome: &Outcome) -> BTreeMap<String, AttestationState> {
+    outcome
+        .report
+        .receipts()
+        .iter()
+        .map(|r| (r.subprocessor.clone(), r.attestation))
+        .collect()
+}
+
+/// The witnesses' names whose cosignature of `checkpoint_after` counts.
+fn counted_witnesses(outcome: &Outcome) -> Vec<String> {
+    audit_member(outcome)
+        .cosignatures
+        .iter()
+        .filter(|c| c.checkpoint == "checkpoint_after" && c.counted)
+        .map(|c| c.witness.clone())
+        .collect()
+}
+
 #[test]
 fn clean_run_is_complete() {
     let (_dir, _platform, outcome) = demo(None);
@@ -58,6 +95,46 @@ fn clean_run_is_complete() {
     assert!(outcome.paths.trust.is_file());
     assert!(outcome.paths.evidence.join("pack.json").is_file());
     assert!(outcome.paths.store.db.is_file());
+
+    // Fully corroborated under the demo's own trust store.
+    let trust: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&outcome.paths.trust).unwrap()).unwrap();
+    assert_eq!(
+        trust["policy"],
+        serde_json::json!({"witness_quorum": 2, "signed_receipts": true})
+    );
+    let roles: Vec<&str> = trust["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["roles"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(roles.iter().filter(|r| **r == "witness").count(), 2);
+    assert_eq!(roles.iter().filter(|r| **r == "subprocessor").count(), 2);
+    let audit = audit_member(&outcome);
+    assert_eq!((audit.witnesses_counted, audit.witness_quorum), (2, 2));
+    assert_eq!(counted_witnesses(&outcome).len(), 2);
+    let signed = attestations(&outcome);
+    assert_eq!(signed.len(), 2);
+    assert!(signed.values().all(|a| *a == AttestationState::Verified));
+}
+
+/// The statement in the pack is the one the subprocessor's answer carried,
+/// byte for byte.
+#[test]
+fn the_attached_statement_is_the_subprocessors_own() {
+    let (_dir, _platform, outcome) = demo(None);
+    for r in &outcome.receipts {
+        let attached = std::fs::read_to_string(
+            outcome
+                .paths
+                .evidence
+                .join(format!("attachments/{}-receipt.dsse.json", r.subprocessor)),
+        )
+        .unwrap();
+        let answer: serde_json::Value = serde_json::from_str(&r.exchanges[0].body).unwrap();
+        assert_eq!(answer["attestation"].as_str(), Some(attached.as_str()));
+    }
 }
 
 /// The first column of every row `sql` returns.
@@ -134,9 +211,9 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
         )
         .unwrap();
     assert_eq!(ledger, 1);
-    assert!(step(&outcome, "episodic")
-        .details
-        .contains_key("backups_beyond_use"));
+    let backups = episodic_backups(&outcome);
+    assert_eq!(backups.len(), 1);
+    assert!(backups[0].restore_suppression && !backups[0].in_use);
 
     no_upload_of_the_subject(&outcome);
     no_subprocessor_record_of_the_subject(&platform, &outcome);
@@ -329,12 +406,63 @@ fn fault_case(fault: Fault, verdict: Verdict) {
         "{fault:?}: {:?}",
         codes(&outcome)
     );
-    // Honest packs: nothing invalid or untrusted, and the signer's claim
-    // is what the verifier recomputes.
-    assert!(outcome.report.findings().iter().all(|f| matches!(
-        f.effect(),
-        Effect::Incomplete | Effect::Late | Effect::Warning
-    )));
+    // Honest packs: nothing invalid, nothing untrusted but the shortfall of
+    // corroboration the signer accepted, and the signer's claim is what the
+    // verifier recomputes.
+    assert!(outcome.report.findings().iter().all(|f| match f.effect() {
+        Effect::Incomplete | Effect::Late | Effect::Warning => true,
+        Effect::Untrusted => fault.uncorroborated() && f.code() == fault.expected_code(),
+        _ => false,
+    }));
+    let manifest = manifest(&outcome);
+    let accepted = &manifest[proofpack_author::pack::ACCEPTED_UNCORROBORATED];
+    if fault.uncorroborated() {
+        assert_eq!(
+            accepted,
+            &serde_json::json!([fault.expected_code().as_str()])
+        );
+    } else {
+        assert!(accepted.is_null());
+    }
+    fault_specifics(fault, &outcome);
+}
+
+/// The pack's manifest.
+fn manifest(outcome: &Outcome) -> serde_json::Value {
+    let file = std::fs::File::open(&outcome.paths.pack).unwrap();
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    for entry in archive.entries().unwrap() {
+        let mut entry = entry.unwrap();
+        if entry.path().unwrap().to_str() == Some("manifest.json") {
+            return serde_json::from_reader(&mut entry).unwrap();
+        }
+    }
+    panic!("no manifest.json");
+}
+
+/// What each corroboration fault leaves in the report.
+fn fault_specifics(fault: Fault, outcome: &Outcome) {
+    let witnesses = counted_witnesses(outcome);
+    let signed = attestations(outcome);
+    match fault {
+        Fault::WitnessOffline | Fault::LogFork => {
+            // The first witness cosigned; the second is down or refused.
+            assert_eq!(witnesses, vec!["witness-a.example/demo".to_owned()]);
+            assert_eq!(audit_member(outcome).cosignatures.len(), 1);
+            assert!(signed.values().all(|a| *a == AttestationState::Verified));
+        }
+        Fault::ReceiptForged => {
+            assert_eq!(witnesses.len(), 2);
+            assert_eq!(signed[VECTOR_SAAS], AttestationState::Unverified);
+            assert_eq!(signed[LLM_PROVIDER_KB], AttestationState::Verified);
+        }
+        Fault::BackupLive => {
+            assert_eq!(witnesses.len(), 2);
+            let backups = episodic_backups(outcome);
+            assert!(backups.iter().all(|b| b.in_use));
+        }
+        _ => assert_eq!(witnesses.len(), 2),
+    }
 }
 
 macro_rules! fault_tests {
@@ -359,6 +487,10 @@ fault_tests! {
     fault_model_suppressed_only: Fault::ModelSuppressedOnly => Verdict::Incomplete;
     fault_late: Fault::Late => Verdict::Late;
     fault_backup_restored: Fault::BackupRestored => Verdict::Incomplete;
+    fault_witness_offline: Fault::WitnessOffline => Verdict::Untrusted;
+    fault_log_fork: Fault::LogFork => Verdict::Untrusted;
+    fault_receipt_forged: Fault::ReceiptForged => Verdict::Untrusted;
+    fault_backup_live: Fault::BackupLive => Verdict::Incomplete;
 }
 
 #[test]
@@ -471,6 +603,13 @@ fn a_failing_step_leaves_no_service_running() {
         .map(|e| e.base_url.clone())
         .collect();
     assert!(urls.iter().all(|u| answers(u)));
+    let witnesses: Vec<String> = platform
+        .witnesses()
+        .nodes
+        .iter()
+        .map(|w| w.base_url.clone())
+        .collect();
+    assert!(witnesses.iter().all(|u| listens(u)));
     // The fine-tune tier is gone: its step fails.
     Connection::open(&platform.paths().store.db)
         .unwrap()
@@ -479,4 +618,11 @@ fn a_failing_step_leaves_no_service_running() {
     assert!(platform.erase(&mut std::io::sink()).is_err());
     drop(platform);
     assert!(urls.iter().all(|u| !answers(u)));
+    assert!(witnesses.iter().all(|u| !listens(u)));
+}
+
+/// Whether something accepts connections at `http://ADDR`.
+fn listens(base_url: &str) -> bool {
+    let addr = base_url.strip_prefix("http://").unwrap();
+    std::net::TcpStream::connect(addr).is_ok()
 }

@@ -43,7 +43,7 @@ mod tiers;
 
 pub use provenance::{Node, NodeState, Tombstone};
 pub use reader::Reader;
-pub use tiers::{CachedAnswer, Release};
+pub use tiers::{CachedAnswer, Release, Snapshot};
 
 /// The error of the store's SQLite engine, named here so that only this
 /// module depends on the engine.

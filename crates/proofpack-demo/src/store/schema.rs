@@ -51,7 +51,8 @@ CREATE TABLE tombstones(scope TEXT NOT NULL, key TEXT NOT NULL, at TEXT NOT NULL
 CREATE TABLE audit_leaves(idx INTEGER PRIMARY KEY, leaf BLOB NOT NULL);
 CREATE TABLE audit_disclosures(idx INTEGER NOT NULL, disclosure TEXT NOT NULL);
 CREATE TABLE audit_checkpoints(size INTEGER PRIMARY KEY, note TEXT NOT NULL);
-CREATE TABLE backup_snapshots(snapshot_id TEXT PRIMARY KEY, taken_at TEXT NOT NULL);
+CREATE TABLE backup_snapshots(snapshot_id TEXT PRIMARY KEY, taken_at TEXT NOT NULL,
+    retention_until TEXT NOT NULL, in_use INTEGER NOT NULL);
 CREATE TABLE backup_episodic(snapshot_id TEXT NOT NULL, row_id INTEGER NOT NULL,
     user_id TEXT NOT NULL, at TEXT NOT NULL, kind TEXT NOT NULL, content TEXT NOT NULL,
     PRIMARY KEY (snapshot_id, row_id));

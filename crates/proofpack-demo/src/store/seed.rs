@@ -13,6 +13,9 @@ use rusqlite::{params, OptionalExtension};
 /// platform started, plus `hours`.
 type At<'a> = &'a dyn Fn(i64, i64) -> String;
 
+/// How long a backup snapshot is kept.
+const BACKUP_RETENTION_DAYS: i64 = 35;
+
 impl Store {
     /// Writes an episodic row on the primary, logs it for the replica, and
     /// indexes its vector in the serving generation of its shard. Returns
@@ -252,10 +255,15 @@ impl Store {
     fn seed_backup(&self, at: At<'_>) -> Result<(), DemoError> {
         const WHAT: &str = "seeding the episodic backup";
         let snapshot = format!("bk-{}", at(1, 0));
+        // Snapshots are kept 35 days. The defect of `--fault backup-live`:
+        // this one was restored into use (a reporting copy that serves
+        // reads), so it is no longer a backup beyond use.
+        let retention_until = at(1 - BACKUP_RETENTION_DAYS, 0);
+        let in_use = self.fault == Some(Fault::BackupLive);
         self.conn
             .execute(
-                "INSERT INTO backup_snapshots VALUES (?1, ?2)",
-                params![snapshot, at(1, 0)],
+                "INSERT INTO backup_snapshots VALUES (?1, ?2, ?3, ?4)",
+                params![snapshot, at(1, 0), retention_until, in_use],
             )
             .what(WHAT)?;
         self.conn

@@ -6,6 +6,17 @@ use super::{note_key, user_scope, Store, What};
 use crate::DemoError;
 use rusqlite::{params, OptionalExtension};
 
+/// A backup snapshot of the episodic store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Its name (the backup's `location`).
+    pub snapshot_id: String,
+    /// When it expires.
+    pub retention_until: String,
+    /// Restored into use: it serves reads.
+    pub in_use: bool,
+}
+
 /// A model release, and whether its training lineage includes a subject.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Release {
@@ -169,13 +180,27 @@ impl Store {
         super::count_from(WHAT, n)
     }
 
-    /// Backup snapshots holding rows of the subject.
-    pub fn backup_snapshots_count(&self, user_id: &str) -> Result<u64, DemoError> {
-        self.count(
-            "counting backup snapshots",
-            "SELECT COUNT(DISTINCT snapshot_id) FROM backup_episodic WHERE user_id = ?1",
-            user_id,
-        )
+    /// Backup snapshots holding rows of the subject, oldest first.
+    pub fn backup_snapshots_of(&self, user_id: &str) -> Result<Vec<Snapshot>, DemoError> {
+        const WHAT: &str = "reading the subject's backup snapshots";
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT snapshot_id, retention_until, in_use FROM backup_snapshots
+                 WHERE snapshot_id IN (SELECT snapshot_id FROM backup_episodic WHERE user_id = ?1)
+                 ORDER BY taken_at, snapshot_id",
+            )
+            .what(WHAT)?;
+        let rows = stmt
+            .query_map([user_id], |r| {
+                Ok(Snapshot {
+                    snapshot_id: r.get(0)?,
+                    retention_until: r.get(1)?,
+                    in_use: r.get(2)?,
+                })
+            })
+            .what(WHAT)?;
+        rows.collect::<Result<Vec<_>, _>>().what(WHAT)
     }
 
     // The semantic entity graph.
