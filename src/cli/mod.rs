@@ -25,9 +25,8 @@ pub const EXIT_USAGE: i32 = 2;
                   1 operational error, 2 usage error. With several packs: the worst."
 )]
 struct Cli {
-    /// The language of the reports and explanations: en, fr or de (default:
-    /// from LC_ALL, LC_MESSAGES or LANG). JSON, finding codes and exit
-    /// statuses are the same in every language.
+    /// Language of reports and explanations: en, fr or de (default: LC_ALL,
+    /// LC_MESSAGES or LANG); never of JSON, codes or exit statuses
     #[arg(long, global = true, value_name = "LANG")]
     lang: Option<String>,
     #[command(subcommand)]

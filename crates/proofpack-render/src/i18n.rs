@@ -445,3 +445,173 @@ pub fn ui_strings(language: Language) -> Vec<(String, String)> {
 pub fn id_part(spec_name: &str) -> String {
     spec_name.replace('.', "-")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proofpack_core::report::{AttestationState, Listing, NotCounted};
+    use proofpack_core::Code;
+
+    #[test]
+    fn every_file_parses_and_names_each_message_once() {
+        for language in Language::ALL {
+            let source = SOURCES[language.index()].to_owned();
+            if let Err((_, errors)) = FluentResource::try_new(source) {
+                panic!("{language}: {errors:?}");
+            }
+            let ids = ids(language);
+            let unique: BTreeSet<&String> = ids.iter().collect();
+            assert_eq!(unique.len(), ids.len(), "{language}: an id is repeated");
+        }
+    }
+
+    #[test]
+    fn every_message_is_in_every_language_with_the_same_placeholders() {
+        let english = placeholders(Language::En);
+        assert!(english.len() > 400, "{}", english.len());
+        for language in [Language::Fr, Language::De] {
+            let other = placeholders(language);
+            let keys = |p: &[(String, BTreeSet<String>)]| -> BTreeSet<String> {
+                p.iter().map(|(k, _)| k.clone()).collect()
+            };
+            let (en_keys, other_keys) = (keys(&english), keys(&other));
+            let missing: Vec<_> = en_keys.difference(&other_keys).collect();
+            let extra: Vec<_> = other_keys.difference(&en_keys).collect();
+            assert!(missing.is_empty(), "{language} lacks {missing:?}");
+            assert!(extra.is_empty(), "{language} has extra {extra:?}");
+            for (key, names) in &english {
+                let theirs = other.iter().find(|(k, _)| k == key).map(|(_, n)| n);
+                assert_eq!(Some(names), theirs, "{language} {key}: placeholders differ");
+            }
+        }
+    }
+
+    #[test]
+    fn the_core_names_have_words_and_the_codes_explanations() {
+        let mut ids: Vec<String> = Vec::new();
+        for v in Verdict::ALL {
+            ids.push(format!("verdict-{v}"));
+            ids.push(format!("verdict-meaning-{v}"));
+        }
+        ids.extend(Effect::ALL.iter().map(|e| format!("effect-{e}")));
+        ids.extend(
+            SuccessCode::ALL
+                .iter()
+                .map(|c| format!("passed-{}", id_part(c.as_str()))),
+        );
+        ids.extend(
+            AttestationState::ALL
+                .iter()
+                .map(|s| format!("attestation-{s}")),
+        );
+        ids.extend(NotCounted::ALL.iter().map(|n| format!("not-counted-{n}")));
+        for prefix in ["text-listing", "html-listing", "ls-listing"] {
+            ids.extend(Listing::ALL.iter().map(|l| format!("{prefix}-{l}")));
+        }
+        ids.extend(
+            Code::ALL
+                .iter()
+                .map(|c| format!("code-{}", id_part(c.as_str()))),
+        );
+        let english = super::ids(Language::En);
+        for id in &ids {
+            assert!(english.contains(id), "en lacks {id}");
+        }
+        // No message a name no longer needs: each `code-*` is a code's.
+        let codes = english.iter().filter(|id| id.starts_with("code-")).count();
+        assert_eq!(codes, Code::ALL.len());
+    }
+
+    #[test]
+    fn languages_are_read_from_tags_and_locales() {
+        for (tag, want) in [
+            ("fr", Some(Language::Fr)),
+            ("fr-CH", Some(Language::Fr)),
+            ("DE-at", Some(Language::De)),
+            ("en_GB", Some(Language::En)),
+            ("fr_FR.UTF-8", Some(Language::Fr)),
+            ("de_DE@euro", Some(Language::De)),
+            ("xx", None),
+            ("fra", None),
+            ("", None),
+        ] {
+            assert_eq!(Language::from_tag(tag), want, "{tag:?}");
+        }
+        for (locale, want) in [
+            ("C", Some(Language::En)),
+            ("POSIX", Some(Language::En)),
+            ("C.UTF-8", Some(Language::En)),
+            ("de_CH.UTF-8", Some(Language::De)),
+            ("es_ES.UTF-8", None),
+            ("", None),
+        ] {
+            assert_eq!(Language::from_locale(locale), want, "{locale:?}");
+        }
+        let env = |vars: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                vars.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
+        };
+        let from = |vars| Language::from_locale_variables(env(vars));
+        assert_eq!(from(&[("LANG", "fr_FR.UTF-8")]), Language::Fr);
+        assert_eq!(
+            from(&[("LANG", "fr_FR.UTF-8"), ("LC_MESSAGES", "de_DE")]),
+            Language::De
+        );
+        assert_eq!(from(&[("LANG", "de_DE"), ("LC_ALL", "C")]), Language::En);
+        // An empty variable counts as unset (POSIX).
+        assert_eq!(from(&[("LANG", "de_DE"), ("LC_ALL", "")]), Language::De);
+        assert_eq!(from(&[("LANG", "es_ES.UTF-8")]), Language::En);
+        assert_eq!(from(&[]), Language::En);
+    }
+
+    #[test]
+    fn a_message_no_language_has_is_marked_and_plurals_follow_the_language() {
+        let unknown = Messages::new(Language::Fr).text("no-such-message");
+        assert!(unknown.starts_with(MISSING_MARK), "{unknown}");
+        // Values are placed as they are: no bidi isolation marks.
+        let at = Messages::new(Language::De).format("html-receipt-due", &[("at", Arg::from("x"))]);
+        assert!(!at.contains('\u{2068}') && at.contains('x'), "{at:?}");
+        let quorum = |language, counted: usize| {
+            Messages::new(language).format(
+                "quorum",
+                &[
+                    ("counted", Arg::from(counted)),
+                    ("quorum", Arg::from(7_u64)),
+                    ("met", Arg::from("-")),
+                ],
+            )
+        };
+        // French and German choose their words by the count; English has
+        // one form for all.
+        let one_as_two = |language| quorum(language, 1).replacen('1', "2", 1);
+        for language in [Language::Fr, Language::De] {
+            assert_ne!(one_as_two(language), quorum(language, 2), "{language}");
+            assert!(!quorum(language, 2).contains('\n'));
+        }
+        assert_eq!(one_as_two(Language::En), quorum(Language::En, 2));
+    }
+
+    #[test]
+    fn ui_strings_are_templates_in_the_language() {
+        let portal = strings_with_prefix(Language::Fr, "portal-");
+        assert!(!portal.is_empty());
+        assert!(portal.iter().all(|(id, _)| id.starts_with("portal-")));
+        let english = strings_with_prefix(Language::En, "portal-");
+        assert_eq!(portal.len(), english.len());
+        let retry = |strings: &[(String, String)]| {
+            strings
+                .iter()
+                .find(|(id, _)| id == "portal-retry")
+                .map(|(_, text)| text.clone())
+                .unwrap_or_default()
+        };
+        assert!(retry(&portal).contains("{seconds}"), "{}", retry(&portal));
+        assert_ne!(retry(&portal), retry(&english));
+        assert!(ui_strings(Language::De)
+            .iter()
+            .all(|(id, _)| id.starts_with("ui-")));
+    }
+}

@@ -1,801 +1,839 @@
-# ProofPack's words in English: the fallback of every message, and the
-# reference the French and German files follow (the same ids, the same
-# placeholders).
-#
-# Rules of these files:
-# - Finding codes, spec strings (vocabulary, field names such as all_clear)
-#   and JSON never translate; the human words around them do.
-# - Pack text arrives in placeholders already made inert; never add markup.
-# - One line per message: Fluent keeps the line breaks of a multi-line value.
-# - Leading and trailing spaces are dropped by Fluent: the layout (padding,
-#   separators) is the program's, not the message's.
+# Die Texte von ProofPack auf Deutsch: eine erste Fassung, die sich über die
+# Durchsicht durch Muttersprachler freut. Dieselben Kennungen und Platzhalter
+# wie die englische Datei (locales/en/proofpack.ftl), die die Regeln nennt.
+# Befundcodes, Zeichenketten der Spezifikation (Vokabular, Feldnamen wie
+# all_clear) und JSON werden nie übersetzt.
 
-language-name = English
+language-name = Deutsch
 
-## Verdicts and effects: the words a reader sees (the spec's strings, in
-## the JSON and in the codes, never change).
+## Urteile und Auswirkungen.
 
-verdict-complete = complete
-verdict-late = late
-verdict-incomplete = incomplete
-verdict-untrusted = untrusted
-verdict-invalid = invalid
+verdict-complete = vollständig
+verdict-late = verspätet
+verdict-incomplete = unvollständig
+verdict-untrusted = nicht vertrauenswürdig
+verdict-invalid = ungültig
 
-verdict-meaning-complete = The pack is authentic and trusted, and shows the erasure complete and on time.
-verdict-meaning-late = The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.
-verdict-meaning-incomplete = The pack is authentic and trusted, but the erasure it shows is not complete.
-verdict-meaning-untrusted = The pack is intact, but the signer or the audit-log witness is not trusted for this claim.
-verdict-meaning-invalid = The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.
+verdict-meaning-complete = Das Paket ist echt und vertrauenswürdig und belegt eine vollständige, fristgerechte Löschung.
+verdict-meaning-late = Das Paket ist echt und vertrauenswürdig und belegt eine vollständige Löschung, jedoch nach Ablauf der maßgeblichen Frist.
+verdict-meaning-incomplete = Das Paket ist echt und vertrauenswürdig, aber die belegte Löschung ist nicht vollständig.
+verdict-meaning-untrusted = Das Paket ist unversehrt, aber der Unterzeichner oder der Zeuge des Audit-Protokolls ist für diese Aussage nicht als vertrauenswürdig anerkannt.
+verdict-meaning-invalid = Das Paket ist fehlerhaft, manipuliert oder widersprüchlich: Auf seine Aussagen ist kein Verlass.
 
-effect-warning = warning
-effect-late = late
-effect-incomplete = incomplete
-effect-untrusted = untrusted
-effect-invalid = invalid
+effect-warning = Warnung
+effect-late = verspätet
+effect-incomplete = unvollständig
+effect-untrusted = nicht vertrauenswürdig
+effect-invalid = ungültig
 
-## The checks that passed, by success code.
+## Bestandene Prüfungen.
 
-passed-archive-read = the archive was read to its end within the limits
-passed-manifest-files_hashed = every file the manifest lists is present with its SHA-256 and size
-passed-signature-trusted = the signature verified with a key trusted for the signer at signed_at
-passed-audit-checkpoints_verified = both checkpoints verified with the log's key, and the consistency proof between them
-passed-audit-entries_proved = every audit-log entry is proved included in the after-tree
+passed-archive-read = das Archiv wurde innerhalb der Grenzen bis zu seinem Ende gelesen
+passed-manifest-files_hashed = jede im Manifest aufgeführte Datei ist mit ihrem SHA-256 und ihrer Größe vorhanden
+passed-signature-trusted = die Signatur wurde mit einem Schlüssel geprüft, der für den Unterzeichner zum Zeitpunkt signed_at anerkannt ist
+passed-audit-checkpoints_verified = beide Checkpoints wurden mit dem Schlüssel des Protokolls geprüft, ebenso der Konsistenzbeweis zwischen ihnen
+passed-audit-entries_proved = für jeden Eintrag des Audit-Protokolls ist die Aufnahme in den späteren Baum bewiesen
 
-## Words of both reports (and of the desktop app).
+## Gemeinsame Wörter beider Berichte.
 
-yes = yes
-no = no
+yes = ja
+no = nein
 
-tier-exempt = exempt under { $basis }: { $justification }
-tier-deferred = deferred until { $until }
-tier-pending = pending, due { $due }
-tier-failed = failed: { $error } (exception { $exception })
-tier-replication-drained = replication lag drained: { $drained }
-tier-purge = purge: { $purge }
-tier-models-none = models: none affected
-tier-model = model { $model }: { $action }
-tier-model-incomplete = model { $model }: { $action } (incomplete entry)
+tier-exempt = ausgenommen nach { $basis }: { $justification }
+tier-deferred = aufgeschoben bis { $until }
+tier-pending = ausstehend, fällig { $due }
+tier-failed = fehlgeschlagen: { $error } (Ausnahme { $exception })
+tier-replication-drained = Replikationsrückstand abgebaut: { $drained }
+tier-purge = Bereinigung: { $purge }
+tier-models-none = Modelle: keine betroffen
+tier-model = Modell { $model }: { $action }
+tier-model-incomplete = Modell { $model }: { $action } (unvollständiger Eintrag)
 
-backup = backup { $location }: { $state }
-backup-purged = purged
-backup-live = LIVE: the data is still in a copy in use
-backup-beyond-use = beyond use until { $until }, { $restore }
-backup-restore-suppressed = a restore re-applies the erasure
-backup-restore-unsuppressed = a restore would NOT re-apply the erasure
+backup = Sicherung { $location }: { $state }
+backup-purged = bereinigt
+backup-live = IN BETRIEB: die Daten sind noch in einer genutzten Kopie
+backup-beyond-use = außer Gebrauch bis { $until }, { $restore }
+backup-restore-suppressed = eine Wiederherstellung wendet die Löschung erneut an
+backup-restore-unsuppressed = eine Wiederherstellung würde die Löschung NICHT erneut anwenden
 
-attestation-verified = signed by the subprocessor, verified
-attestation-unverified = signed, but by no key the trust store holds for it
-attestation-invalid = signature or statement INVALID
-attestation-mismatch = signed statement DIFFERS from the receipt
-attestation-absent = not signed by the subprocessor
+attestation-verified = vom Unterauftragsverarbeiter signiert, geprüft
+attestation-unverified = signiert, aber mit keinem Schlüssel, den der Vertrauensspeicher für ihn enthält
+attestation-invalid = Signatur oder Erklärung UNGÜLTIG
+attestation-mismatch = signierte Erklärung WEICHT von der Bestätigung AB
+attestation-absent = nicht vom Unterauftragsverarbeiter signiert
 
-not-counted-invalid = not a valid cosignature
-not-counted-after_signed_at = made after the pack was signed
-not-counted-outside_key_window = made outside the witness key's validity
-not-counted-log_or_dpo_key = the key is also the log's or the DPO's
-not-counted-same_witness = the same witness, already counted
+not-counted-invalid = keine gültige Gegensignatur
+not-counted-after_signed_at = nach der Signatur des Pakets erstellt
+not-counted-outside_key_window = außerhalb der Gültigkeit des Zeugenschlüssels erstellt
+not-counted-log_or_dpo_key = der Schlüssel gehört auch dem Protokoll oder dem DSB
+not-counted-same_witness = derselbe Zeuge, bereits gezählt
 
-quorum = { $counted } distinct witness(es) count on checkpoint_after; the policy asks for { $quorum } ({ $met })
-quorum-met = met
-quorum-not-met = NOT met
+quorum =
+    { $counted ->
+        [one] { $counted } eigenständiger Zeuge zählt
+       *[other] { $counted } eigenständige Zeugen zählen
+    } für checkpoint_after; die Richtlinie verlangt { $quorum } ({ $met })
+quorum-met = erfüllt
+quorum-not-met = NICHT erfüllt
 
-policy = witness quorum { $quorum }, signed receipts { $receipts }
-policy-required = required
-policy-not-required = not required
+policy = Zeugenquorum { $quorum }, signierte Bestätigungen { $receipts }
+policy-required = erforderlich
+policy-not-required = nicht erforderlich
 
-cosignature-counts = counts
+cosignature-counts = zählt
 
-# A margin of days, hours and minutes; $sign is "-" when late, else empty.
-margin = { $sign }{ $days }d { $hours }h { $minutes }m
+margin = { $sign }{ $days } T. { $hours } Std. { $minutes } Min.
 
-## `proofpack ls`: whether the manifest lists a member.
+## `proofpack ls`.
 
-ls-listing-listed = listed
-ls-listing-unlisted = unlisted
-ls-listing-not_listed_by_design = not listed by design
-ls-listing-unknown = unknown
+ls-listing-listed = aufgeführt
+ls-listing-unlisted = nicht aufgeführt
+ls-listing-not_listed_by_design = planmäßig nicht aufgeführt
+ls-listing-unknown = unbekannt
 
-## The terminal report.
+## Der Bericht für das Terminal.
 
-text-verdict = verdict: { $verdict }  (exit { $status })
-text-claims-unverified = NOTE: the pack is invalid, so what the tables below show are the pack's own claims, not verified facts.
+text-verdict = Urteil: { $verdict }  (Exit-Status { $status })
+text-claims-unverified = HINWEIS: Das Paket ist ungültig; die Tabellen unten zeigen daher die eigenen Angaben des Pakets, keine geprüften Tatsachen.
 
-text-pack = pack:
-text-pack-file = file
+text-pack = Paket:
+text-pack-file = Datei
 text-pack-sha256 = sha256
 text-pack-pack_id = pack_id
 text-pack-request_id = request_id
-text-pack-tenant = tenant
-text-pack-subject = subject
-text-pack-legal-basis = legal basis
-text-pack-received = received
-text-pack-completed = completed
-text-pack-cascade-runner = cascade run by
-text-pack-signed-by = signed by
-text-pack-signing-key = signing key
-text-pack-signature = signature
+text-pack-tenant = Mandant
+text-pack-subject = betroffene Person
+text-pack-legal-basis = Rechtsgrundlage
+text-pack-received = eingegangen
+text-pack-completed = abgeschlossen
+text-pack-cascade-runner = Kaskade ausgeführt von
+text-pack-signed-by = signiert von
+text-pack-signing-key = Signaturschlüssel
+text-pack-signature = Signatur
 text-pack-all_clear = all_clear
-text-pack-probes = probes
-text-pack-subprocessors = subprocessors
-text-pack-supersedes = supersedes
-text-pack-size = { $sha256 }  ({ $size } bytes)
-text-pack-signed-at = { $signer }  at { $at }
-text-pack-key = { $key_id }  { $fingerprint }  owner { $owner }
-text-pack-key-not-trusted = (not in the trust store)
-text-pack-signature-verified = verified with the trust store's key
-text-pack-signature-not-verified = NOT verified
-text-pack-all-clear-value = claimed { $claimed }, recomputed { $recomputed }
-text-pack-probes-value = code { $code }  at { $at }
+text-pack-probes = Prüfungen
+text-pack-subprocessors = Unterauftragsverarbeiter
+text-pack-supersedes = ersetzt
+text-pack-size = { $sha256 }  ({ $size } Bytes)
+text-pack-signed-at = { $signer }  am { $at }
+text-pack-key = { $key_id }  { $fingerprint }  Inhaber { $owner }
+text-pack-key-not-trusted = (nicht im Vertrauensspeicher)
+text-pack-signature-verified = mit dem Schlüssel des Vertrauensspeichers geprüft
+text-pack-signature-not-verified = NICHT geprüft
+text-pack-all-clear-value = angegeben { $claimed }, nachgerechnet { $recomputed }
+text-pack-probes-value = Code { $code }  am { $at }
 text-pack-supersedes-value = { $pack_id }  sha256 { $sha256 }
 
-text-passed = checks passed ({ $count }):
+text-passed = bestandene Prüfungen ({ $count }):
 
-text-no-findings = findings: none
-text-findings = findings ({ $count }):
-text-finding-at = at { $location }
-text-means = means:
-text-why = why:
-text-ask = ask:
+text-no-findings = Befunde: keine
+text-findings = Befunde ({ $count }):
+text-finding-at = in { $location }
+text-means = Bedeutung:
+text-why = Warum:
+text-ask = Nachfragen:
 
-text-tiers = tiers:
-text-tier-tier = tier
-text-tier-requested = requested
-text-tier-status = status
-text-tier-before = before
-text-tier-after = after
-text-tier-residue = residue
+text-tiers = Stufen:
+text-tier-tier = Stufe
+text-tier-requested = angefordert
+text-tier-status = Status
+text-tier-before = vorher
+text-tier-after = nachher
+text-tier-residue = Rest
 
-text-sla = sla:
-text-sla-received = received
-text-sla-base = end of first period
-text-sla-max = end of max period
-text-sla-statutory = statutory
-text-sla-declared = declared
-text-sla-effective = effective
-text-sla-completed = completed
-text-sla-margin = margin
-text-sla-extended = (extended)
+text-sla = Fristen:
+text-sla-received = eingegangen
+text-sla-base = Ende der ersten Frist
+text-sla-max = Ende der Höchstfrist
+text-sla-statutory = gesetzlich
+text-sla-declared = angegeben
+text-sla-effective = maßgeblich
+text-sla-completed = abgeschlossen
+text-sla-margin = Spielraum
+text-sla-extended = (verlängert)
 
-text-receipts = receipts ({ $count }):
-text-receipt-due = due { $at }
-text-receipt-at = at { $at }
-text-receipt-ticket = ticket
-text-erased = erased
-text-not-erased = NOT erased
+text-receipts = Bestätigungen ({ $count }):
+text-receipt-due = fällig { $at }
+text-receipt-at = am { $at }
+text-receipt-ticket = Ticket
+text-erased = gelöscht
+text-not-erased = NICHT gelöscht
 
-text-audit-witness = audit witness:
-text-audit = log { $log }  tree { $before } -> { $after }  checkpoints { $checkpoints }  consistency { $consistency }  entries proved { $proved }/{ $entries }  PII disclosed { $pii }
-text-checkpoints-verified = verified
-text-checkpoints-not-verified = NOT verified
-text-consistency-proved = proved
-text-consistency-not-proved = NOT proved
-text-witnesses = witnesses:
-text-cosignature = { $witness } ({ $owner }) at { $time }: { $counts }
-text-provenance = provenance:
-text-provenance-graph = graph { $version }  index { $index }  { $tombstones } tombstones  { $artifacts } artefacts ({ $reachable } reachable, { $live } live, { $expiring } expiring)  { $obligations } obligations
-text-provenance-absent = absent
+text-audit-witness = Audit-Zeuge:
+text-audit = Protokoll { $log }  Baum { $before } -> { $after }  Checkpoints { $checkpoints }  Konsistenz { $consistency }  Einträge bewiesen { $proved }/{ $entries }  personenbezogene Daten offengelegt { $pii }
+text-checkpoints-verified = geprüft
+text-checkpoints-not-verified = NICHT geprüft
+text-consistency-proved = bewiesen
+text-consistency-not-proved = NICHT bewiesen
+text-witnesses = Zeugen:
+text-cosignature = { $witness } ({ $owner }) am { $time }: { $counts }
+text-provenance = Herkunft:
+text-provenance-graph = Graph { $version }  Index { $index }  { $tombstones } Löschmarker  { $artifacts } Artefakte ({ $reachable } erreichbar, { $live } aktiv, { $expiring } ablaufend)  { $obligations } Verpflichtungen
+text-provenance-absent = fehlt
 
-text-members = members ({ $count }):
-text-listing-listed = listed
-text-listing-unlisted = NOT LISTED
-text-listing-not_listed_by_design = signed statement
-text-listing-unknown = unknown
+text-members = Bestandteile ({ $count }):
+text-listing-listed = aufgeführt
+text-listing-unlisted = NICHT AUFGEFÜHRT
+text-listing-not_listed_by_design = signierte Erklärung
+text-listing-unknown = unbekannt
 
-text-attestation = attestation:
-text-attestation-absent = (absent or not UTF-8 text)
+text-attestation = Bestätigung des DSB:
+text-attestation-absent = (fehlt, oder kein UTF-8-Text)
 
-text-verified-with-trust = verified by { $verifier } at { $time }, trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
-text-verified-without-trust = verified by { $verifier } at { $time }, no trust store
+text-verified-with-trust = geprüft von { $verifier } am { $time }, Vertrauensspeicher { $path } (sha256 { $sha256 }, { $keys } Schlüssel; { $policy })
+text-verified-without-trust = geprüft von { $verifier } am { $time }, ohne Vertrauensspeicher
 
-## The HTML report.
+## Der HTML-Bericht.
 
-html-title = Proof-of-erasure pack report: { $pack } — { $verdict }
-html-heading = Proof-of-erasure pack report
-html-pack-line = pack { $pack } · sha256 { $sha256 }
-html-verdict = { $verdict } (exit { $status })
-html-claims-unverified = The pack is invalid: what the tables below show are the pack's own claims, not verified facts.
-html-none = None.
+html-title = Bericht zum Löschnachweis-Paket: { $pack } — { $verdict }
+html-heading = Bericht zum Löschnachweis-Paket
+html-pack-line = Paket { $pack } · sha256 { $sha256 }
+html-verdict = { $verdict } (Exit-Status { $status })
+html-claims-unverified = Das Paket ist ungültig: Die Tabellen unten zeigen die eigenen Angaben des Pakets, keine geprüften Tatsachen.
+html-none = Keine.
 
-html-pack = The pack
-html-pack-pack = Pack
-html-pack-sha256 = File SHA-256
-html-pack-request = Request
-html-pack-tenant = Tenant
-html-pack-subject = Subject (pseudonym)
-html-pack-legal-basis = Legal basis
-html-pack-received = Received
-html-pack-completed = Completed
-html-pack-cascade-runner = Cascade run by
-html-pack-signed-by = Signed by
-html-pack-signing-key = Signing key
-html-pack-signature = Signature
+html-pack = Das Paket
+html-pack-pack = Paket
+html-pack-sha256 = SHA-256 der Datei
+html-pack-request = Antrag
+html-pack-tenant = Mandant
+html-pack-subject = Betroffene Person (Pseudonym)
+html-pack-legal-basis = Rechtsgrundlage
+html-pack-received = Eingegangen
+html-pack-completed = Abgeschlossen
+html-pack-cascade-runner = Kaskade ausgeführt von
+html-pack-signed-by = Signiert von
+html-pack-signing-key = Signaturschlüssel
+html-pack-signature = Signatur
 html-pack-all_clear = all_clear
-html-pack-probes = Independent probes
-html-pack-subprocessors = Subprocessors
-html-pack-supersedes = Supersedes
-html-pack-size = { $sha256 } ({ $size } bytes)
-html-pack-signed-at = { $signer } at { $at }
-html-pack-key = { $key_id } · { $fingerprint } · owner { $owner }
-html-pack-key-not-trusted = not in the trust store
-html-pack-signature-verified = verified with the trust store's key
-html-pack-signature-not-verified = not verified
-html-pack-all-clear-value = claimed { $claimed }; recomputed by the verifier { $recomputed }
-html-pack-probes-value = { $code } at { $at }
+html-pack-probes = Unabhängige Prüfungen
+html-pack-subprocessors = Unterauftragsverarbeiter
+html-pack-supersedes = Ersetzt
+html-pack-size = { $sha256 } ({ $size } Bytes)
+html-pack-signed-at = { $signer } am { $at }
+html-pack-key = { $key_id } · { $fingerprint } · Inhaber { $owner }
+html-pack-key-not-trusted = nicht im Vertrauensspeicher
+html-pack-signature-verified = mit dem Schlüssel des Vertrauensspeichers geprüft
+html-pack-signature-not-verified = nicht geprüft
+html-pack-all-clear-value = angegeben { $claimed }; vom Prüfprogramm nachgerechnet { $recomputed }
+html-pack-probes-value = { $code } am { $at }
 html-pack-supersedes-value = { $pack_id } · sha256 { $sha256 }
 
-html-passed = Checks that passed ({ $count })
-html-passed-check = Check
-html-passed-established = What it established
+html-passed = Bestandene Prüfungen ({ $count })
+html-passed-check = Prüfung
+html-passed-established = Was sie festgestellt hat
 
-html-findings = Findings ({ $count })
-html-finding-at = at { $location }
-html-means = What it means
-html-why = Why it matters
-html-ask = What to ask
+html-findings = Befunde ({ $count })
+html-finding-at = in { $location }
+html-means = Was das bedeutet
+html-why = Warum das wichtig ist
+html-ask = Was Sie nachfragen sollten
 
-html-tiers = Tiers of the cascade
-html-tier-tier = Tier
-html-tier-requested = Requested
+html-tiers = Stufen der Kaskade
+html-tier-tier = Stufe
+html-tier-requested = Angefordert
 html-tier-status = Status
-html-tier-before = Before
-html-tier-after = After
-html-tier-residue = Residue
-html-tier-evidence = Evidence
+html-tier-before = Vorher
+html-tier-after = Nachher
+html-tier-residue = Rest
+html-tier-evidence = Nachweise
 
-html-sla = Deadlines (SLA)
-html-sla-received = Received
-html-sla-base = End of first period
-html-sla-max = End of extended period
-html-sla-statutory = Statutory deadline
-html-sla-declared = Declared deadline
-html-sla-effective = Effective deadline
-html-sla-completed = Completed
-html-sla-margin = Margin
-html-sla-extended = (extended)
-html-no-timeline = No timeline: the dates could not be read.
-html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
-html-timeline-rule = Rule: { $rule }.
-html-timeline-label = SLA timeline
-timeline-received = received
-timeline-base = first period
-timeline-max = extended period
-timeline-declared = declared
-timeline-effective = effective deadline
-timeline-completed = completed
+html-sla = Fristen (SLA)
+html-sla-received = Eingegangen
+html-sla-base = Ende der ersten Frist
+html-sla-max = Ende der verlängerten Frist
+html-sla-statutory = Gesetzliche Frist
+html-sla-declared = Angegebene Frist
+html-sla-effective = Maßgebliche Frist
+html-sla-completed = Abgeschlossen
+html-sla-margin = Spielraum
+html-sla-extended = (verlängert)
+html-no-timeline = Keine Zeitleiste: Die Daten konnten nicht gelesen werden.
+html-timeline-caption = Das schattierte Band ist der Spielraum zwischen Abschluss und maßgeblicher Frist: grün bei Abschluss davor, rot bei Abschluss danach.
+html-timeline-rule = Regel: { $rule }.
+html-timeline-label = Zeitleiste der Fristen
+timeline-received = eingegangen
+timeline-base = erste Frist
+timeline-max = verlängerte Frist
+timeline-declared = angegeben
+timeline-effective = maßgebliche Frist
+timeline-completed = abgeschlossen
 
-html-receipts = Subprocessor receipts ({ $count })
-html-receipt-line = Line
-html-receipt-subprocessor = Subprocessor
-html-receipt-channel = Channel
+html-receipts = Bestätigungen der Unterauftragsverarbeiter ({ $count })
+html-receipt-line = Zeile
+html-receipt-subprocessor = Unterauftragsverarbeiter
+html-receipt-channel = Kanal
 html-receipt-status = Status
-html-receipt-when = When
+html-receipt-when = Wann
 html-receipt-ticket = Ticket
-html-receipt-endpoint = Endpoint
-html-receipt-erased = Erased
-html-receipt-attestation = Subprocessor's signature
-html-receipt-due = due { $at }
-html-erased = erased
-html-not-erased = not erased
+html-receipt-endpoint = Endpunkt
+html-receipt-erased = Gelöscht
+html-receipt-attestation = Signatur des Unterauftragsverarbeiters
+html-receipt-due = fällig { $at }
+html-erased = gelöscht
+html-not-erased = nicht gelöscht
 
-html-witness = Audit-log witness
-html-witness-log = Log
-html-witness-tree = Tree size
+html-witness = Zeuge des Audit-Protokolls
+html-witness-log = Protokoll
+html-witness-tree = Baumgröße
 html-witness-checkpoints = Checkpoints
-html-witness-consistency = Consistency
-html-witness-entries = Entries proved
-html-witness-disclosures = Disclosures
-html-witness-pii = PII fields disclosed
-html-witness-redactions = Redaction records
-html-witness-witnesses = Witnesses
-html-witness-entries-value = { $proved } of { $entries }
-html-verified = verified
-html-not-verified = not verified
-html-proved = proved
-html-not-proved = not proved
+html-witness-consistency = Konsistenz
+html-witness-entries = Bewiesene Einträge
+html-witness-disclosures = Offenlegungen
+html-witness-pii = Offengelegte Felder mit personenbezogenen Daten
+html-witness-redactions = Schwärzungsvermerke
+html-witness-witnesses = Zeugen
+html-witness-entries-value = { $proved } von { $entries }
+html-verified = geprüft
+html-not-verified = nicht geprüft
+html-proved = bewiesen
+html-not-proved = nicht bewiesen
 html-cosignature-checkpoint = Checkpoint
-html-cosignature-witness = Witness
-html-cosignature-operator = Operator
-html-cosignature-time = Cosigned at
-html-cosignature-counts = Counts
-html-does-not-count = does not count: { $why }
+html-cosignature-witness = Zeuge
+html-cosignature-operator = Betreiber
+html-cosignature-time = Gegensigniert am
+html-cosignature-counts = Zählt
+html-does-not-count = zählt nicht: { $why }
 
-html-provenance = Provenance graph
-html-no-provenance = No provenance graph in the pack.
-html-provenance-version = Graph version
-html-provenance-index = Reverse index
-html-provenance-scopes = Scopes
-html-provenance-tombstones = Tombstones
-html-provenance-derived = Derived artefacts
-html-provenance-obligations = Open obligations
-html-provenance-derived-value = { $artifacts } ({ $reachable } reachable from erased data: { $live } live, { $expiring } expiring)
-html-graph-caption = Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, grey tombstoned, blue redacted; dashed boxes are open obligations.
-html-graph-omitted = { $omitted } records are not drawn; the counts below include them.
-html-graph-label = Provenance graph
-graph-tombstone = tombstone
-graph-open-until = open until { $until }
+html-provenance = Herkunftsgraph
+html-no-provenance = Das Paket enthält keinen Herkunftsgraphen.
+html-provenance-version = Version des Graphen
+html-provenance-index = Umgekehrter Index
+html-provenance-scopes = Bereiche
+html-provenance-tombstones = Löschmarker
+html-provenance-derived = Abgeleitete Artefakte
+html-provenance-obligations = Offene Verpflichtungen
+html-provenance-derived-value = { $artifacts } ({ $reachable } von gelöschten Daten aus erreichbar: { $live } aktiv, { $expiring } ablaufend)
+html-graph-caption = Löschmarker (dunkel) links; abgeleitete Artefakte rechts davon: rot aktiv, orange ablaufend, grau gelöscht, blau geschwärzt; gestrichelte Kästen sind offene Verpflichtungen.
+html-graph-omitted = { $omitted } Einträge sind nicht gezeichnet; die Zahlen unten schließen sie ein.
+html-graph-label = Herkunftsgraph
+graph-tombstone = Löschmarker
+graph-open-until = offen bis { $until }
 
-html-members = Members ({ $count })
-html-member-path = Path
-html-member-size = Size
+html-members = Bestandteile ({ $count })
+html-member-path = Pfad
+html-member-size = Größe
 html-member-sha256 = SHA-256
-html-member-listing = In the manifest
-html-listing-listed = listed
-html-listing-unlisted = NOT listed
-html-listing-not_listed_by_design = the signed statement
-html-listing-unknown = unknown
+html-member-listing = Im Manifest
+html-listing-listed = aufgeführt
+html-listing-unlisted = NICHT aufgeführt
+html-listing-not_listed_by_design = die signierte Erklärung
+html-listing-unknown = unbekannt
 
-html-attestation = Attestation
-html-attestation-absent = Absent, or not UTF-8 text.
+html-attestation = Bestätigung des DSB
+html-attestation-absent = Fehlt, oder kein UTF-8-Text.
 
-html-footer-verified = Verified by { $verifier } at { $time }
-html-footer-input = · input { $input }
-html-footer-trust = · trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
-html-footer-no-trust = · no trust store
+html-footer-verified = Geprüft von { $verifier } am { $time }
+html-footer-input = · Eingabe { $input }
+html-footer-trust = · Vertrauensspeicher { $path } (sha256 { $sha256 }, { $keys } Schlüssel; { $policy })
+html-footer-no-trust = · ohne Vertrauensspeicher
 
-## The explanation of each finding code (spec §12), for reviewers who are
-## not engineers: what it means, why it matters, what to ask the controller.
+## Die eigenen Wörter der Befehlszeile.
+
+cli-batch = { $packs } Pakete: { $verdicts }
+cli-batch-skipped = { $skipped } übersprungen
+cli-batch-error = Fehler
+
+ls-path = Pfad
+ls-size = Größe
+ls-sha256 = sha256
+ls-listing = Aufführung
+
+## Die Erläuterung jedes Befundcodes (Spezifikation, §12) für Prüfende,
+## die keine Technikfachleute sind: was er bedeutet, warum er wichtig ist,
+## was beim Verantwortlichen nachzufragen ist.
 
 code-archive-malformed =
-    .meaning = The proof pack file itself is damaged or is not the expected kind of compressed archive: it is cut short, corrupted, or its internal structure is broken, so none of its contents could be checked.
-    .why = Nothing inside the pack could be examined, so the erasure claim has no usable evidence behind it. The pack is invalid.
-    .ask = Ask the controller for a fresh, complete copy of the proof pack, and how the file was produced and sent to you.
+    .meaning = Die Datei des Nachweispakets selbst ist beschädigt oder nicht das erwartete komprimierte Archiv: Die Datei ist abgeschnitten, beschädigt oder ihre innere Struktur ist fehlerhaft, sodass keiner ihrer Inhalte geprüft werden konnte.
+    .why = Nichts im Paket konnte untersucht werden; die Löschaussage stützt sich daher auf keinen verwertbaren Nachweis. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um eine neue, vollständige Kopie des Nachweispakets und fragen Sie, wie die Datei erstellt und Ihnen übermittelt wurde.
 
 code-archive-trailing_data =
-    .meaning = Extra data was found after the official end of the pack file. Some tools ignore such data, others may read it as additional content.
-    .why = Hidden content after the end means different readers can see different packs, so the evidence is ambiguous. The pack is invalid.
-    .ask = Ask the controller why data was appended after the end of the pack, and for a pack produced by its standard tool with nothing added.
+    .meaning = Nach dem offiziellen Ende der Paketdatei wurden zusätzliche Daten gefunden. Manche Programme ignorieren solche Daten, andere lesen sie womöglich als weiteren Inhalt.
+    .why = Verborgener Inhalt nach dem Ende bedeutet, dass verschiedene Leser verschiedene Pakete sehen können; die Nachweise sind mehrdeutig. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum nach dem Ende des Pakets Daten angehängt wurden, und bitten Sie um ein Paket, das mit seinem üblichen Werkzeug ohne Zusätze erstellt wurde.
 
 code-archive-forbidden_entry =
-    .meaning = The pack contains something other than ordinary files, such as a shortcut (link) to another file, a device entry, or a special entry that renames or resizes the next file.
-    .why = Such entries make different tools unpack different contents, so what was signed may not be what you read. The pack is invalid.
-    .ask = Ask the controller why the entry is in the pack, and for a regenerated pack containing only ordinary files.
+    .meaning = Das Paket enthält etwas anderes als gewöhnliche Dateien, etwa eine Verknüpfung (Link) auf eine andere Datei, einen Geräteeintrag oder einen Sondereintrag, der die nächste Datei umbenennt oder ihre Größe ändert.
+    .why = Solche Einträge führen dazu, dass verschiedene Programme verschiedene Inhalte entpacken; was signiert wurde, ist womöglich nicht das, was Sie lesen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum der Eintrag im Paket ist, und bitten Sie um ein neu erstelltes Paket, das nur gewöhnliche Dateien enthält.
 
 code-archive-bad_path =
-    .meaning = A file inside the pack has a name that is not a plain location within the pack: it may point outside the pack, start at the top of a disk, contain '..' or unusual characters, or be stored ambiguously.
-    .why = Ambiguous or escaping file names can make tools read the wrong file or overwrite files on the reviewer's computer. The pack is invalid.
-    .ask = Ask the controller which tool produced the pack and for a regenerated pack in which every file has a plain name.
+    .meaning = Eine Datei im Paket hat einen Namen, der kein einfacher Ort innerhalb des Pakets ist: Er kann aus dem Paket hinaus zeigen, an der Wurzel eines Laufwerks beginnen, „..“ oder ungewöhnliche Zeichen enthalten oder mehrdeutig gespeichert sein.
+    .why = Mehrdeutige oder aus dem Paket hinausführende Dateinamen können Programme die falsche Datei lesen oder Dateien auf dem Rechner der prüfenden Person überschreiben lassen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches Werkzeug das Paket erstellt hat, und bitten Sie um ein neu erstelltes Paket, in dem jede Datei einen einfachen Namen hat.
 
 code-archive-duplicate_entry =
-    .meaning = Two files inside the pack have exactly the same name.
-    .why = Different tools keep different copies, so two reviewers could read different evidence from the same pack. The pack is invalid.
-    .ask = Ask the controller which copy is the genuine one and why there are two, and for a regenerated pack in which every file appears once.
+    .meaning = Zwei Dateien im Paket haben genau denselben Namen.
+    .why = Verschiedene Programme behalten verschiedene Kopien, sodass zwei Prüfende aus demselben Paket verschiedene Nachweise lesen könnten. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Kopie die echte ist und warum es zwei gibt, und bitten Sie um ein neu erstelltes Paket, in dem jede Datei nur einmal vorkommt.
 
 code-archive-limit_exceeded =
-    .meaning = The pack exceeds the verifier's safety limits (too much data once unpacked, one file too large, or too many entries), so checking stopped.
-    .why = Oversized packs can be used to overwhelm review tools, and without a full check the erasure claim cannot be accepted. The pack is invalid.
-    .ask = Ask the controller why the pack is so large, and for a pack of normal size, with bulky supporting material supplied separately if needed.
+    .meaning = Das Paket überschreitet die Sicherheitsgrenzen des Prüfprogramms (zu viele Daten nach dem Entpacken, eine zu große Datei oder zu viele Einträge), daher wurde die Prüfung abgebrochen.
+    .why = Übergroße Pakete können dazu dienen, Prüfwerkzeuge zu überlasten, und ohne vollständige Prüfung kann die Löschaussage nicht anerkannt werden. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum das Paket so groß ist, und bitten Sie um ein Paket normaler Größe, bei Bedarf mit umfangreichen Belegen getrennt geliefert.
 
 code-archive-missing_member =
-    .meaning = One of the documents every pack must contain is absent: the signed statement, its signature, the request, the step records, the verification results, the subprocessor receipts, the audit-log record or the attestation.
-    .why = Without every required document the erasure cannot be checked from end to end. The pack is invalid.
-    .ask = Ask the controller for a complete pack including the missing document, and why it was left out.
+    .meaning = Eines der Dokumente, die jedes Paket enthalten muss, fehlt: die signierte Erklärung, ihre Signatur, der Antrag, die Aufzeichnungen der Schritte, die Prüfergebnisse, die Bestätigungen der Unterauftragsverarbeiter, der Auszug aus dem Audit-Protokoll oder die Bestätigung des DSB.
+    .why = Ohne alle erforderlichen Dokumente lässt sich die Löschung nicht von Anfang bis Ende prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um ein vollständiges Paket mit dem fehlenden Dokument und fragen Sie, warum es weggelassen wurde.
 
 code-json-malformed =
-    .meaning = A document in the pack is not valid structured data (JSON, the machine-readable text format the pack uses): it is broken, repeats a field name, has invalid characters or is nested too deeply.
-    .why = A broken document cannot be read reliably, and a repeated field can mean different things to different tools. The pack is invalid.
-    .ask = Ask the controller which system produced the document, and for a correctly formed replacement pack.
+    .meaning = Ein Dokument im Paket besteht nicht aus gültigen strukturierten Daten (JSON, das maschinenlesbare Textformat des Pakets): Es ist fehlerhaft, wiederholt einen Feldnamen, enthält ungültige Zeichen oder ist zu tief verschachtelt.
+    .why = Ein fehlerhaftes Dokument lässt sich nicht zuverlässig lesen, und ein wiederholtes Feld kann für verschiedene Programme Verschiedenes bedeuten. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches System das Dokument erstellt hat, und bitten Sie um ein korrekt gebildetes Ersatzpaket.
 
 code-time-invalid =
-    .meaning = A date and time in the pack cannot be read, or does not say which time zone it is in.
-    .why = Deadlines and the order of events cannot be checked without exact times. The pack is invalid.
-    .ask = Ask the controller for the exact date, time and time zone of the event concerned, and for a corrected pack.
+    .meaning = Ein Datum mit Uhrzeit im Paket kann nicht gelesen werden oder gibt seine Zeitzone nicht an.
+    .why = Fristen und die Reihenfolge der Ereignisse lassen sich ohne genaue Zeitangaben nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um das genaue Datum, die Uhrzeit und die Zeitzone des betreffenden Ereignisses sowie um ein berichtigtes Paket.
 
 code-time-out_of_order =
-    .meaning = Dates in the pack are in an impossible order, for example a step ending before it started, the checks run before the work finished, or the statement signed before the erasure was completed.
-    .why = An impossible timeline means the records are wrong or were edited afterwards. The pack contradicts itself and is invalid.
-    .ask = Ask the controller to explain the real sequence of events, with the original system records showing when each action happened.
+    .meaning = Daten im Paket stehen in einer unmöglichen Reihenfolge, zum Beispiel ein Schritt, der endet, bevor er begann, Prüfungen vor dem Ende der Arbeiten oder die Erklärung, die vor dem Abschluss der Löschung signiert wurde.
+    .why = Ein unmöglicher Zeitablauf bedeutet, dass die Aufzeichnungen falsch sind oder nachträglich bearbeitet wurden. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, den tatsächlichen Ablauf der Ereignisse zu erläutern, mit den ursprünglichen Systemaufzeichnungen, die zeigen, wann jede Handlung stattfand.
 
 code-attestation-empty =
-    .meaning = The written attestation of the data protection officer (DPO), the human statement that the erasure was done, is blank.
-    .why = The pack must carry an accountable person's own statement; without it the claim has no declared author. The pack is invalid.
-    .ask = Ask for the DPO's written attestation describing what was erased, when, and on what basis.
+    .meaning = Die schriftliche Bestätigung des oder der Datenschutzbeauftragten (DSB), also die menschliche Erklärung, dass die Löschung durchgeführt wurde, ist leer.
+    .why = Das Paket muss die eigene Erklärung einer verantwortlichen Person enthalten; ohne sie hat die Aussage keinen erklärten Urheber. Das Paket ist ungültig.
+    .ask = Bitten Sie um die schriftliche Bestätigung des DSB, die beschreibt, was gelöscht wurde, wann und auf welcher Grundlage.
 
 code-manifest-unsupported_format =
-    .meaning = The signed statement (the manifest, the pack's main summary document) does not declare itself as version 1 of this proof pack format.
-    .why = The rules used to check the pack may not be the ones its producer followed, so the results cannot be relied on. The pack is invalid.
-    .ask = Ask the controller which format and tool version produced the pack, and for a pack in the supported format.
+    .meaning = Die signierte Erklärung (das Manifest, das zentrale Übersichtsdokument des Pakets) weist sich nicht als Version 1 dieses Formats für Nachweispakete aus.
+    .why = Die zur Prüfung verwendeten Regeln sind womöglich nicht die, denen der Ersteller gefolgt ist; auf die Ergebnisse ist daher kein Verlass. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, mit welchem Format und welcher Werkzeugversion das Paket erstellt wurde, und bitten Sie um ein Paket im unterstützten Format.
 
 code-manifest-schema =
-    .meaning = The signed statement (manifest) lacks required information, holds information of the wrong kind, or has a value that is not allowed, such as an unknown legal basis or a malformed file fingerprint.
-    .why = The central statement of the claim cannot be read reliably. The pack is invalid.
-    .ask = Ask the controller which detail was wrong and why, and for a corrected, re-signed pack.
+    .meaning = In der signierten Erklärung (dem Manifest) fehlen erforderliche Angaben, sie enthält Angaben der falschen Art oder einen unzulässigen Wert, etwa eine unbekannte Rechtsgrundlage oder einen fehlerhaften Dateifingerabdruck.
+    .why = Die zentrale Erklärung der Aussage lässt sich nicht zuverlässig lesen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Angabe falsch war und warum, und bitten Sie um ein berichtigtes, neu signiertes Paket.
 
 code-manifest-file_missing =
-    .meaning = The signed statement lists a file as part of the evidence, but that file is not in the pack.
-    .why = Evidence the signer vouched for is absent, so that part of the claim cannot be checked. The pack is invalid.
-    .ask = Ask the controller for the missing file in a regenerated pack, and why it was absent.
+    .meaning = Die signierte Erklärung führt eine Datei als Teil der Nachweise auf, aber diese Datei ist nicht im Paket.
+    .why = Ein Nachweis, für den der Unterzeichner eingestanden ist, fehlt; dieser Teil der Aussage lässt sich nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die fehlende Datei in einem neu erstellten Paket und fragen Sie, warum sie fehlte.
 
 code-manifest-unlisted_member =
-    .meaning = The pack contains a file that the signed statement does not list, so the signature does not cover that file.
-    .why = Content that is not covered by the signature could have been added by anyone after signing. The pack is invalid.
-    .ask = Ask who added the file and when, and for a pack in which every file is listed in the signed statement.
+    .meaning = Das Paket enthält eine Datei, die die signierte Erklärung nicht aufführt; die Signatur deckt diese Datei also nicht ab.
+    .why = Inhalt, den die Signatur nicht abdeckt, kann nach der Signatur von jedermann hinzugefügt worden sein. Das Paket ist ungültig.
+    .ask = Fragen Sie, wer die Datei wann hinzugefügt hat, und bitten Sie um ein Paket, in dem jede Datei in der signierten Erklärung aufgeführt ist.
 
 code-manifest-duplicate_path =
-    .meaning = The signed statement lists the same file more than once.
-    .why = A file listed twice, possibly with different fingerprints, makes the statement ambiguous. The pack is invalid.
-    .ask = Ask the controller which entry is correct and why the file was listed twice, and for a corrected, re-signed pack.
+    .meaning = Die signierte Erklärung führt dieselbe Datei mehr als einmal auf.
+    .why = Eine doppelt aufgeführte Datei, womöglich mit verschiedenen Fingerabdrücken, macht die Erklärung mehrdeutig. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welcher Eintrag richtig ist und warum die Datei doppelt aufgeführt wurde, und bitten Sie um ein berichtigtes, neu signiertes Paket.
 
 code-manifest-hash_mismatch =
-    .meaning = A file's content does not match the digital fingerprint (hash) recorded for it in the signed statement: the file was changed after signing, or the wrong file was included.
-    .why = This is the main sign of tampering or error: the evidence is not what was signed. The pack is invalid.
-    .ask = Ask the controller for the file exactly as signed, and who changed it, when and why.
+    .meaning = Der Inhalt einer Datei stimmt nicht mit dem digitalen Fingerabdruck (Hash) überein, der für sie in der signierten Erklärung vermerkt ist: Die Datei wurde nach der Signatur geändert, oder es wurde die falsche Datei beigefügt.
+    .why = Das ist das wichtigste Anzeichen für Manipulation oder Fehler: Die Nachweise sind nicht das, was signiert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei genau so, wie sie signiert wurde, und fragen Sie, wer sie wann und warum geändert hat.
 
 code-manifest-size_mismatch =
-    .meaning = A file's size differs from the size recorded for it in the signed statement.
-    .why = The evidence is not what was signed, a sign of alteration or error. The pack is invalid.
-    .ask = Ask the controller for the file exactly as signed, and why its size changed.
+    .meaning = Die Größe einer Datei weicht von der Größe ab, die für sie in der signierten Erklärung vermerkt ist.
+    .why = Die Nachweise sind nicht das, was signiert wurde – ein Anzeichen für Veränderung oder Fehler. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei genau so, wie sie signiert wurde, und fragen Sie, warum sich ihre Größe geändert hat.
 
 code-manifest-field_mismatch =
-    .meaning = Key details in the signed statement (request number, organisation, data subject reference, legal basis, date of receipt or deadline) differ from the same details in the erasure request.
-    .why = The signed claim may concern a different request or deadline than the one recorded. The pack contradicts itself and is invalid.
-    .ask = Ask the controller which values are correct, with the original request record, and why the two documents disagree.
+    .meaning = Wichtige Angaben der signierten Erklärung (Antragsnummer, Organisation, Kennung der betroffenen Person, Rechtsgrundlage, Eingangsdatum oder Frist) weichen von denselben Angaben im Löschantrag ab.
+    .why = Die signierte Aussage betrifft womöglich einen anderen Antrag oder eine andere Frist als die aufgezeichnete. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Werte richtig sind, mit dem ursprünglichen Antragsdatensatz, und warum die beiden Dokumente voneinander abweichen.
 
 code-manifest-all_clear_false_claim =
-    .meaning = The signed statement claims the erasure is fully complete, but the verifier's own checks show that parts of it are not complete.
-    .why = The signer asserted something the evidence contradicts. The pack is self-contradictory and invalid.
-    .ask = Ask the DPO why the erasure was certified as complete despite the outstanding items, and what review was done before signing.
+    .meaning = Die signierte Erklärung behauptet, die Löschung sei vollständig abgeschlossen, aber die eigenen Prüfungen des Prüfprogramms zeigen, dass Teile davon nicht abgeschlossen sind.
+    .why = Der Unterzeichner hat etwas behauptet, dem die Nachweise widersprechen. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Fragen Sie den DSB, warum die Löschung trotz offener Punkte als vollständig bescheinigt wurde und welche Überprüfung vor der Signatur stattfand.
 
 code-signature-malformed =
-    .meaning = The digital signature file, which should prove who approved the statement, is not in the expected form: wrong structure, an unsupported signature method, or a signature of the wrong length.
-    .why = Without a usable signature nobody can confirm who approved the statement or that it is unchanged. The pack is invalid.
-    .ask = Ask the controller for a pack with a correctly formed signature from the DPO's registered signing key.
+    .meaning = Die Datei mit der digitalen Signatur, die belegen soll, wer die Erklärung freigegeben hat, hat nicht die erwartete Form: falsche Struktur, ein nicht unterstütztes Signaturverfahren oder eine Signatur der falschen Länge.
+    .why = Ohne verwertbare Signatur kann niemand bestätigen, wer die Erklärung freigegeben hat oder dass sie unverändert ist. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um ein Paket mit einer korrekt gebildeten Signatur, erstellt mit dem registrierten Signaturschlüssel des DSB.
 
 code-signature-key_id_mismatch =
-    .meaning = The digital signature says it was made with a different signing key than the one the signed statement names.
-    .why = The statement and its signature disagree about which key signed, so authenticity cannot be established. The pack is invalid.
-    .ask = Ask the controller which signing key was actually used, and for a pack in which the signature and the statement name the same key.
+    .meaning = Die digitale Signatur gibt an, mit einem anderen Signaturschlüssel erstellt worden zu sein als dem, den die signierte Erklärung nennt.
+    .why = Erklärung und Signatur sind sich nicht einig, welcher Schlüssel signiert hat; die Echtheit lässt sich nicht feststellen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welcher Signaturschlüssel tatsächlich verwendet wurde, und bitten Sie um ein Paket, in dem Signatur und Erklärung denselben Schlüssel nennen.
 
 code-signature-invalid =
-    .meaning = The digital signature does not match the signed statement: either the statement was changed after signing, or the signature was not made with the named key.
-    .why = The central authenticity check fails, so the statement cannot be relied on at all. The pack is invalid.
-    .ask = Ask the controller whether the statement was edited after signing, how the mismatch arose, and for a pack properly re-signed by the DPO.
+    .meaning = Die digitale Signatur passt nicht zur signierten Erklärung: Entweder wurde die Erklärung nach der Signatur geändert, oder die Signatur wurde nicht mit dem genannten Schlüssel erstellt.
+    .why = Die zentrale Echtheitsprüfung schlägt fehl; auf die Erklärung ist überhaupt kein Verlass. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, ob die Erklärung nach der Signatur bearbeitet wurde und wie die Abweichung entstand, und bitten Sie um ein vom DSB ordnungsgemäß neu signiertes Paket.
 
 code-request-schema =
-    .meaning = The erasure request record lacks required information or has invalid values, for example no reference to the requester's identity check, unknown or repeated data categories, or an incomplete extension notice.
-    .why = The request defines the scope and deadline of the erasure; if it cannot be read, the claim cannot be assessed. The pack is invalid.
-    .ask = Ask for the original request record, including the identity-check reference, the categories of data covered and any extension notice.
+    .meaning = Im Datensatz des Löschantrags fehlen erforderliche Angaben oder er enthält ungültige Werte, zum Beispiel keinen Verweis auf die Identitätsprüfung der antragstellenden Person, unbekannte oder wiederholte Datenkategorien oder eine unvollständige Mitteilung über eine Fristverlängerung.
+    .why = Der Antrag legt Umfang und Frist der Löschung fest; lässt er sich nicht lesen, kann die Aussage nicht beurteilt werden. Das Paket ist ungültig.
+    .ask = Bitten Sie um den ursprünglichen Antragsdatensatz, einschließlich des Verweises auf die Identitätsprüfung, der erfassten Datenkategorien und einer etwaigen Mitteilung über eine Fristverlängerung.
 
 code-steps-schema =
-    .meaning = A record of an erasure step is incomplete or malformed, for example a failed step with no error description, a deferred step with no expiry date, or an exemption with no legal basis or justification.
-    .why = The step records are the core evidence of what was done; a malformed one cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for the complete, corrected step records from the system that ran the erasure.
+    .meaning = Die Aufzeichnung eines Löschschritts ist unvollständig oder fehlerhaft, zum Beispiel ein fehlgeschlagener Schritt ohne Fehlerbeschreibung, ein aufgeschobener Schritt ohne Ablaufdatum oder eine Ausnahme ohne Rechtsgrundlage oder Begründung.
+    .why = Die Aufzeichnungen der Schritte sind der zentrale Nachweis dessen, was getan wurde; eine fehlerhafte Aufzeichnung lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständigen, berichtigten Aufzeichnungen der Schritte aus dem System, das die Löschung ausgeführt hat.
 
 code-steps-order =
-    .meaning = The records of the erasure steps are not in the required fixed order, are numbered wrongly, or a step appears more than once.
-    .why = A disordered or repeated record makes it unclear which entry is the real outcome of a step. The pack is invalid.
-    .ask = Ask the controller for the original run log and which record for each step is authoritative.
+    .meaning = Die Aufzeichnungen der Löschschritte stehen nicht in der vorgeschriebenen festen Reihenfolge, sind falsch nummeriert, oder ein Schritt kommt mehr als einmal vor.
+    .why = Eine ungeordnete oder wiederholte Aufzeichnung lässt offen, welcher Eintrag das tatsächliche Ergebnis eines Schritts ist. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um das ursprüngliche Ausführungsprotokoll und fragen Sie, welche Aufzeichnung für jeden Schritt maßgeblich ist.
 
 code-steps-residue_after_ok =
-    .meaning = A step is reported as successful, yet its own count shows records of the person's data still remaining afterwards.
-    .why = The step record contradicts itself, so its claim of success cannot be believed. The pack is invalid.
-    .ask = Ask what the remaining records are, whether they have since been erased, and why the step was marked successful.
+    .meaning = Ein Schritt wird als erfolgreich gemeldet, doch seine eigene Zählung zeigt, dass danach noch Datensätze mit Daten der Person übrig sind.
+    .why = Die Aufzeichnung des Schritts widerspricht sich selbst; seiner Erfolgsmeldung ist nicht zu trauen. Das Paket ist ungültig.
+    .ask = Fragen Sie, was die verbliebenen Datensätze sind, ob sie inzwischen gelöscht wurden und warum der Schritt als erfolgreich markiert wurde.
 
 code-steps-silent_failure =
-    .meaning = An erasure step failed, but no incident or exception ticket was opened to track and fix the failure.
-    .why = Failures that nobody tracks tend not to be fixed, and the controller's process did not record this one as required. The pack is invalid.
-    .ask = Ask for the incident record for the failure, who is responsible for fixing it, and when the step will be completed.
+    .meaning = Ein Löschschritt ist fehlgeschlagen, aber es wurde kein Vorfalls- oder Ausnahmeticket eröffnet, um den Fehler zu verfolgen und zu beheben.
+    .why = Fehler, die niemand verfolgt, werden oft nicht behoben, und das Verfahren des Verantwortlichen hat diesen Fehler nicht wie vorgeschrieben erfasst. Das Paket ist ungültig.
+    .ask = Bitten Sie um die Vorfallsaufzeichnung zu dem Fehler und fragen Sie, wer für die Behebung zuständig ist und wann der Schritt abgeschlossen wird.
 
 code-probes-schema =
-    .meaning = The results of the verification checks (searches run after the erasure to confirm the data is gone) are incomplete or malformed.
-    .why = Without readable verification results there is no confirmation that the data is gone. The pack is invalid.
-    .ask = Ask the controller for the complete verification results, including the date they were run and the software version used.
+    .meaning = Die Ergebnisse der Prüfungen (Suchläufe nach der Löschung, die bestätigen sollen, dass die Daten entfernt sind) sind unvollständig oder fehlerhaft.
+    .why = Ohne lesbare Prüfergebnisse gibt es keine Bestätigung, dass die Daten entfernt sind. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständigen Prüfergebnisse, einschließlich des Datums der Ausführung und der verwendeten Softwareversion.
 
 code-probes-all_clear_inconsistent =
-    .meaning = The verification results declare 'all clear' while their own counts show data left behind, or declare a problem while every count is zero.
-    .why = The results contradict themselves, so neither the summary nor the counts can be relied on. The pack is invalid.
-    .ask = Ask the controller to explain the discrepancy and to provide the raw results of each verification check.
+    .meaning = Die Prüfergebnisse melden „alles in Ordnung“, obwohl ihre eigenen Zählungen verbliebene Daten zeigen, oder sie melden ein Problem, obwohl jede Zählung null ist.
+    .why = Die Ergebnisse widersprechen sich selbst; weder auf die Zusammenfassung noch auf die Zählungen ist Verlass. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, die Abweichung zu erklären und die Rohergebnisse jeder Prüfung vorzulegen.
 
 code-probes-audit_mismatch =
-    .meaning = The verification results report a different number of personal details left readable in the audit log than the verifier counts in the audit-log evidence in the pack.
-    .why = The check of the audit log either looked at different evidence or misreported what it found. The pack is invalid.
-    .ask = Ask the controller how the audit-log check was performed and on which log data, and to reconcile its count with the evidence.
+    .meaning = Die Prüfergebnisse nennen eine andere Zahl lesbar gebliebener personenbezogener Angaben im Audit-Protokoll, als das Prüfprogramm im Auszug aus dem Audit-Protokoll im Paket zählt.
+    .why = Die Prüfung des Audit-Protokolls hat entweder andere Nachweise betrachtet oder ihren Befund falsch wiedergegeben. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie die Prüfung des Audit-Protokolls durchgeführt wurde und an welchen Protokolldaten, und bitten Sie ihn, ihre Zählung mit den Nachweisen abzugleichen.
 
 code-receipts-schema =
-    .meaning = A deletion receipt from a subprocessor (an outside company processing data for the controller) is incomplete or malformed, e.g. a confirmed receipt with no confirmation time.
-    .why = Receipts are the evidence that outside companies deleted the data; a malformed one cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for the complete receipt as issued by the subprocessor, with its request and confirmation dates.
+    .meaning = Eine Löschbestätigung eines Unterauftragsverarbeiters (eines externen Unternehmens, das für den Verantwortlichen Daten verarbeitet) ist unvollständig oder fehlerhaft, z. B. eine bestätigte Löschung ohne Bestätigungszeitpunkt.
+    .why = Die Bestätigungen belegen, dass externe Unternehmen die Daten gelöscht haben; eine fehlerhafte Bestätigung lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständige Bestätigung, wie sie der Unterauftragsverarbeiter ausgestellt hat, mit Antrags- und Bestätigungsdatum.
 
 code-sla-deadline_overstated =
-    .meaning = The deadline the controller recorded for this request falls on or after the end of the initial legal period (for example one calendar month after receipt under GDPR), even where an extension was later made.
-    .why = The controller allowed itself more time than the law gives, which could hide a late erasure. The pack is invalid.
-    .ask = Ask the controller how the deadline was calculated, on what legal basis, and what the data subject was told.
+    .meaning = Die Frist, die der Verantwortliche für diesen Antrag vermerkt hat, fällt auf das Ende der ursprünglichen gesetzlichen Frist oder später (zum Beispiel einen Kalendermonat nach Eingang nach der DSGVO), auch wenn später eine Verlängerung erfolgte.
+    .why = Der Verantwortliche hat sich mehr Zeit eingeräumt, als das Gesetz gewährt, was eine verspätete Löschung verdecken könnte. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie die Frist berechnet wurde, auf welcher Rechtsgrundlage und was der betroffenen Person mitgeteilt wurde.
 
 code-audit-schema =
-    .meaning = The audit-log evidence, an extract of the tamper-evident audit log (a log whose past entries cannot be changed without detection), is incomplete or malformed.
-    .why = The audit log is the independent witness of what happened; malformed evidence cannot be checked. The pack is invalid.
-    .ask = Ask the controller for a complete, correctly formed extract of the audit log for this request.
+    .meaning = Der Auszug aus dem manipulationssicheren Audit-Protokoll (einem Protokoll, dessen frühere Einträge nicht unbemerkt geändert werden können) ist unvollständig oder fehlerhaft.
+    .why = Das Audit-Protokoll ist der unabhängige Zeuge des Geschehens; fehlerhafte Nachweise lassen sich nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um einen vollständigen, korrekt gebildeten Auszug aus dem Audit-Protokoll für diesen Antrag.
 
 code-audit-checkpoint_malformed =
-    .meaning = A checkpoint of the tamper-evident audit log (a signed snapshot of the log at one moment) cannot be read.
-    .why = Without readable snapshots the integrity of the audit log cannot be confirmed. The pack is invalid.
-    .ask = Ask the controller for the original signed snapshots of the audit log from before and after the erasure.
+    .meaning = Ein Checkpoint des manipulationssicheren Audit-Protokolls (eine signierte Momentaufnahme des Protokolls zu einem Zeitpunkt) kann nicht gelesen werden.
+    .why = Ohne lesbare Momentaufnahmen lässt sich die Integrität des Audit-Protokolls nicht bestätigen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die ursprünglichen signierten Momentaufnahmen des Audit-Protokolls von vor und nach der Löschung.
 
 code-audit-checkpoint_signature_invalid =
-    .meaning = The signature on a snapshot of the tamper-evident audit log, made with the log operator's trusted key, does not verify.
-    .why = The snapshot may be forged or altered, so the audit-log evidence cannot be relied on. The pack is invalid.
-    .ask = Ask the controller, or the audit-log operator, for the genuine signed snapshots and an explanation of the failure.
+    .meaning = Die Signatur einer Momentaufnahme des manipulationssicheren Audit-Protokolls, erstellt mit dem anerkannten Schlüssel des Protokollbetreibers, lässt sich nicht bestätigen.
+    .why = Die Momentaufnahme ist womöglich gefälscht oder verändert; auf den Auszug aus dem Audit-Protokoll ist kein Verlass. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen oder den Betreiber des Audit-Protokolls um die echten signierten Momentaufnahmen und um eine Erklärung des Fehlers.
 
 code-audit-origin_mismatch =
-    .meaning = A snapshot of the audit log names a different log than the one the pack says its evidence comes from.
-    .why = The evidence may come from another log, for example a test system or another customer's log. The pack is invalid.
-    .ask = Ask the controller which audit log holds the records for this request, and for snapshots from that log.
+    .meaning = Eine Momentaufnahme des Audit-Protokolls nennt ein anderes Protokoll als das, aus dem die Nachweise laut Paket stammen.
+    .why = Die Nachweise stammen womöglich aus einem anderen Protokoll, etwa aus einem Testsystem oder dem Protokoll eines anderen Kunden. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches Audit-Protokoll die Aufzeichnungen zu diesem Antrag enthält, und bitten Sie um Momentaufnahmen aus diesem Protokoll.
 
 code-audit-consistency_failed =
-    .meaning = The proof that the audit log only grew between the snapshots taken before and after the erasure, and was not rewritten, fails.
-    .why = Past log entries may have been altered or removed, which destroys the log's value as a witness. The pack is invalid.
-    .ask = Ask the controller and the log operator whether the audit log was rewritten or reset, and for a valid proof covering the period.
+    .meaning = Der Beweis, dass das Audit-Protokoll zwischen den Momentaufnahmen vor und nach der Löschung nur gewachsen ist und nicht umgeschrieben wurde, schlägt fehl.
+    .why = Frühere Protokolleinträge wurden womöglich verändert oder entfernt, was den Wert des Protokolls als Zeuge zunichtemacht. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen und den Protokollbetreiber, ob das Audit-Protokoll umgeschrieben oder zurückgesetzt wurde, und bitten Sie um einen gültigen Beweis für den Zeitraum.
 
 code-audit-inclusion_failed =
-    .meaning = A log entry shown in the pack cannot be proven to be part of the tamper-evident audit log at the stated position.
-    .why = The entry may be fabricated or altered, so it cannot serve as evidence. The pack is invalid.
-    .ask = Ask the controller for the genuine entry as recorded in the audit log, with its proof of inclusion.
+    .meaning = Für einen im Paket gezeigten Protokolleintrag lässt sich nicht beweisen, dass er an der angegebenen Position Teil des manipulationssicheren Audit-Protokolls ist.
+    .why = Der Eintrag ist womöglich erfunden oder verändert und kann nicht als Nachweis dienen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den echten Eintrag, wie er im Audit-Protokoll verzeichnet ist, mit seinem Aufnahmebeweis.
 
 code-audit-disclosure_unmatched =
-    .meaning = The log keeps personal details apart from its entries so they can be deleted later; here a detail does not match the sealed fingerprint stored in its entry.
-    .why = The detail is not the one originally recorded, a sign of alteration. The pack is invalid.
-    .ask = Ask the controller how this detail came to differ from what was originally logged.
+    .meaning = Das Protokoll bewahrt personenbezogene Angaben getrennt von seinen Einträgen auf, damit sie später gelöscht werden können; hier stimmt eine Angabe nicht mit dem versiegelten Fingerabdruck in ihrem Eintrag überein.
+    .why = Die Angabe ist nicht die ursprünglich aufgezeichnete – ein Anzeichen für eine Veränderung. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie es dazu kam, dass diese Angabe von der ursprünglich protokollierten abweicht.
 
 code-audit-redaction_inconsistent =
-    .meaning = The record of what was blanked out (redacted) in the audit log contradicts the log evidence: it claims a detail was removed that is still there, or refers to an entry not in the evidence.
-    .why = The controller's description of its redaction does not match what it actually did. The pack is invalid.
-    .ask = Ask the controller to reconcile the redaction record with the audit-log entries and to show which details were removed.
+    .meaning = Die Aufzeichnung dessen, was im Audit-Protokoll geschwärzt wurde, widerspricht dem Protokollauszug: Sie gibt an, eine noch vorhandene Angabe sei entfernt worden, oder verweist auf einen Eintrag, der nicht in den Nachweisen ist.
+    .why = Die Beschreibung, die der Verantwortliche von seiner Schwärzung gibt, entspricht nicht dem, was er tatsächlich getan hat. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, die Schwärzungsaufzeichnung mit den Einträgen des Audit-Protokolls abzugleichen und zu zeigen, welche Angaben entfernt wurden.
 
 code-audit-cosignature_invalid =
-    .meaning = A witness's cosignature on one of the audit log's checkpoints is broken: its bytes have the wrong length, its time is impossible, or the signature does not verify with the witness's key.
-    .why = A cosignature is a third party's word that the log showed it a consistent history. A broken one means the checkpoint was altered or the cosignature forged. The pack is invalid.
-    .ask = Ask the controller for the checkpoint exactly as the witness cosigned it, and ask the witness's operator to confirm the cosignature from its own records.
+    .meaning = Die Gegensignatur eines Zeugen auf einem der Checkpoints des Audit-Protokolls ist fehlerhaft: Ihre Bytes haben die falsche Länge, ihr Zeitpunkt ist unmöglich, oder die Signatur lässt sich mit dem Schlüssel des Zeugen nicht bestätigen.
+    .why = Eine Gegensignatur ist das Wort eines Dritten, dass das Protokoll ihm einen stimmigen Verlauf gezeigt hat. Eine fehlerhafte Gegensignatur bedeutet, dass der Checkpoint verändert oder die Gegensignatur gefälscht wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den Checkpoint genau so, wie der Zeuge ihn gegensigniert hat, und bitten Sie den Betreiber des Zeugen, die Gegensignatur anhand seiner eigenen Aufzeichnungen zu bestätigen.
 
 code-receipts-attestation_invalid =
-    .meaning = The subprocessor's signed statement attached to a receipt is damaged or of the wrong form, or its signature by a trusted subprocessor key does not verify.
-    .why = The attestation is what makes a receipt the subprocessor's word rather than the controller's. A broken one cannot support the receipt, and a failed signature means it was altered. The pack is invalid.
-    .ask = Ask the controller for the subprocessor's original signed deletion statement, and ask the subprocessor to confirm it directly.
+    .meaning = Die einer Bestätigung beigefügte signierte Erklärung des Unterauftragsverarbeiters ist beschädigt oder hat die falsche Form, oder ihre Signatur mit einem anerkannten Schlüssel des Unterauftragsverarbeiters lässt sich nicht bestätigen.
+    .why = Erst die signierte Erklärung macht eine Bestätigung zum Wort des Unterauftragsverarbeiters statt zu dem des Verantwortlichen. Eine fehlerhafte Erklärung kann die Bestätigung nicht stützen, und eine fehlgeschlagene Signatur bedeutet, dass sie verändert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die ursprüngliche signierte Löscherklärung des Unterauftragsverarbeiters, und bitten Sie den Unterauftragsverarbeiter, sie direkt zu bestätigen.
 
 code-receipts-attestation_mismatch =
-    .meaning = The subprocessor's signed statement does not say what the receipt says: another ticket, status or time, or another tenant or data subject than the pack's.
-    .why = A statement about a different deletion proves nothing about this one, and a receipt that differs from what the subprocessor signed contradicts it. The pack is invalid.
-    .ask = Ask which deletion the subprocessor actually confirmed, and for the statement that matches this request.
+    .meaning = Die signierte Erklärung des Unterauftragsverarbeiters sagt nicht dasselbe wie die Bestätigung: ein anderes Ticket, ein anderer Status oder Zeitpunkt, oder ein anderer Mandant oder eine andere betroffene Person als im Paket.
+    .why = Eine Erklärung über eine andere Löschung beweist nichts über diese, und eine Bestätigung, die von dem abweicht, was der Unterauftragsverarbeiter signiert hat, widerspricht ihr. Das Paket ist ungültig.
+    .ask = Fragen Sie, welche Löschung der Unterauftragsverarbeiter tatsächlich bestätigt hat, und bitten Sie um die Erklärung, die zu diesem Antrag passt.
 
 code-provenance-schema =
-    .meaning = A record in the data lineage file (the map of summaries, embeddings, caches and other items produced from the person's data) is incomplete or malformed.
-    .why = The lineage map is how derived copies of the data are found; a malformed record cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for a complete, correctly formed lineage file for this request.
+    .meaning = Ein Eintrag in der Datei zur Datenherkunft (der Übersicht über Zusammenfassungen, Embeddings, Caches und andere aus den Daten der Person erzeugte Elemente) ist unvollständig oder fehlerhaft.
+    .why = Über die Herkunftsübersicht werden abgeleitete Kopien der Daten gefunden; ein fehlerhafter Eintrag lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um eine vollständige, korrekt gebildete Datei zur Datenherkunft für diesen Antrag.
 
 code-trust-not_configured =
-    .meaning = The check was run without a list of trusted signing keys (the trust store), so it could not confirm who signed the pack.
-    .why = Without that list anyone could have signed; the pack is intact but untrusted. This usually concerns how the check was run, not the pack.
-    .ask = Ask the controller to supply its list of trusted signing keys through a channel separate from the pack, so the check can be repeated.
+    .meaning = Die Prüfung lief ohne Liste anerkannter Signaturschlüssel (den Vertrauensspeicher) und konnte daher nicht bestätigen, wer das Paket signiert hat.
+    .why = Ohne diese Liste hätte jeder signieren können; das Paket ist unversehrt, aber nicht vertrauenswürdig. Das betrifft meist die Art, wie die Prüfung durchgeführt wurde, nicht das Paket.
+    .ask = Bitten Sie den Verantwortlichen, seine Liste anerkannter Signaturschlüssel über einen vom Paket getrennten Kanal bereitzustellen, damit die Prüfung wiederholt werden kann.
 
 code-trust-key_unknown =
-    .meaning = The key used to sign the pack is not in the list of trusted keys.
-    .why = The signature may be genuine, but nothing shows that the signer is authorised to certify erasures. The pack is untrusted.
-    .ask = Ask who holds this key and why it is not registered, or for a pack signed with a registered DPO key.
+    .meaning = Der zum Signieren des Pakets verwendete Schlüssel steht nicht in der Liste anerkannter Schlüssel.
+    .why = Die Signatur ist womöglich echt, aber nichts zeigt, dass der Unterzeichner befugt ist, Löschungen zu bescheinigen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer diesen Schlüssel besitzt und warum er nicht registriert ist, oder bitten Sie um ein Paket, das mit einem registrierten Schlüssel des DSB signiert ist.
 
 code-trust-key_not_valid_at_signing =
-    .meaning = The pack claims to have been signed at a time when the signing key was not yet valid or had already expired.
-    .why = A key outside its validity period is not authorised to sign. The pack is untrusted.
-    .ask = Ask the controller when the pack was really signed and with which key, and for a pack signed with a key valid at that time.
+    .meaning = Das Paket gibt an, zu einem Zeitpunkt signiert worden zu sein, zu dem der Signaturschlüssel noch nicht gültig oder bereits abgelaufen war.
+    .why = Ein Schlüssel außerhalb seines Gültigkeitszeitraums ist nicht zum Signieren befugt. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie den Verantwortlichen, wann das Paket tatsächlich signiert wurde und mit welchem Schlüssel, und bitten Sie um ein Paket, das mit einem zu diesem Zeitpunkt gültigen Schlüssel signiert ist.
 
 code-trust-key_revoked =
-    .meaning = The signing key had already been withdrawn (revoked), for example because it was lost or compromised, at or before the time the pack says it was signed.
-    .why = A revoked key may be in the wrong hands, so the signature cannot be trusted. The pack is untrusted.
-    .ask = Ask why and when the key was revoked, and for the pack to be re-signed with a current DPO key.
+    .meaning = Der Signaturschlüssel war zu dem Zeitpunkt, zu dem das Paket laut eigener Angabe signiert wurde, oder schon davor zurückgezogen (widerrufen), etwa weil er verloren ging oder kompromittiert wurde.
+    .why = Ein widerrufener Schlüssel ist womöglich in falschen Händen; der Signatur ist nicht zu trauen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, warum und wann der Schlüssel widerrufen wurde, und bitten Sie darum, das Paket mit einem aktuellen Schlüssel des DSB neu zu signieren.
 
 code-trust-role_missing =
-    .meaning = The signing key is registered, but it is not authorised for the data protection officer (DPO) role that may certify erasures.
-    .why = The person or system that signed is not entitled to make this claim. The pack is untrusted.
-    .ask = Ask the controller why the pack was not signed by the DPO, and for a pack signed with the DPO's key.
+    .meaning = Der Signaturschlüssel ist registriert, aber nicht für die Rolle des oder der Datenschutzbeauftragten (DSB) zugelassen, die Löschungen bescheinigen darf.
+    .why = Die Person oder das System, die bzw. das signiert hat, ist nicht berechtigt, diese Aussage zu treffen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie den Verantwortlichen, warum das Paket nicht vom DSB signiert wurde, und bitten Sie um ein mit dem Schlüssel des DSB signiertes Paket.
 
 code-trust-signer_mismatch =
-    .meaning = The person named as signer in the statement is not the registered owner of the key that signed it.
-    .why = Someone may have signed on another person's behalf, which breaks the chain of accountability. The pack is untrusted.
-    .ask = Ask who actually signed the pack, and for a pack signed by the named signer with their own key.
+    .meaning = Die in der Erklärung als Unterzeichner genannte Person ist nicht die registrierte Inhaberin des Schlüssels, mit dem signiert wurde.
+    .why = Möglicherweise hat jemand im Namen einer anderen Person signiert, was die Kette der Verantwortlichkeit unterbricht. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer das Paket tatsächlich signiert hat, und bitten Sie um ein Paket, das der genannte Unterzeichner mit seinem eigenen Schlüssel signiert hat.
 
 code-sod-signer_is_runner =
-    .meaning = The person who signed off the erasure is the same person who carried it out (segregation of duties requires the sign-off to come from someone independent).
-    .why = Nobody independent checked the work before it was certified. The pack is untrusted.
-    .ask = Ask who independently reviewed the erasure, and for a sign-off by the DPO or another person who did not carry it out.
+    .meaning = Die Person, die die Löschung abgezeichnet hat, ist dieselbe, die sie durchgeführt hat (die Funktionstrennung verlangt, dass die Abzeichnung von einer unabhängigen Person kommt).
+    .why = Niemand Unabhängiges hat die Arbeit geprüft, bevor sie bescheinigt wurde. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer die Löschung unabhängig überprüft hat, und bitten Sie um eine Abzeichnung durch den DSB oder eine andere Person, die sie nicht durchgeführt hat.
 
 code-audit-checkpoint_key_unknown =
-    .meaning = The snapshots of the tamper-evident audit log are not signed by any key trusted to sign for this log.
-    .why = The audit-log evidence cannot be traced to the trusted log operator, so it is no independent witness. The pack is untrusted.
-    .ask = Ask the controller for the audit log's registered signing key and for snapshots signed with it.
+    .meaning = Die Momentaufnahmen des manipulationssicheren Audit-Protokolls sind mit keinem Schlüssel signiert, der für dieses Protokoll als Signaturschlüssel anerkannt ist.
+    .why = Der Auszug aus dem Audit-Protokoll lässt sich nicht auf den anerkannten Protokollbetreiber zurückführen und ist daher kein unabhängiger Zeuge. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den registrierten Signaturschlüssel des Audit-Protokolls und um damit signierte Momentaufnahmen.
 
 code-audit-request_not_logged =
-    .meaning = The tamper-evident audit-log evidence shows no record of this erasure request being accepted.
-    .why = There is no independent record of the request; the claim rests on the controller's own documents. The pack is untrusted.
-    .ask = Ask the controller for the audit-log entry recording when the request was accepted.
+    .meaning = Der Auszug aus dem manipulationssicheren Audit-Protokoll enthält keine Aufzeichnung darüber, dass dieser Löschantrag angenommen wurde.
+    .why = Es gibt keine unabhängige Aufzeichnung des Antrags; die Aussage stützt sich auf die eigenen Unterlagen des Verantwortlichen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den Eintrag im Audit-Protokoll, der festhält, wann der Antrag angenommen wurde.
 
 code-audit-step_not_logged =
-    .meaning = An erasure step, with the outcome reported in the pack, has no matching entry in the audit-log evidence.
-    .why = The reported outcome is not independently witnessed and could have been written afterwards. The pack is untrusted.
-    .ask = Ask the controller for the audit-log entry of this step, or why the step was not logged.
+    .meaning = Ein Löschschritt mit dem im Paket gemeldeten Ergebnis hat keinen passenden Eintrag im Auszug aus dem Audit-Protokoll.
+    .why = Das gemeldete Ergebnis ist nicht unabhängig bezeugt und könnte nachträglich geschrieben worden sein. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den Eintrag im Audit-Protokoll zu diesem Schritt, oder fragen Sie, warum der Schritt nicht protokolliert wurde.
 
 code-audit-witness_quorum_not_met =
-    .meaning = Fewer independent witnesses than your trust store's policy requires vouch for the audit log's final checkpoint.
-    .why = Without enough witnesses, the log's history rests on the controller's own key: it could have shown you a different history than others saw. Your policy does not trust it. The pack is untrusted.
-    .ask = Ask the controller to have the checkpoint cosigned by the witnesses your policy names, or which witnesses it uses and how to obtain their keys.
+    .meaning = Weniger unabhängige Zeugen, als die Richtlinie Ihres Vertrauensspeichers verlangt, bürgen für den letzten Checkpoint des Audit-Protokolls.
+    .why = Ohne genügend Zeugen beruht der Verlauf des Protokolls auf dem eigenen Schlüssel des Verantwortlichen: Er könnte Ihnen einen anderen Verlauf gezeigt haben als anderen. Ihre Richtlinie vertraut ihm nicht. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen, den Checkpoint von den Zeugen gegensignieren zu lassen, die Ihre Richtlinie nennt, oder fragen Sie, welche Zeugen er nutzt und wie deren Schlüssel zu erhalten sind.
 
 code-receipts-unattested =
-    .meaning = Your trust store's policy requires subprocessors to sign their deletion receipts, and a subprocessor's deletion is shown only by a receipt the controller copied, with no verified signed statement from the subprocessor.
-    .why = The deletion at that subprocessor then rests on the controller's word alone, which your policy does not accept. The pack is untrusted.
-    .ask = Ask for the subprocessor's signed deletion statement, and for the subprocessor's public key through a channel of its own.
+    .meaning = Die Richtlinie Ihres Vertrauensspeichers verlangt, dass Unterauftragsverarbeiter ihre Löschbestätigungen signieren, und die Löschung bei einem Unterauftragsverarbeiter ist nur durch eine vom Verantwortlichen übernommene Bestätigung belegt, ohne geprüfte signierte Erklärung des Unterauftragsverarbeiters.
+    .why = Die Löschung bei diesem Unterauftragsverarbeiter beruht dann allein auf dem Wort des Verantwortlichen, was Ihre Richtlinie nicht akzeptiert. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie um die signierte Löscherklärung des Unterauftragsverarbeiters und um seinen öffentlichen Schlüssel über einen eigenen Kanal.
 
 code-minimization-subject_not_pseudonymous =
-    .meaning = The pack identifies the person by a real identifier (such as an e-mail address or name) instead of a coded reference that cannot be read without the controller's secret key.
-    .why = The proof itself then holds a copy of the personal data it claims was erased, so the erasure is incomplete.
-    .ask = Ask the controller to reissue the pack using the coded reference and to confirm that no other copies of the real identifier remain.
+    .meaning = Das Paket bezeichnet die Person mit einer echten Kennung (etwa einer E-Mail-Adresse oder einem Namen) statt mit einem codierten Verweis, der ohne den geheimen Schlüssel des Verantwortlichen nicht lesbar ist.
+    .why = Der Nachweis selbst enthält dann eine Kopie der personenbezogenen Daten, deren Löschung er behauptet; die Löschung ist also unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, das Paket mit dem codierten Verweis neu auszustellen und zu bestätigen, dass keine weiteren Kopien der echten Kennung verbleiben.
 
 code-steps-missing =
-    .meaning = One of the required erasure steps has no record: each requested category of data needs one, as do deletion at subprocessors and redaction of the audit log.
-    .why = A category of the person's data may not have been erased at all. The erasure is incomplete.
-    .ask = Ask the controller whether that step was carried out, and for its record and evidence.
+    .meaning = Für einen der erforderlichen Löschschritte gibt es keine Aufzeichnung: Jede beantragte Datenkategorie braucht einen, ebenso die Löschung bei den Unterauftragsverarbeitern und die Schwärzung des Audit-Protokolls.
+    .why = Eine Kategorie der Daten der Person wurde womöglich überhaupt nicht gelöscht. Die Löschung ist unvollständig.
+    .ask = Fragen Sie den Verantwortlichen, ob dieser Schritt durchgeführt wurde, und bitten Sie um seine Aufzeichnung und seine Nachweise.
 
 code-steps-failed =
-    .meaning = An erasure step is recorded as failed.
-    .why = Some of the person's data was not erased. The erasure is incomplete.
-    .ask = Ask what went wrong, for the incident ticket, when the step will be re-run, and for evidence once it succeeds.
+    .meaning = Ein Löschschritt ist als fehlgeschlagen verzeichnet.
+    .why = Ein Teil der Daten der Person wurde nicht gelöscht. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, was schiefgegangen ist, nach dem Vorfallsticket und wann der Schritt erneut ausgeführt wird, und bitten Sie um Nachweise, sobald er gelingt.
 
 code-steps-pending =
-    .meaning = An erasure step has not been carried out yet; it is scheduled for a later date.
-    .why = Until the step is done the data still exists. The erasure is incomplete.
-    .ask = Ask for the scheduled date, why the step was not done in time, and for confirmation once it is finished.
+    .meaning = Ein Löschschritt wurde noch nicht durchgeführt; er ist für einen späteren Zeitpunkt geplant.
+    .why = Bis der Schritt erledigt ist, existieren die Daten noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie nach dem geplanten Datum und warum der Schritt nicht rechtzeitig erledigt wurde, und bitten Sie um Bestätigung, sobald er abgeschlossen ist.
 
 code-steps-deferred =
-    .meaning = An erasure step was not carried out directly but left to happen automatically after a set time, for example a cache that expires on its own.
-    .why = Until that time passes the data still exists; a deferred erasure is not a completed one. The erasure is incomplete.
-    .ask = Ask exactly when the data will expire, whether it can be used until then, and for confirmation after expiry.
+    .meaning = Ein Löschschritt wurde nicht unmittelbar durchgeführt, sondern einem automatischen Ablauf nach einer festgelegten Zeit überlassen, zum Beispiel einem Cache, der von selbst verfällt.
+    .why = Bis diese Zeit verstrichen ist, existieren die Daten noch; eine aufgeschobene Löschung ist keine abgeschlossene. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann genau die Daten verfallen und ob sie bis dahin genutzt werden können, und bitten Sie um Bestätigung nach dem Verfall.
 
 code-steps-replication_not_drained =
-    .meaning = Records of the person's past interactions were deleted from the main database, but there is no confirmation that its synchronised copies (replicas) have caught up with the deletion.
-    .why = Copies of the data may still exist on other servers. The erasure is incomplete.
-    .ask = Ask the controller for evidence that every copy of the database has applied the deletion.
+    .meaning = Aufzeichnungen der früheren Interaktionen der Person wurden aus der Hauptdatenbank gelöscht, aber nichts bestätigt, dass deren synchronisierte Kopien (Replikate) die Löschung nachvollzogen haben.
+    .why = Kopien der Daten existieren womöglich noch auf anderen Servern. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um Nachweise, dass jede Kopie der Datenbank die Löschung übernommen hat.
 
 code-steps-vectors_not_purged =
-    .meaning = The person's data was hidden from search, but the stored search data (embeddings, numeric representations of text used for similarity search) was not purged or rebuilt, so it may remain.
-    .why = Hiding data from search is not erasing it. The erasure is incomplete.
-    .ask = Ask the controller for evidence that the underlying search data was purged or rebuilt without the person's data.
+    .meaning = Die Daten der Person wurden für die Suche ausgeblendet, aber die gespeicherten Suchdaten (Embeddings, numerische Darstellungen von Text für die Ähnlichkeitssuche) wurden nicht bereinigt oder neu aufgebaut und bestehen daher womöglich fort.
+    .why = Daten für die Suche auszublenden heißt nicht, sie zu löschen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um Nachweise, dass die zugrunde liegenden Suchdaten bereinigt oder ohne die Daten der Person neu aufgebaut wurden.
 
 code-steps-model_lineage_missing =
-    .meaning = The pack does not fully account for which AI model releases were trained on the person's data and what was done with each (retrained, unlearned, retired...), or an action lacks its evidence.
-    .why = The person's data may persist inside AI models. The erasure is incomplete.
-    .ask = Ask for a list of every model release trained on the data and the action taken for each, with the method and test results for any unlearning.
+    .meaning = Das Paket legt nicht vollständig dar, welche KI-Modellversionen mit den Daten der Person trainiert wurden und was mit jeder geschah (neu trainiert, verlernt, außer Betrieb genommen …), oder einer Maßnahme fehlt ihr Nachweis.
+    .why = Die Daten der Person bestehen womöglich in KI-Modellen fort. Die Löschung ist unvollständig.
+    .ask = Bitten Sie um eine Liste aller mit den Daten trainierten Modellversionen und der für jede getroffenen Maßnahme, mit Verfahren und Testergebnissen für jedes Verlernen.
 
 code-steps-model_suppressed_only =
-    .meaning = An AI model trained on the person's data has only been blocked from outputting it (suppressed); the data's influence remains inside the model.
-    .why = Suppression is an interim control, not erasure. The erasure is incomplete.
-    .ask = Ask the controller for its plan and date to retrain, unlearn or retire the model.
+    .meaning = Ein mit den Daten der Person trainiertes KI-Modell wurde lediglich daran gehindert, sie auszugeben (Unterdrückung); der Einfluss der Daten besteht im Modell fort.
+    .why = Die Unterdrückung ist eine Übergangsmaßnahme, keine Löschung. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um seinen Plan und seinen Termin, das Modell neu zu trainieren, verlernen zu lassen oder außer Betrieb zu nehmen.
 
 code-probes-missing =
-    .meaning = A required verification check (a search run after the erasure to confirm the data is gone) is missing for a data category, for subprocessors, or for the audit log.
-    .why = Nothing confirms that the data in that area is gone. The erasure is incomplete.
-    .ask = Ask the controller to run the missing check and to provide its results.
+    .meaning = Eine erforderliche Prüfung (ein Suchlauf nach der Löschung, der bestätigen soll, dass die Daten entfernt sind) fehlt für eine Datenkategorie, für die Unterauftragsverarbeiter oder für das Audit-Protokoll.
+    .why = Nichts bestätigt, dass die Daten in diesem Bereich entfernt sind. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, die fehlende Prüfung durchzuführen und ihre Ergebnisse vorzulegen.
 
 code-probes-residue =
-    .meaning = A verification check found records of the person's data that should have been erased but still exist.
-    .why = Personal data that should be gone is still held. The erasure is incomplete.
-    .ask = Ask what the remaining records are, why they were missed, and for evidence of their deletion.
+    .meaning = Eine Prüfung hat Datensätze mit Daten der Person gefunden, die hätten gelöscht werden müssen, aber noch existieren.
+    .why = Personenbezogene Daten, die entfernt sein sollten, werden noch vorgehalten. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, was die verbliebenen Datensätze sind und warum sie übersehen wurden, und bitten Sie um Nachweise ihrer Löschung.
 
 code-probes-unredacted_pii =
-    .meaning = The verification check of the audit log found personal details that have not been blanked out (redacted).
-    .why = Personal data remains readable in the audit log. The erasure is incomplete.
-    .ask = Ask the controller to redact the remaining details and to provide a new check showing none are left.
+    .meaning = Die Prüfung des Audit-Protokolls hat personenbezogene Angaben gefunden, die nicht geschwärzt wurden.
+    .why = Personenbezogene Daten bleiben im Audit-Protokoll lesbar. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, die verbliebenen Angaben zu schwärzen und eine neue Prüfung vorzulegen, die zeigt, dass keine mehr übrig sind.
 
 code-audit-pii_disclosed =
-    .meaning = The audit-log evidence in the pack still contains personal details, such as an e-mail address, name or IP address, in readable form.
-    .why = Personal data remains in the audit log, and in the proof itself. The erasure is incomplete.
-    .ask = Ask the controller to redact those details from the audit log and to provide updated evidence.
+    .meaning = Der Auszug aus dem Audit-Protokoll im Paket enthält noch personenbezogene Angaben in lesbarer Form, etwa eine E-Mail-Adresse, einen Namen oder eine IP-Adresse.
+    .why = Personenbezogene Daten verbleiben im Audit-Protokoll und im Nachweis selbst. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, diese Angaben im Audit-Protokoll zu schwärzen und aktualisierte Nachweise vorzulegen.
 
 code-receipts-missing =
-    .meaning = A subprocessor (an outside company that the controller lists as holding the person's data) has no deletion receipt in the pack.
-    .why = Nothing shows that the outside company deleted the data. The erasure is incomplete.
-    .ask = Ask the controller for the subprocessor's deletion receipt, or whether deletion was ever requested from it.
+    .meaning = Für einen Unterauftragsverarbeiter (ein externes Unternehmen, das laut Verantwortlichem Daten der Person hält) enthält das Paket keine Löschbestätigung.
+    .why = Nichts zeigt, dass das externe Unternehmen die Daten gelöscht hat. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Löschbestätigung des Unterauftragsverarbeiters, oder fragen Sie, ob die Löschung dort überhaupt beantragt wurde.
 
 code-receipts-not_api =
-    .meaning = A subprocessor's deletion was handled through an informal channel, such as an e-mail or a phone call, rather than through its automated deletion service, and no automated confirmation exists.
-    .why = An informal message is weak, hard-to-verify evidence of deletion. The erasure is incomplete.
-    .ask = Ask the controller for a confirmation from the subprocessor's deletion service, with its reference number.
+    .meaning = Die Löschung bei einem Unterauftragsverarbeiter lief über einen informellen Kanal, etwa eine E-Mail oder einen Anruf, statt über seinen automatisierten Löschdienst, und es gibt keine automatisierte Bestätigung.
+    .why = Eine informelle Nachricht ist ein schwacher, schwer überprüfbarer Nachweis der Löschung. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um eine Bestätigung des Löschdienstes des Unterauftragsverarbeiters mit ihrer Referenznummer.
 
 code-receipts-no_ticket =
-    .meaning = A subprocessor's deletion receipt has no reference (ticket) number, and no other receipt from that subprocessor has one.
-    .why = Without a reference the deletion cannot be traced or checked with the subprocessor. The erasure is incomplete.
-    .ask = Ask the controller for the subprocessor's reference number for the deletion, or a receipt that carries one.
+    .meaning = Die Löschbestätigung eines Unterauftragsverarbeiters hat keine Referenznummer (Ticket), und auch keine andere Bestätigung dieses Unterauftragsverarbeiters hat eine.
+    .why = Ohne Referenz lässt sich die Löschung nicht nachverfolgen oder beim Unterauftragsverarbeiter überprüfen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Referenznummer des Unterauftragsverarbeiters für die Löschung oder um eine Bestätigung, die eine trägt.
 
 code-receipts-pending =
-    .meaning = A subprocessor has received the deletion request but has not yet confirmed that the deletion was done.
-    .why = Until it confirms, the outside company may still hold the data. The erasure is incomplete.
-    .ask = Ask when the subprocessor is due to confirm, and for its confirmation once received.
+    .meaning = Ein Unterauftragsverarbeiter hat den Löschantrag erhalten, aber noch nicht bestätigt, dass die Löschung erfolgt ist.
+    .why = Bis zur Bestätigung hält das externe Unternehmen die Daten womöglich noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann der Unterauftragsverarbeiter bestätigen soll, und bitten Sie um seine Bestätigung, sobald sie vorliegt.
 
 code-receipts-failed =
-    .meaning = A subprocessor reported that the deletion failed.
-    .why = The outside company still holds the data. The erasure is incomplete.
-    .ask = Ask why the deletion failed, what the controller is doing about it, and for a confirmed receipt when it succeeds.
+    .meaning = Ein Unterauftragsverarbeiter hat gemeldet, dass die Löschung fehlgeschlagen ist.
+    .why = Das externe Unternehmen hält die Daten noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, warum die Löschung fehlgeschlagen ist und was der Verantwortliche dagegen unternimmt, und bitten Sie um eine bestätigte Löschbestätigung, sobald sie gelingt.
 
 code-provenance-missing =
-    .meaning = The request covers derived data (summaries, embeddings, caches and other items produced from the person's data), but the pack has no data lineage file mapping those items.
-    .why = Without the map there is no evidence that derived copies were found and erased. The erasure is incomplete.
-    .ask = Ask the controller for the lineage file showing every item derived from the person's data and its state.
+    .meaning = Der Antrag umfasst abgeleitete Daten (Zusammenfassungen, Embeddings, Caches und andere aus den Daten der Person erzeugte Elemente), aber das Paket enthält keine Datei zur Datenherkunft, die diese Elemente erfasst.
+    .why = Ohne diese Übersicht gibt es keinen Nachweis, dass abgeleitete Kopien gefunden und gelöscht wurden. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei zur Datenherkunft, die jedes aus den Daten der Person abgeleitete Element und dessen Zustand zeigt.
 
 code-provenance-unverifiable =
-    .meaning = The controller's lineage index, which finds every item derived from the person's data, was unavailable, so derived copies could not be traced.
-    .why = Absence of evidence is not evidence of absence: derived copies may remain unnoticed. The erasure is incomplete.
-    .ask = Ask the controller when the index will be available again, and for a new pack once derived copies have been traced.
+    .meaning = Der Herkunftsindex des Verantwortlichen, der jedes aus den Daten der Person abgeleitete Element findet, war nicht verfügbar; abgeleitete Kopien konnten daher nicht nachverfolgt werden.
+    .why = Das Fehlen eines Nachweises ist kein Nachweis des Fehlens: Abgeleitete Kopien bestehen womöglich unbemerkt fort. Die Löschung ist unvollständig.
+    .ask = Fragen Sie den Verantwortlichen, wann der Index wieder verfügbar ist, und bitten Sie um ein neues Paket, sobald die abgeleiteten Kopien nachverfolgt sind.
 
 code-provenance-scope_not_registered =
-    .meaning = The lineage file refers to a storage area (a 'scope') that is not declared in the file's own list of areas.
-    .why = The map is inconsistent, so items in undeclared areas may have been missed. The erasure is incomplete.
-    .ask = Ask the controller to list every storage area holding the person's data or items derived from it.
+    .meaning = Die Datei zur Datenherkunft verweist auf einen Speicherbereich (einen „Scope“), der in der eigenen Bereichsliste der Datei nicht angegeben ist.
+    .why = Die Übersicht ist widersprüchlich; Elemente in nicht angegebenen Bereichen wurden womöglich übersehen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, jeden Speicherbereich aufzuführen, der Daten der Person oder daraus abgeleitete Elemente enthält.
 
 code-provenance-live_derivation =
-    .meaning = An item derived from the erased data, such as a summary, an embedding or a cached answer, is still live and usable.
-    .why = The person's information survives in derived form. The erasure is incomplete.
-    .ask = Ask the controller to delete or redact the derived item and to show evidence that it is gone.
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element, etwa eine Zusammenfassung, ein Embedding oder eine zwischengespeicherte Antwort, ist noch aktiv und nutzbar.
+    .why = Die Informationen der Person überdauern in abgeleiteter Form. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, das abgeleitete Element zu löschen oder zu schwärzen und nachzuweisen, dass es entfernt ist.
 
 code-provenance-deferred =
-    .meaning = An item derived from the erased data has not been deleted but is set to expire automatically at a later date.
-    .why = Until it expires the derived item still exists. The erasure is incomplete.
-    .ask = Ask when the item expires, whether it can be used until then, and for confirmation after expiry.
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element wurde nicht gelöscht, sondern soll zu einem späteren Zeitpunkt automatisch verfallen.
+    .why = Bis zum Verfall existiert das abgeleitete Element noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann das Element verfällt und ob es bis dahin genutzt werden kann, und bitten Sie um Bestätigung nach dem Verfall.
 
 code-provenance-undeclared_deferral =
-    .meaning = An item derived from the erased data is left to expire, but no recorded commitment covers it until its expiry date.
-    .why = Nothing binds the controller to make sure the item really expires. The erasure is incomplete.
-    .ask = Ask the controller to record and honour a commitment covering the item until it expires, or to delete it now.
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element wird dem Verfall überlassen, aber keine aufgezeichnete Verpflichtung deckt es bis zu seinem Ablaufdatum ab.
+    .why = Nichts verpflichtet den Verantwortlichen sicherzustellen, dass das Element tatsächlich verfällt. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, eine Verpflichtung aufzuzeichnen und einzuhalten, die das Element bis zu seinem Verfall abdeckt, oder es jetzt zu löschen.
 
 code-provenance-reference_scopes_incomplete =
-    .meaning = The deletion marker (tombstone) for an erased item does not list every storage area where items derived from it are kept.
-    .why = Derived copies in unlisted areas may escape the erasure. The erasure is incomplete.
-    .ask = Ask the controller to list every storage area holding items derived from the erased data, and to confirm they were cleared.
+    .meaning = Der Löschmarker (Tombstone) eines gelöschten Elements führt nicht jeden Speicherbereich auf, in dem daraus abgeleitete Elemente aufbewahrt werden.
+    .why = Abgeleitete Kopien in nicht aufgeführten Bereichen können der Löschung entgehen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, jeden Speicherbereich aufzuführen, der aus den gelöschten Daten abgeleitete Elemente enthält, und zu bestätigen, dass diese geleert wurden.
 
 code-provenance-obligation_open =
-    .meaning = The lineage file records an outstanding commitment, such as waiting for a cache to expire, that is not yet finished.
-    .why = Work remains to be done before the erasure is complete. The erasure is incomplete.
-    .ask = Ask when the commitment will be fulfilled and for evidence once it is.
+    .meaning = Die Datei zur Datenherkunft verzeichnet eine offene Verpflichtung, etwa das Abwarten des Verfalls eines Caches, die noch nicht erfüllt ist.
+    .why = Bis die Löschung vollständig ist, bleibt noch etwas zu tun. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann die Verpflichtung erfüllt sein wird, und bitten Sie um Nachweise, sobald sie es ist.
 
 code-steps-backup_live =
-    .meaning = A step declares that a backup holding the person's data is live: restored into use, so the data is still there.
-    .why = Data in a backup in use has not been erased, whatever the primary store shows. The erasure is incomplete.
-    .ask = Ask which backup it is, when it will be purged or taken out of use, and for a follow-up pack once it is.
+    .meaning = Ein Schritt gibt an, dass eine Sicherung mit Daten der Person in Betrieb ist: wiederhergestellt und in Gebrauch, sodass die Daten noch vorhanden sind.
+    .why = Daten in einer genutzten Sicherung sind nicht gelöscht, gleich was der Hauptspeicher zeigt. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, um welche Sicherung es sich handelt und wann sie bereinigt oder außer Gebrauch genommen wird, und bitten Sie um ein Folgepaket, sobald das geschehen ist.
 
 code-steps-backup_unsuppressed =
-    .meaning = A step keeps a backup until it expires but without a way to re-apply the erasure if it is ever restored.
-    .why = If that backup is restored, the person's data comes back into use. Regulators found backups the most common gap in erasure. The erasure is incomplete.
-    .ask = Ask how a restore of this backup would re-apply the erasure (a suppression list, for example), or when the backup is purged.
+    .meaning = Ein Schritt bewahrt eine Sicherung bis zu ihrem Ablauf auf, aber ohne Möglichkeit, die Löschung erneut anzuwenden, falls sie jemals wiederhergestellt wird.
+    .why = Wird diese Sicherung wiederhergestellt, kommen die Daten der Person wieder in Gebrauch. Aufsichtsbehörden haben Sicherungen als die häufigste Lücke bei Löschungen festgestellt. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wie eine Wiederherstellung dieser Sicherung die Löschung erneut anwenden würde (zum Beispiel über eine Sperrliste), oder wann die Sicherung bereinigt wird.
 
 code-sla-breached =
-    .meaning = The erasure was completed at or after the effective deadline: the earlier of the legal deadline and the deadline the controller set (or the extended date the person was told).
-    .why = The erasure appears complete, but late: the verdict is late, which may breach the legal time limit (e.g. GDPR Art. 12(3)).
-    .ask = Ask the controller why the erasure was late, whether the data subject was told, and what will prevent delays in future.
+    .meaning = Die Löschung wurde zum Zeitpunkt der maßgeblichen Frist oder danach abgeschlossen: der früheren von gesetzlicher Frist und der vom Verantwortlichen gesetzten Frist (oder dem verlängerten Termin, der der Person mitgeteilt wurde).
+    .why = Die Löschung scheint vollständig, aber verspätet: Das Urteil lautet „verspätet“, was gegen die gesetzliche Frist verstoßen kann (z. B. Art. 12 Abs. 3 DSGVO).
+    .ask = Fragen Sie den Verantwortlichen, warum die Löschung verspätet war, ob die betroffene Person informiert wurde und was künftige Verzögerungen verhindern soll.
 
 code-manifest-all_clear_understated =
-    .meaning = The signed statement says the erasure is not complete, but the verifier found nothing outstanding.
-    .why = This is only a warning: the claim is cautious, but the signer may know of a problem that the pack does not show.
-    .ask = Ask the DPO why the erasure was not declared complete and whether anything remains to be done.
+    .meaning = Die signierte Erklärung besagt, die Löschung sei nicht vollständig, aber das Prüfprogramm hat nichts Offenes gefunden.
+    .why = Dies ist nur eine Warnung: Die Aussage ist vorsichtig, aber der Unterzeichner weiß womöglich von einem Problem, das das Paket nicht zeigt.
+    .ask = Fragen Sie den DSB, warum die Löschung nicht als vollständig erklärt wurde und ob noch etwas zu tun bleibt.
 
 code-trust-key_revoked_later =
-    .meaning = The signing key was withdrawn (revoked) after the time the pack says it was signed. That signing time is the signer's own word and is not independently confirmed.
-    .why = Only a warning, but if the key was compromised, someone could have backdated a signature with it.
-    .ask = Ask why and when the key was revoked, and for independent evidence of when the pack was signed.
+    .meaning = Der Signaturschlüssel wurde nach dem Zeitpunkt zurückgezogen (widerrufen), zu dem das Paket laut eigener Angabe signiert wurde. Dieser Signaturzeitpunkt beruht allein auf dem Wort des Unterzeichners und ist nicht unabhängig bestätigt.
+    .why = Nur eine Warnung, aber wenn der Schlüssel kompromittiert wurde, könnte jemand damit eine Signatur rückdatiert haben.
+    .ask = Fragen Sie, warum und wann der Schlüssel widerrufen wurde, und bitten Sie um einen unabhängigen Nachweis, wann das Paket signiert wurde.
 
 code-steps-exempt =
-    .meaning = A step was not carried out because the controller relies on a documented legal exemption to keep that data (for example GDPR Art. 17(3)).
-    .why = Only a warning: lawful retention does not make the erasure incomplete, but the exemption must really apply.
-    .ask = Ask the controller to justify the exemption, what data is kept, for how long, and who can access it.
+    .meaning = Ein Schritt wurde nicht durchgeführt, weil der Verantwortliche sich auf eine dokumentierte gesetzliche Ausnahme beruft, um diese Daten aufzubewahren (zum Beispiel Art. 17 Abs. 3 DSGVO).
+    .why = Nur eine Warnung: Eine rechtmäßige Aufbewahrung macht die Löschung nicht unvollständig, aber die Ausnahme muss tatsächlich greifen.
+    .ask = Bitten Sie den Verantwortlichen, die Ausnahme zu begründen, und fragen Sie, welche Daten wie lange aufbewahrt werden und wer darauf zugreifen kann.
 
 code-independence-same_code_path =
-    .meaning = The verification checks ran the same software version as the erasure itself, so they are not an independent check.
-    .why = Only a warning, but a fault in that software could both miss data and fail to notice it.
-    .ask = Ask whether the result was confirmed with separate tools or by a separate team.
+    .meaning = Die Prüfungen liefen mit derselben Softwareversion wie die Löschung selbst und sind daher keine unabhängige Prüfung.
+    .why = Nur eine Warnung, aber ein Fehler in dieser Software könnte Daten übersehen und es zugleich nicht bemerken.
+    .ask = Fragen Sie, ob das Ergebnis mit getrennten Werkzeugen oder von einem getrennten Team bestätigt wurde.
 
 code-receipts-unlisted =
-    .meaning = The pack holds a deletion receipt from a subprocessor that is not in the signed list of subprocessors.
-    .why = Only a warning, but the signed list may be incomplete: the data may have gone to more outside companies than declared.
-    .ask = Ask the controller for a complete list of outside companies that received the person's data.
+    .meaning = Das Paket enthält eine Löschbestätigung eines Unterauftragsverarbeiters, der nicht in der signierten Liste der Unterauftragsverarbeiter steht.
+    .why = Nur eine Warnung, aber die signierte Liste ist womöglich unvollständig: Die Daten sind vielleicht an mehr externe Unternehmen gegangen als angegeben.
+    .ask = Bitten Sie den Verantwortlichen um eine vollständige Liste der externen Unternehmen, die Daten der Person erhalten haben.
 
 code-sla-extension_invalid =
-    .meaning = The request records a deadline extension that does not meet the legal conditions (not allowed under this law, notified too late, or too long) or is malformed, so it was ignored.
-    .why = Only a warning, but the deadline is then judged without the extension, which may make the erasure late.
-    .ask = Ask for the extension notice sent to the data subject, its date, and the legal basis relied on.
+    .meaning = Der Antrag verzeichnet eine Fristverlängerung, die die gesetzlichen Voraussetzungen nicht erfüllt (nach diesem Recht nicht zulässig, zu spät mitgeteilt oder zu lang) oder fehlerhaft ist; sie wurde daher nicht berücksichtigt.
+    .why = Nur eine Warnung, aber die Frist wird dann ohne die Verlängerung beurteilt, wodurch die Löschung verspätet sein kann.
+    .ask = Bitten Sie um die Mitteilung über die Verlängerung an die betroffene Person, ihr Datum und die herangezogene Rechtsgrundlage.
 
 code-receipts-attestation_unverified =
-    .meaning = A receipt carries a statement signed by the subprocessor, but your trust store holds no key of that subprocessor to check the signature.
-    .why = Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.
-    .ask = Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.
+    .meaning = Eine Bestätigung trägt eine vom Unterauftragsverarbeiter signierte Erklärung, aber Ihr Vertrauensspeicher enthält keinen Schlüssel dieses Unterauftragsverarbeiters, um die Signatur zu prüfen.
+    .why = Nur eine Warnung: Die Erklärung ist womöglich echt, lässt sich aber nicht prüfen; die Bestätigung beruht daher weiterhin auf dem Wort des Verantwortlichen.
+    .ask = Bitten Sie den Unterauftragsverarbeiter über einen eigenen Kanal um seinen öffentlichen Signaturschlüssel, und fügen Sie ihn Ihrem Vertrauensspeicher hinzu.
+
+## Die Seite des Prüferportals.
+
+portal-title = ProofPack-Prüferportal
+portal-intro = Die Löschnachweis-Pakete der Mandanten, die Ihr Token lesen darf, mit dem Urteil des Prüfprogramms. Ihr Token bleibt im Speicher dieser Seite: Es wird nur an diesen Server gesendet und beim Schließen der Seite vergessen.
+portal-token = Zugangstoken
+portal-show = Meine Pakete anzeigen
+portal-forget = Token vergessen
+portal-languages = Sprache
+portal-col-tenant = Mandant
+portal-col-pack = Paket
+portal-col-request = Antrag
+portal-col-verdict = Urteil
+portal-col-signed-at = Signiert am
+portal-col-file = Datei
+portal-col-sha256 = SHA-256
+portal-col-download = Herunterladen
+portal-previous = Zurück
+portal-next = Weiter
+portal-refused = Das Token wurde abgelehnt (unbekannt, abgelaufen oder widerrufen).
+portal-retry = Dieses Paket wird noch geprüft: Versuchen Sie es in { $seconds } s erneut.
+portal-server-status = Der Server antwortete mit { $status }.
+portal-loading = Wird geladen …
+portal-verifying = wird geprüft …
+portal-download-pack = Paket
+portal-download-html = Bericht (HTML)
+portal-download-json = Bericht (JSON)
+portal-page = Seite { $page } von { $pages }
+portal-total = { $total } Paket(e).
+portal-forgotten = Token vergessen.

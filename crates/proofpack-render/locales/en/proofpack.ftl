@@ -811,3 +811,34 @@ ls-path = path
 ls-size = size
 ls-sha256 = sha256
 ls-listing = listing
+
+## The auditor portal's page (crates/proofpack-portal): its words, and
+## those its script shows ({ $x } values are filled in by the script).
+
+portal-title = ProofPack auditor portal
+portal-intro = Proof-of-erasure packs of the tenants your token may read, with the verifier's verdict. Your token stays in this page's memory: it is sent only to this server, and forgotten when the page closes.
+portal-token = Access token
+portal-show = Show my packs
+portal-forget = Forget token
+portal-languages = Language
+portal-col-tenant = Tenant
+portal-col-pack = Pack
+portal-col-request = Request
+portal-col-verdict = Verdict
+portal-col-signed-at = Signed at
+portal-col-file = File
+portal-col-sha256 = SHA-256
+portal-col-download = Download
+portal-previous = Previous
+portal-next = Next
+portal-refused = The token was refused (unknown, expired or revoked).
+portal-retry = This pack is still being verified: try again in { $seconds } s.
+portal-server-status = The server answered { $status }.
+portal-loading = Loading…
+portal-verifying = verifying…
+portal-download-pack = Pack
+portal-download-html = Report (HTML)
+portal-download-json = Report (JSON)
+portal-page = page { $page } of { $pages }
+portal-total = { $total } pack(s).
+portal-forgotten = Token forgotten.

@@ -1,801 +1,839 @@
-# ProofPack's words in English: the fallback of every message, and the
-# reference the French and German files follow (the same ids, the same
-# placeholders).
-#
-# Rules of these files:
-# - Finding codes, spec strings (vocabulary, field names such as all_clear)
-#   and JSON never translate; the human words around them do.
-# - Pack text arrives in placeholders already made inert; never add markup.
-# - One line per message: Fluent keeps the line breaks of a multi-line value.
-# - Leading and trailing spaces are dropped by Fluent: the layout (padding,
-#   separators) is the program's, not the message's.
+# Les mots de ProofPack en français : une première version, qui attend la
+# relecture de locuteurs natifs. Mêmes identifiants et mêmes paramètres que
+# le fichier anglais (locales/en/proofpack.ftl), qui en donne les règles.
+# Les codes de constat, les chaînes de la spécification (vocabulaire, noms
+# de champs comme all_clear) et le JSON ne se traduisent jamais.
 
-language-name = English
+language-name = Français
 
-## Verdicts and effects: the words a reader sees (the spec's strings, in
-## the JSON and in the codes, never change).
+## Verdicts et effets.
 
-verdict-complete = complete
-verdict-late = late
-verdict-incomplete = incomplete
-verdict-untrusted = untrusted
-verdict-invalid = invalid
+verdict-complete = complet
+verdict-late = en retard
+verdict-incomplete = incomplet
+verdict-untrusted = non fiable
+verdict-invalid = invalide
 
-verdict-meaning-complete = The pack is authentic and trusted, and shows the erasure complete and on time.
-verdict-meaning-late = The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.
-verdict-meaning-incomplete = The pack is authentic and trusted, but the erasure it shows is not complete.
-verdict-meaning-untrusted = The pack is intact, but the signer or the audit-log witness is not trusted for this claim.
-verdict-meaning-invalid = The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.
+verdict-meaning-complete = Le dossier est authentique et de confiance, et montre un effacement complet, effectué dans les délais.
+verdict-meaning-late = Le dossier est authentique et de confiance, et montre un effacement complet, mais effectué après l'échéance effective.
+verdict-meaning-incomplete = Le dossier est authentique et de confiance, mais l'effacement qu'il montre n'est pas complet.
+verdict-meaning-untrusted = Le dossier est intact, mais le signataire ou le témoin du journal d'audit n'est pas reconnu comme fiable pour cette déclaration.
+verdict-meaning-invalid = Le dossier est mal formé, altéré ou contradictoire : on ne peut pas se fier à ce qu'il affirme.
 
-effect-warning = warning
-effect-late = late
-effect-incomplete = incomplete
-effect-untrusted = untrusted
-effect-invalid = invalid
+effect-warning = avertissement
+effect-late = en retard
+effect-incomplete = incomplet
+effect-untrusted = non fiable
+effect-invalid = invalide
 
-## The checks that passed, by success code.
+## Contrôles réussis.
 
-passed-archive-read = the archive was read to its end within the limits
-passed-manifest-files_hashed = every file the manifest lists is present with its SHA-256 and size
-passed-signature-trusted = the signature verified with a key trusted for the signer at signed_at
-passed-audit-checkpoints_verified = both checkpoints verified with the log's key, and the consistency proof between them
-passed-audit-entries_proved = every audit-log entry is proved included in the after-tree
+passed-archive-read = l'archive a été lue jusqu'à sa fin, dans les limites
+passed-manifest-files_hashed = chaque fichier listé par le manifeste est présent, avec son SHA-256 et sa taille
+passed-signature-trusted = la signature a été vérifiée avec une clé reconnue pour le signataire à la date signed_at
+passed-audit-checkpoints_verified = les deux points de contrôle ont été vérifiés avec la clé du journal, ainsi que la preuve de cohérence entre eux
+passed-audit-entries_proved = l'inclusion de chaque entrée du journal d'audit dans l'arbre final est prouvée
 
-## Words of both reports (and of the desktop app).
+## Mots communs aux deux rapports.
 
-yes = yes
-no = no
+yes = oui
+no = non
 
-tier-exempt = exempt under { $basis }: { $justification }
-tier-deferred = deferred until { $until }
-tier-pending = pending, due { $due }
-tier-failed = failed: { $error } (exception { $exception })
-tier-replication-drained = replication lag drained: { $drained }
-tier-purge = purge: { $purge }
-tier-models-none = models: none affected
-tier-model = model { $model }: { $action }
-tier-model-incomplete = model { $model }: { $action } (incomplete entry)
+tier-exempt = exempté en vertu de { $basis } : { $justification }
+tier-deferred = différé jusqu'au { $until }
+tier-pending = en attente, échéance { $due }
+tier-failed = échec : { $error } (exception { $exception })
+tier-replication-drained = retard de réplication résorbé : { $drained }
+tier-purge = purge : { $purge }
+tier-models-none = modèles : aucun concerné
+tier-model = modèle { $model } : { $action }
+tier-model-incomplete = modèle { $model } : { $action } (entrée incomplète)
 
-backup = backup { $location }: { $state }
-backup-purged = purged
-backup-live = LIVE: the data is still in a copy in use
-backup-beyond-use = beyond use until { $until }, { $restore }
-backup-restore-suppressed = a restore re-applies the erasure
-backup-restore-unsuppressed = a restore would NOT re-apply the erasure
+backup = sauvegarde { $location } : { $state }
+backup-purged = purgée
+backup-live = EN SERVICE : les données sont encore dans une copie en usage
+backup-beyond-use = hors d'usage jusqu'au { $until }, { $restore }
+backup-restore-suppressed = une restauration réapplique l'effacement
+backup-restore-unsuppressed = une restauration ne réappliquerait PAS l'effacement
 
-attestation-verified = signed by the subprocessor, verified
-attestation-unverified = signed, but by no key the trust store holds for it
-attestation-invalid = signature or statement INVALID
-attestation-mismatch = signed statement DIFFERS from the receipt
-attestation-absent = not signed by the subprocessor
+attestation-verified = signé par le sous-traitant, vérifié
+attestation-unverified = signé, mais par aucune clé que le magasin de confiance détient pour lui
+attestation-invalid = signature ou déclaration INVALIDE
+attestation-mismatch = la déclaration signée DIFFÈRE de l'accusé
+attestation-absent = non signé par le sous-traitant
 
-not-counted-invalid = not a valid cosignature
-not-counted-after_signed_at = made after the pack was signed
-not-counted-outside_key_window = made outside the witness key's validity
-not-counted-log_or_dpo_key = the key is also the log's or the DPO's
-not-counted-same_witness = the same witness, already counted
+not-counted-invalid = cosignature non valide
+not-counted-after_signed_at = faite après la signature du dossier
+not-counted-outside_key_window = faite en dehors de la période de validité de la clé du témoin
+not-counted-log_or_dpo_key = la clé est aussi celle du journal ou du DPO
+not-counted-same_witness = même témoin, déjà compté
 
-quorum = { $counted } distinct witness(es) count on checkpoint_after; the policy asks for { $quorum } ({ $met })
-quorum-met = met
-quorum-not-met = NOT met
+quorum =
+    { $counted ->
+        [one] { $counted } témoin distinct compte
+       *[other] { $counted } témoins distincts comptent
+    } sur checkpoint_after ; la politique en exige { $quorum } ({ $met })
+quorum-met = atteint
+quorum-not-met = NON atteint
 
-policy = witness quorum { $quorum }, signed receipts { $receipts }
-policy-required = required
-policy-not-required = not required
+policy = quorum de témoins { $quorum }, accusés signés { $receipts }
+policy-required = exigés
+policy-not-required = non exigés
 
-cosignature-counts = counts
+cosignature-counts = compte
 
-# A margin of days, hours and minutes; $sign is "-" when late, else empty.
-margin = { $sign }{ $days }d { $hours }h { $minutes }m
+margin = { $sign }{ $days } j { $hours } h { $minutes } min
 
-## `proofpack ls`: whether the manifest lists a member.
+## `proofpack ls`.
 
-ls-listing-listed = listed
-ls-listing-unlisted = unlisted
-ls-listing-not_listed_by_design = not listed by design
-ls-listing-unknown = unknown
+ls-listing-listed = listé
+ls-listing-unlisted = non listé
+ls-listing-not_listed_by_design = non listé par construction
+ls-listing-unknown = inconnu
 
-## The terminal report.
+## Le rapport pour le terminal.
 
-text-verdict = verdict: { $verdict }  (exit { $status })
-text-claims-unverified = NOTE: the pack is invalid, so what the tables below show are the pack's own claims, not verified facts.
+text-verdict = verdict : { $verdict }  (code de sortie { $status })
+text-claims-unverified = NOTE : le dossier est invalide ; les tableaux ci-dessous montrent donc ce que le dossier affirme, et non des faits vérifiés.
 
-text-pack = pack:
-text-pack-file = file
+text-pack = dossier :
+text-pack-file = fichier
 text-pack-sha256 = sha256
 text-pack-pack_id = pack_id
 text-pack-request_id = request_id
-text-pack-tenant = tenant
-text-pack-subject = subject
-text-pack-legal-basis = legal basis
-text-pack-received = received
-text-pack-completed = completed
-text-pack-cascade-runner = cascade run by
-text-pack-signed-by = signed by
-text-pack-signing-key = signing key
+text-pack-tenant = locataire
+text-pack-subject = personne
+text-pack-legal-basis = base juridique
+text-pack-received = reçue
+text-pack-completed = achevée
+text-pack-cascade-runner = cascade exécutée par
+text-pack-signed-by = signé par
+text-pack-signing-key = clé de signature
 text-pack-signature = signature
 text-pack-all_clear = all_clear
-text-pack-probes = probes
-text-pack-subprocessors = subprocessors
-text-pack-supersedes = supersedes
-text-pack-size = { $sha256 }  ({ $size } bytes)
-text-pack-signed-at = { $signer }  at { $at }
-text-pack-key = { $key_id }  { $fingerprint }  owner { $owner }
-text-pack-key-not-trusted = (not in the trust store)
-text-pack-signature-verified = verified with the trust store's key
-text-pack-signature-not-verified = NOT verified
-text-pack-all-clear-value = claimed { $claimed }, recomputed { $recomputed }
-text-pack-probes-value = code { $code }  at { $at }
+text-pack-probes = sondes
+text-pack-subprocessors = sous-traitants
+text-pack-supersedes = remplace
+text-pack-size = { $sha256 }  ({ $size } octets)
+text-pack-signed-at = { $signer }  le { $at }
+text-pack-key = { $key_id }  { $fingerprint }  titulaire { $owner }
+text-pack-key-not-trusted = (absente du magasin de confiance)
+text-pack-signature-verified = vérifiée avec la clé du magasin de confiance
+text-pack-signature-not-verified = NON vérifiée
+text-pack-all-clear-value = déclaré { $claimed }, recalculé { $recomputed }
+text-pack-probes-value = code { $code }  le { $at }
 text-pack-supersedes-value = { $pack_id }  sha256 { $sha256 }
 
-text-passed = checks passed ({ $count }):
+text-passed = contrôles réussis ({ $count }) :
 
-text-no-findings = findings: none
-text-findings = findings ({ $count }):
-text-finding-at = at { $location }
-text-means = means:
-text-why = why:
-text-ask = ask:
+text-no-findings = constats : aucun
+text-findings = constats ({ $count }) :
+text-finding-at = dans { $location }
+text-means = signification :
+text-why = enjeu :
+text-ask = à demander :
 
-text-tiers = tiers:
-text-tier-tier = tier
-text-tier-requested = requested
-text-tier-status = status
-text-tier-before = before
-text-tier-after = after
-text-tier-residue = residue
+text-tiers = niveaux :
+text-tier-tier = niveau
+text-tier-requested = demandé
+text-tier-status = statut
+text-tier-before = avant
+text-tier-after = après
+text-tier-residue = résidu
 
-text-sla = sla:
-text-sla-received = received
-text-sla-base = end of first period
-text-sla-max = end of max period
-text-sla-statutory = statutory
-text-sla-declared = declared
-text-sla-effective = effective
-text-sla-completed = completed
-text-sla-margin = margin
-text-sla-extended = (extended)
+text-sla = délais :
+text-sla-received = reçue
+text-sla-base = fin du premier délai
+text-sla-max = fin du délai maximal
+text-sla-statutory = échéance légale
+text-sla-declared = échéance déclarée
+text-sla-effective = échéance effective
+text-sla-completed = achevée
+text-sla-margin = marge
+text-sla-extended = (prolongée)
 
-text-receipts = receipts ({ $count }):
-text-receipt-due = due { $at }
-text-receipt-at = at { $at }
+text-receipts = accusés ({ $count }) :
+text-receipt-due = échéance { $at }
+text-receipt-at = le { $at }
 text-receipt-ticket = ticket
-text-erased = erased
-text-not-erased = NOT erased
+text-erased = effacé
+text-not-erased = NON effacé
 
-text-audit-witness = audit witness:
-text-audit = log { $log }  tree { $before } -> { $after }  checkpoints { $checkpoints }  consistency { $consistency }  entries proved { $proved }/{ $entries }  PII disclosed { $pii }
-text-checkpoints-verified = verified
-text-checkpoints-not-verified = NOT verified
-text-consistency-proved = proved
-text-consistency-not-proved = NOT proved
-text-witnesses = witnesses:
-text-cosignature = { $witness } ({ $owner }) at { $time }: { $counts }
-text-provenance = provenance:
-text-provenance-graph = graph { $version }  index { $index }  { $tombstones } tombstones  { $artifacts } artefacts ({ $reachable } reachable, { $live } live, { $expiring } expiring)  { $obligations } obligations
-text-provenance-absent = absent
+text-audit-witness = témoin d'audit :
+text-audit = journal { $log }  arbre { $before } -> { $after }  points de contrôle { $checkpoints }  cohérence { $consistency }  entrées prouvées { $proved }/{ $entries }  données personnelles divulguées { $pii }
+text-checkpoints-verified = vérifiés
+text-checkpoints-not-verified = NON vérifiés
+text-consistency-proved = prouvée
+text-consistency-not-proved = NON prouvée
+text-witnesses = témoins :
+text-cosignature = { $witness } ({ $owner }) le { $time } : { $counts }
+text-provenance = provenance :
+text-provenance-graph = graphe { $version }  index { $index }  { $tombstones } marqueurs de suppression  { $artifacts } artefacts ({ $reachable } atteignables, { $live } actifs, { $expiring } en expiration)  { $obligations } obligations
+text-provenance-absent = absente
 
-text-members = members ({ $count }):
-text-listing-listed = listed
-text-listing-unlisted = NOT LISTED
-text-listing-not_listed_by_design = signed statement
-text-listing-unknown = unknown
+text-members = membres ({ $count }) :
+text-listing-listed = listé
+text-listing-unlisted = NON LISTÉ
+text-listing-not_listed_by_design = déclaration signée
+text-listing-unknown = inconnu
 
-text-attestation = attestation:
-text-attestation-absent = (absent or not UTF-8 text)
+text-attestation = attestation :
+text-attestation-absent = (absente, ou pas du texte UTF-8)
 
-text-verified-with-trust = verified by { $verifier } at { $time }, trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
-text-verified-without-trust = verified by { $verifier } at { $time }, no trust store
+text-verified-with-trust = vérifié par { $verifier } le { $time }, magasin de confiance { $path } (sha256 { $sha256 }, { $keys } clés ; { $policy })
+text-verified-without-trust = vérifié par { $verifier } le { $time }, sans magasin de confiance
 
-## The HTML report.
+## Le rapport HTML.
 
-html-title = Proof-of-erasure pack report: { $pack } — { $verdict }
-html-heading = Proof-of-erasure pack report
-html-pack-line = pack { $pack } · sha256 { $sha256 }
-html-verdict = { $verdict } (exit { $status })
-html-claims-unverified = The pack is invalid: what the tables below show are the pack's own claims, not verified facts.
-html-none = None.
+html-title = Rapport de dossier de preuve d'effacement : { $pack } — { $verdict }
+html-heading = Rapport de dossier de preuve d'effacement
+html-pack-line = dossier { $pack } · sha256 { $sha256 }
+html-verdict = { $verdict } (code de sortie { $status })
+html-claims-unverified = Le dossier est invalide : les tableaux ci-dessous montrent ce que le dossier affirme, et non des faits vérifiés.
+html-none = Aucun.
 
-html-pack = The pack
-html-pack-pack = Pack
-html-pack-sha256 = File SHA-256
-html-pack-request = Request
-html-pack-tenant = Tenant
-html-pack-subject = Subject (pseudonym)
-html-pack-legal-basis = Legal basis
-html-pack-received = Received
-html-pack-completed = Completed
-html-pack-cascade-runner = Cascade run by
-html-pack-signed-by = Signed by
-html-pack-signing-key = Signing key
+html-pack = Le dossier
+html-pack-pack = Dossier
+html-pack-sha256 = SHA-256 du fichier
+html-pack-request = Demande
+html-pack-tenant = Locataire
+html-pack-subject = Personne concernée (pseudonyme)
+html-pack-legal-basis = Base juridique
+html-pack-received = Reçue le
+html-pack-completed = Achevée le
+html-pack-cascade-runner = Cascade exécutée par
+html-pack-signed-by = Signé par
+html-pack-signing-key = Clé de signature
 html-pack-signature = Signature
 html-pack-all_clear = all_clear
-html-pack-probes = Independent probes
-html-pack-subprocessors = Subprocessors
-html-pack-supersedes = Supersedes
-html-pack-size = { $sha256 } ({ $size } bytes)
-html-pack-signed-at = { $signer } at { $at }
-html-pack-key = { $key_id } · { $fingerprint } · owner { $owner }
-html-pack-key-not-trusted = not in the trust store
-html-pack-signature-verified = verified with the trust store's key
-html-pack-signature-not-verified = not verified
-html-pack-all-clear-value = claimed { $claimed }; recomputed by the verifier { $recomputed }
-html-pack-probes-value = { $code } at { $at }
+html-pack-probes = Sondes indépendantes
+html-pack-subprocessors = Sous-traitants
+html-pack-supersedes = Remplace
+html-pack-size = { $sha256 } ({ $size } octets)
+html-pack-signed-at = { $signer } le { $at }
+html-pack-key = { $key_id } · { $fingerprint } · titulaire { $owner }
+html-pack-key-not-trusted = absente du magasin de confiance
+html-pack-signature-verified = vérifiée avec la clé du magasin de confiance
+html-pack-signature-not-verified = non vérifiée
+html-pack-all-clear-value = déclaré { $claimed } ; recalculé par le vérificateur { $recomputed }
+html-pack-probes-value = { $code } le { $at }
 html-pack-supersedes-value = { $pack_id } · sha256 { $sha256 }
 
-html-passed = Checks that passed ({ $count })
-html-passed-check = Check
-html-passed-established = What it established
+html-passed = Contrôles réussis ({ $count })
+html-passed-check = Contrôle
+html-passed-established = Ce qu'il a établi
 
-html-findings = Findings ({ $count })
-html-finding-at = at { $location }
-html-means = What it means
-html-why = Why it matters
-html-ask = What to ask
+html-findings = Constats ({ $count })
+html-finding-at = dans { $location }
+html-means = Ce que cela signifie
+html-why = Pourquoi c'est important
+html-ask = Ce qu'il faut demander
 
-html-tiers = Tiers of the cascade
-html-tier-tier = Tier
-html-tier-requested = Requested
-html-tier-status = Status
-html-tier-before = Before
-html-tier-after = After
-html-tier-residue = Residue
-html-tier-evidence = Evidence
+html-tiers = Niveaux de la cascade
+html-tier-tier = Niveau
+html-tier-requested = Demandé
+html-tier-status = Statut
+html-tier-before = Avant
+html-tier-after = Après
+html-tier-residue = Résidu
+html-tier-evidence = Éléments de preuve
 
-html-sla = Deadlines (SLA)
-html-sla-received = Received
-html-sla-base = End of first period
-html-sla-max = End of extended period
-html-sla-statutory = Statutory deadline
-html-sla-declared = Declared deadline
-html-sla-effective = Effective deadline
-html-sla-completed = Completed
-html-sla-margin = Margin
-html-sla-extended = (extended)
-html-no-timeline = No timeline: the dates could not be read.
-html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
-html-timeline-rule = Rule: { $rule }.
-html-timeline-label = SLA timeline
-timeline-received = received
-timeline-base = first period
-timeline-max = extended period
-timeline-declared = declared
-timeline-effective = effective deadline
-timeline-completed = completed
+html-sla = Délais (SLA)
+html-sla-received = Reçue le
+html-sla-base = Fin du premier délai
+html-sla-max = Fin du délai prolongé
+html-sla-statutory = Échéance légale
+html-sla-declared = Échéance déclarée
+html-sla-effective = Échéance effective
+html-sla-completed = Achevée le
+html-sla-margin = Marge
+html-sla-extended = (prolongée)
+html-no-timeline = Pas de frise chronologique : les dates n'ont pas pu être lues.
+html-timeline-caption = La bande ombrée est la marge entre l'achèvement et l'échéance effective : verte si l'achèvement la précède, rouge s'il la suit.
+html-timeline-rule = Règle : { $rule }.
+html-timeline-label = Frise des délais
+timeline-received = reçue
+timeline-base = premier délai
+timeline-max = délai prolongé
+timeline-declared = déclarée
+timeline-effective = échéance effective
+timeline-completed = achevée
 
-html-receipts = Subprocessor receipts ({ $count })
-html-receipt-line = Line
-html-receipt-subprocessor = Subprocessor
-html-receipt-channel = Channel
-html-receipt-status = Status
-html-receipt-when = When
+html-receipts = Accusés des sous-traitants ({ $count })
+html-receipt-line = Ligne
+html-receipt-subprocessor = Sous-traitant
+html-receipt-channel = Canal
+html-receipt-status = Statut
+html-receipt-when = Quand
 html-receipt-ticket = Ticket
-html-receipt-endpoint = Endpoint
-html-receipt-erased = Erased
-html-receipt-attestation = Subprocessor's signature
-html-receipt-due = due { $at }
-html-erased = erased
-html-not-erased = not erased
+html-receipt-endpoint = Point d'accès
+html-receipt-erased = Effacé
+html-receipt-attestation = Signature du sous-traitant
+html-receipt-due = échéance { $at }
+html-erased = effacé
+html-not-erased = non effacé
 
-html-witness = Audit-log witness
-html-witness-log = Log
-html-witness-tree = Tree size
-html-witness-checkpoints = Checkpoints
-html-witness-consistency = Consistency
-html-witness-entries = Entries proved
-html-witness-disclosures = Disclosures
-html-witness-pii = PII fields disclosed
-html-witness-redactions = Redaction records
-html-witness-witnesses = Witnesses
-html-witness-entries-value = { $proved } of { $entries }
-html-verified = verified
-html-not-verified = not verified
-html-proved = proved
-html-not-proved = not proved
-html-cosignature-checkpoint = Checkpoint
-html-cosignature-witness = Witness
-html-cosignature-operator = Operator
-html-cosignature-time = Cosigned at
-html-cosignature-counts = Counts
-html-does-not-count = does not count: { $why }
+html-witness = Témoin du journal d'audit
+html-witness-log = Journal
+html-witness-tree = Taille de l'arbre
+html-witness-checkpoints = Points de contrôle
+html-witness-consistency = Cohérence
+html-witness-entries = Entrées prouvées
+html-witness-disclosures = Divulgations
+html-witness-pii = Champs de données personnelles divulgués
+html-witness-redactions = Enregistrements de caviardage
+html-witness-witnesses = Témoins
+html-witness-entries-value = { $proved } sur { $entries }
+html-verified = vérifiés
+html-not-verified = non vérifiés
+html-proved = prouvée
+html-not-proved = non prouvée
+html-cosignature-checkpoint = Point de contrôle
+html-cosignature-witness = Témoin
+html-cosignature-operator = Opérateur
+html-cosignature-time = Cosigné le
+html-cosignature-counts = Compte
+html-does-not-count = ne compte pas : { $why }
 
-html-provenance = Provenance graph
-html-no-provenance = No provenance graph in the pack.
-html-provenance-version = Graph version
-html-provenance-index = Reverse index
-html-provenance-scopes = Scopes
-html-provenance-tombstones = Tombstones
-html-provenance-derived = Derived artefacts
-html-provenance-obligations = Open obligations
-html-provenance-derived-value = { $artifacts } ({ $reachable } reachable from erased data: { $live } live, { $expiring } expiring)
-html-graph-caption = Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, grey tombstoned, blue redacted; dashed boxes are open obligations.
-html-graph-omitted = { $omitted } records are not drawn; the counts below include them.
-html-graph-label = Provenance graph
-graph-tombstone = tombstone
-graph-open-until = open until { $until }
+html-provenance = Graphe de provenance
+html-no-provenance = Le dossier ne contient pas de graphe de provenance.
+html-provenance-version = Version du graphe
+html-provenance-index = Index inversé
+html-provenance-scopes = Périmètres
+html-provenance-tombstones = Marqueurs de suppression
+html-provenance-derived = Artefacts dérivés
+html-provenance-obligations = Obligations en cours
+html-provenance-derived-value = { $artifacts } ({ $reachable } atteignables depuis les données effacées : { $live } actifs, { $expiring } en expiration)
+html-graph-caption = Marqueurs de suppression (foncés) à gauche ; artefacts dérivés à leur droite : rouge actif, orange en expiration, gris supprimé, bleu caviardé ; les cadres en pointillé sont des obligations en cours.
+html-graph-omitted = { $omitted } enregistrements ne sont pas dessinés ; les décomptes ci-dessous les incluent.
+html-graph-label = Graphe de provenance
+graph-tombstone = marqueur de suppression
+graph-open-until = en cours jusqu'au { $until }
 
-html-members = Members ({ $count })
-html-member-path = Path
-html-member-size = Size
+html-members = Membres ({ $count })
+html-member-path = Chemin
+html-member-size = Taille
 html-member-sha256 = SHA-256
-html-member-listing = In the manifest
-html-listing-listed = listed
-html-listing-unlisted = NOT listed
-html-listing-not_listed_by_design = the signed statement
-html-listing-unknown = unknown
+html-member-listing = Dans le manifeste
+html-listing-listed = listé
+html-listing-unlisted = NON listé
+html-listing-not_listed_by_design = la déclaration signée
+html-listing-unknown = inconnu
 
 html-attestation = Attestation
-html-attestation-absent = Absent, or not UTF-8 text.
+html-attestation-absent = Absente, ou pas du texte UTF-8.
 
-html-footer-verified = Verified by { $verifier } at { $time }
-html-footer-input = · input { $input }
-html-footer-trust = · trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
-html-footer-no-trust = · no trust store
+html-footer-verified = Vérifié par { $verifier } le { $time }
+html-footer-input = · entrée { $input }
+html-footer-trust = · magasin de confiance { $path } (sha256 { $sha256 }, { $keys } clés ; { $policy })
+html-footer-no-trust = · sans magasin de confiance
 
-## The explanation of each finding code (spec §12), for reviewers who are
-## not engineers: what it means, why it matters, what to ask the controller.
+## Les mots propres à la ligne de commande.
+
+cli-batch = { $packs } dossiers : { $verdicts }
+cli-batch-skipped = { $skipped } ignorés
+cli-batch-error = erreur
+
+ls-path = chemin
+ls-size = taille
+ls-sha256 = sha256
+ls-listing = listage
+
+## L'explication de chaque code de constat (spécification, §12), pour des
+## lecteurs qui ne sont pas ingénieurs : ce qu'il signifie, pourquoi c'est
+## important, ce qu'il faut demander au responsable du traitement.
 
 code-archive-malformed =
-    .meaning = The proof pack file itself is damaged or is not the expected kind of compressed archive: it is cut short, corrupted, or its internal structure is broken, so none of its contents could be checked.
-    .why = Nothing inside the pack could be examined, so the erasure claim has no usable evidence behind it. The pack is invalid.
-    .ask = Ask the controller for a fresh, complete copy of the proof pack, and how the file was produced and sent to you.
+    .meaning = Le fichier du dossier de preuve lui-même est endommagé ou n'est pas le type d'archive compressée attendu : il est tronqué, corrompu ou sa structure interne est défaillante, de sorte qu'aucun de ses contenus n'a pu être contrôlé.
+    .why = Rien dans le dossier n'a pu être examiné : la déclaration d'effacement ne repose donc sur aucun élément de preuve exploitable. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement une nouvelle copie complète du dossier de preuve, et comment le fichier a été produit et vous a été transmis.
 
 code-archive-trailing_data =
-    .meaning = Extra data was found after the official end of the pack file. Some tools ignore such data, others may read it as additional content.
-    .why = Hidden content after the end means different readers can see different packs, so the evidence is ambiguous. The pack is invalid.
-    .ask = Ask the controller why data was appended after the end of the pack, and for a pack produced by its standard tool with nothing added.
+    .meaning = Des données supplémentaires ont été trouvées après la fin officielle du fichier du dossier. Certains outils ignorent ces données, d'autres peuvent les lire comme un contenu supplémentaire.
+    .why = Un contenu caché après la fin signifie que des lecteurs différents peuvent voir des dossiers différents : les éléments de preuve sont ambigus. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement pourquoi des données ont été ajoutées après la fin du dossier, et un dossier produit par son outil habituel, sans aucun ajout.
 
 code-archive-forbidden_entry =
-    .meaning = The pack contains something other than ordinary files, such as a shortcut (link) to another file, a device entry, or a special entry that renames or resizes the next file.
-    .why = Such entries make different tools unpack different contents, so what was signed may not be what you read. The pack is invalid.
-    .ask = Ask the controller why the entry is in the pack, and for a regenerated pack containing only ordinary files.
+    .meaning = Le dossier contient autre chose que des fichiers ordinaires, par exemple un raccourci (lien) vers un autre fichier, une entrée de périphérique ou une entrée spéciale qui renomme ou redimensionne le fichier suivant.
+    .why = De telles entrées font extraire des contenus différents selon l'outil : ce qui a été signé n'est peut-être pas ce que vous lisez. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement pourquoi cette entrée figure dans le dossier, et un dossier régénéré ne contenant que des fichiers ordinaires.
 
 code-archive-bad_path =
-    .meaning = A file inside the pack has a name that is not a plain location within the pack: it may point outside the pack, start at the top of a disk, contain '..' or unusual characters, or be stored ambiguously.
-    .why = Ambiguous or escaping file names can make tools read the wrong file or overwrite files on the reviewer's computer. The pack is invalid.
-    .ask = Ask the controller which tool produced the pack and for a regenerated pack in which every file has a plain name.
+    .meaning = Un fichier du dossier porte un nom qui n'est pas un simple emplacement à l'intérieur du dossier : il peut pointer hors du dossier, partir de la racine d'un disque, contenir « .. » ou des caractères inhabituels, ou être enregistré de façon ambiguë.
+    .why = Des noms de fichiers ambigus ou qui sortent du dossier peuvent faire lire le mauvais fichier ou écraser des fichiers sur l'ordinateur de la personne qui examine le dossier. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quel outil a produit le dossier, et un dossier régénéré dans lequel chaque fichier porte un nom simple.
 
 code-archive-duplicate_entry =
-    .meaning = Two files inside the pack have exactly the same name.
-    .why = Different tools keep different copies, so two reviewers could read different evidence from the same pack. The pack is invalid.
-    .ask = Ask the controller which copy is the genuine one and why there are two, and for a regenerated pack in which every file appears once.
+    .meaning = Deux fichiers du dossier portent exactement le même nom.
+    .why = Des outils différents conservent des copies différentes : deux examinateurs pourraient lire des éléments de preuve différents dans le même dossier. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quelle copie est l'authentique et pourquoi il y en a deux, et un dossier régénéré dans lequel chaque fichier n'apparaît qu'une fois.
 
 code-archive-limit_exceeded =
-    .meaning = The pack exceeds the verifier's safety limits (too much data once unpacked, one file too large, or too many entries), so checking stopped.
-    .why = Oversized packs can be used to overwhelm review tools, and without a full check the erasure claim cannot be accepted. The pack is invalid.
-    .ask = Ask the controller why the pack is so large, and for a pack of normal size, with bulky supporting material supplied separately if needed.
+    .meaning = Le dossier dépasse les limites de sécurité du vérificateur (trop de données une fois décompressé, un fichier trop volumineux ou trop d'entrées) : le contrôle a été interrompu.
+    .why = Des dossiers surdimensionnés peuvent servir à saturer les outils d'examen, et sans contrôle complet la déclaration d'effacement ne peut pas être acceptée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement pourquoi le dossier est si volumineux, et un dossier de taille normale, les pièces justificatives volumineuses étant fournies séparément si nécessaire.
 
 code-archive-missing_member =
-    .meaning = One of the documents every pack must contain is absent: the signed statement, its signature, the request, the step records, the verification results, the subprocessor receipts, the audit-log record or the attestation.
-    .why = Without every required document the erasure cannot be checked from end to end. The pack is invalid.
-    .ask = Ask the controller for a complete pack including the missing document, and why it was left out.
+    .meaning = L'un des documents que tout dossier doit contenir est absent : la déclaration signée, sa signature, la demande, les enregistrements des étapes, les résultats de vérification, les accusés des sous-traitants, l'enregistrement du journal d'audit ou l'attestation.
+    .why = Sans tous les documents requis, l'effacement ne peut pas être contrôlé de bout en bout. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement un dossier complet comprenant le document manquant, et pourquoi il avait été omis.
 
 code-json-malformed =
-    .meaning = A document in the pack is not valid structured data (JSON, the machine-readable text format the pack uses): it is broken, repeats a field name, has invalid characters or is nested too deeply.
-    .why = A broken document cannot be read reliably, and a repeated field can mean different things to different tools. The pack is invalid.
-    .ask = Ask the controller which system produced the document, and for a correctly formed replacement pack.
+    .meaning = Un document du dossier n'est pas une donnée structurée valide (JSON, le format texte lisible par machine qu'utilise le dossier) : il est cassé, répète un nom de champ, contient des caractères invalides ou est imbriqué trop profondément.
+    .why = Un document cassé ne peut pas être lu de façon fiable, et un champ répété peut avoir des sens différents selon l'outil. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quel système a produit le document, et un dossier de remplacement correctement formé.
 
 code-time-invalid =
-    .meaning = A date and time in the pack cannot be read, or does not say which time zone it is in.
-    .why = Deadlines and the order of events cannot be checked without exact times. The pack is invalid.
-    .ask = Ask the controller for the exact date, time and time zone of the event concerned, and for a corrected pack.
+    .meaning = Une date et une heure du dossier ne peuvent pas être lues, ou n'indiquent pas leur fuseau horaire.
+    .why = Les échéances et l'ordre des événements ne peuvent pas être contrôlés sans heures exactes. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement la date, l'heure et le fuseau horaire exacts de l'événement concerné, et un dossier corrigé.
 
 code-time-out_of_order =
-    .meaning = Dates in the pack are in an impossible order, for example a step ending before it started, the checks run before the work finished, or the statement signed before the erasure was completed.
-    .why = An impossible timeline means the records are wrong or were edited afterwards. The pack contradicts itself and is invalid.
-    .ask = Ask the controller to explain the real sequence of events, with the original system records showing when each action happened.
+    .meaning = Des dates du dossier se suivent dans un ordre impossible, par exemple une étape qui se termine avant d'avoir commencé, des contrôles effectués avant la fin des travaux, ou la déclaration signée avant l'achèvement de l'effacement.
+    .why = Une chronologie impossible signifie que les enregistrements sont erronés ou ont été modifiés après coup. Le dossier se contredit et est invalide.
+    .ask = Demandez au responsable du traitement d'expliquer la séquence réelle des événements, avec les enregistrements d'origine des systèmes montrant quand chaque action a eu lieu.
 
 code-attestation-empty =
-    .meaning = The written attestation of the data protection officer (DPO), the human statement that the erasure was done, is blank.
-    .why = The pack must carry an accountable person's own statement; without it the claim has no declared author. The pack is invalid.
-    .ask = Ask for the DPO's written attestation describing what was erased, when, and on what basis.
+    .meaning = L'attestation écrite du délégué à la protection des données (DPO), c'est-à-dire la déclaration humaine que l'effacement a été effectué, est vide.
+    .why = Le dossier doit porter la déclaration d'une personne responsable ; sans elle, la déclaration d'effacement n'a pas d'auteur déclaré. Le dossier est invalide.
+    .ask = Demandez l'attestation écrite du DPO décrivant ce qui a été effacé, quand et sur quelle base.
 
 code-manifest-unsupported_format =
-    .meaning = The signed statement (the manifest, the pack's main summary document) does not declare itself as version 1 of this proof pack format.
-    .why = The rules used to check the pack may not be the ones its producer followed, so the results cannot be relied on. The pack is invalid.
-    .ask = Ask the controller which format and tool version produced the pack, and for a pack in the supported format.
+    .meaning = La déclaration signée (le manifeste, document de synthèse principal du dossier) ne se déclare pas comme la version 1 de ce format de dossier de preuve.
+    .why = Les règles utilisées pour contrôler le dossier ne sont peut-être pas celles qu'a suivies son producteur : on ne peut pas se fier aux résultats. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quel format et quelle version d'outil ont produit le dossier, et un dossier au format pris en charge.
 
 code-manifest-schema =
-    .meaning = The signed statement (manifest) lacks required information, holds information of the wrong kind, or has a value that is not allowed, such as an unknown legal basis or a malformed file fingerprint.
-    .why = The central statement of the claim cannot be read reliably. The pack is invalid.
-    .ask = Ask the controller which detail was wrong and why, and for a corrected, re-signed pack.
+    .meaning = Il manque à la déclaration signée (manifeste) des informations requises, elle contient des informations du mauvais type ou une valeur non autorisée, comme une base juridique inconnue ou une empreinte de fichier mal formée.
+    .why = La déclaration centrale ne peut pas être lue de façon fiable. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quel élément était erroné et pourquoi, et un dossier corrigé et signé à nouveau.
 
 code-manifest-file_missing =
-    .meaning = The signed statement lists a file as part of the evidence, but that file is not in the pack.
-    .why = Evidence the signer vouched for is absent, so that part of the claim cannot be checked. The pack is invalid.
-    .ask = Ask the controller for the missing file in a regenerated pack, and why it was absent.
+    .meaning = La déclaration signée liste un fichier comme élément de preuve, mais ce fichier ne figure pas dans le dossier.
+    .why = Un élément de preuve dont le signataire s'est porté garant est absent : cette partie de la déclaration ne peut pas être contrôlée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le fichier manquant dans un dossier régénéré, et pourquoi il était absent.
 
 code-manifest-unlisted_member =
-    .meaning = The pack contains a file that the signed statement does not list, so the signature does not cover that file.
-    .why = Content that is not covered by the signature could have been added by anyone after signing. The pack is invalid.
-    .ask = Ask who added the file and when, and for a pack in which every file is listed in the signed statement.
+    .meaning = Le dossier contient un fichier que la déclaration signée ne liste pas : la signature ne couvre donc pas ce fichier.
+    .why = Un contenu non couvert par la signature a pu être ajouté par n'importe qui après la signature. Le dossier est invalide.
+    .ask = Demandez qui a ajouté le fichier et quand, et un dossier dans lequel chaque fichier est listé dans la déclaration signée.
 
 code-manifest-duplicate_path =
-    .meaning = The signed statement lists the same file more than once.
-    .why = A file listed twice, possibly with different fingerprints, makes the statement ambiguous. The pack is invalid.
-    .ask = Ask the controller which entry is correct and why the file was listed twice, and for a corrected, re-signed pack.
+    .meaning = La déclaration signée liste le même fichier plus d'une fois.
+    .why = Un fichier listé deux fois, peut-être avec des empreintes différentes, rend la déclaration ambiguë. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quelle entrée est correcte et pourquoi le fichier a été listé deux fois, et un dossier corrigé et signé à nouveau.
 
 code-manifest-hash_mismatch =
-    .meaning = A file's content does not match the digital fingerprint (hash) recorded for it in the signed statement: the file was changed after signing, or the wrong file was included.
-    .why = This is the main sign of tampering or error: the evidence is not what was signed. The pack is invalid.
-    .ask = Ask the controller for the file exactly as signed, and who changed it, when and why.
+    .meaning = Le contenu d'un fichier ne correspond pas à l'empreinte numérique (hachage) enregistrée pour lui dans la déclaration signée : le fichier a été modifié après la signature, ou le mauvais fichier a été inclus.
+    .why = C'est le principal signe d'une altération ou d'une erreur : les éléments de preuve ne sont pas ceux qui ont été signés. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le fichier exactement tel qu'il a été signé, et qui l'a modifié, quand et pourquoi.
 
 code-manifest-size_mismatch =
-    .meaning = A file's size differs from the size recorded for it in the signed statement.
-    .why = The evidence is not what was signed, a sign of alteration or error. The pack is invalid.
-    .ask = Ask the controller for the file exactly as signed, and why its size changed.
+    .meaning = La taille d'un fichier diffère de celle enregistrée pour lui dans la déclaration signée.
+    .why = Les éléments de preuve ne sont pas ceux qui ont été signés, signe d'une altération ou d'une erreur. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le fichier exactement tel qu'il a été signé, et pourquoi sa taille a changé.
 
 code-manifest-field_mismatch =
-    .meaning = Key details in the signed statement (request number, organisation, data subject reference, legal basis, date of receipt or deadline) differ from the same details in the erasure request.
-    .why = The signed claim may concern a different request or deadline than the one recorded. The pack contradicts itself and is invalid.
-    .ask = Ask the controller which values are correct, with the original request record, and why the two documents disagree.
+    .meaning = Des données clés de la déclaration signée (numéro de demande, organisation, référence de la personne concernée, base juridique, date de réception ou échéance) diffèrent des mêmes données dans la demande d'effacement.
+    .why = La déclaration signée peut porter sur une autre demande ou une autre échéance que celle enregistrée. Le dossier se contredit et est invalide.
+    .ask = Demandez au responsable du traitement quelles valeurs sont correctes, avec l'enregistrement d'origine de la demande, et pourquoi les deux documents divergent.
 
 code-manifest-all_clear_false_claim =
-    .meaning = The signed statement claims the erasure is fully complete, but the verifier's own checks show that parts of it are not complete.
-    .why = The signer asserted something the evidence contradicts. The pack is self-contradictory and invalid.
-    .ask = Ask the DPO why the erasure was certified as complete despite the outstanding items, and what review was done before signing.
+    .meaning = La déclaration signée affirme que l'effacement est entièrement achevé, mais les propres contrôles du vérificateur montrent que certaines parties ne le sont pas.
+    .why = Le signataire a affirmé quelque chose que les éléments de preuve contredisent. Le dossier se contredit et est invalide.
+    .ask = Demandez au DPO pourquoi l'effacement a été certifié complet malgré les points en suspens, et quel examen a été fait avant la signature.
 
 code-signature-malformed =
-    .meaning = The digital signature file, which should prove who approved the statement, is not in the expected form: wrong structure, an unsupported signature method, or a signature of the wrong length.
-    .why = Without a usable signature nobody can confirm who approved the statement or that it is unchanged. The pack is invalid.
-    .ask = Ask the controller for a pack with a correctly formed signature from the DPO's registered signing key.
+    .meaning = Le fichier de signature numérique, qui doit prouver qui a approuvé la déclaration, n'a pas la forme attendue : structure incorrecte, méthode de signature non prise en charge ou signature de mauvaise longueur.
+    .why = Sans signature exploitable, personne ne peut confirmer qui a approuvé la déclaration ni qu'elle est inchangée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement un dossier portant une signature correctement formée, faite avec la clé de signature enregistrée du DPO.
 
 code-signature-key_id_mismatch =
-    .meaning = The digital signature says it was made with a different signing key than the one the signed statement names.
-    .why = The statement and its signature disagree about which key signed, so authenticity cannot be established. The pack is invalid.
-    .ask = Ask the controller which signing key was actually used, and for a pack in which the signature and the statement name the same key.
+    .meaning = La signature numérique indique avoir été faite avec une autre clé de signature que celle que nomme la déclaration signée.
+    .why = La déclaration et sa signature ne s'accordent pas sur la clé qui a signé : l'authenticité ne peut pas être établie. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quelle clé de signature a réellement été utilisée, et un dossier dans lequel la signature et la déclaration nomment la même clé.
 
 code-signature-invalid =
-    .meaning = The digital signature does not match the signed statement: either the statement was changed after signing, or the signature was not made with the named key.
-    .why = The central authenticity check fails, so the statement cannot be relied on at all. The pack is invalid.
-    .ask = Ask the controller whether the statement was edited after signing, how the mismatch arose, and for a pack properly re-signed by the DPO.
+    .meaning = La signature numérique ne correspond pas à la déclaration signée : soit la déclaration a été modifiée après la signature, soit la signature n'a pas été faite avec la clé nommée.
+    .why = Le contrôle central d'authenticité échoue : on ne peut absolument pas se fier à la déclaration. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement si la déclaration a été modifiée après la signature, comment la divergence est apparue, et un dossier correctement signé à nouveau par le DPO.
 
 code-request-schema =
-    .meaning = The erasure request record lacks required information or has invalid values, for example no reference to the requester's identity check, unknown or repeated data categories, or an incomplete extension notice.
-    .why = The request defines the scope and deadline of the erasure; if it cannot be read, the claim cannot be assessed. The pack is invalid.
-    .ask = Ask for the original request record, including the identity-check reference, the categories of data covered and any extension notice.
+    .meaning = Il manque à l'enregistrement de la demande d'effacement des informations requises, ou il contient des valeurs invalides, par exemple aucune référence à la vérification d'identité du demandeur, des catégories de données inconnues ou répétées, ou un avis de prolongation incomplet.
+    .why = La demande définit la portée et l'échéance de l'effacement ; si elle ne peut pas être lue, la déclaration ne peut pas être évaluée. Le dossier est invalide.
+    .ask = Demandez l'enregistrement d'origine de la demande, y compris la référence de la vérification d'identité, les catégories de données concernées et tout avis de prolongation.
 
 code-steps-schema =
-    .meaning = A record of an erasure step is incomplete or malformed, for example a failed step with no error description, a deferred step with no expiry date, or an exemption with no legal basis or justification.
-    .why = The step records are the core evidence of what was done; a malformed one cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for the complete, corrected step records from the system that ran the erasure.
+    .meaning = L'enregistrement d'une étape de l'effacement est incomplet ou mal formé, par exemple une étape en échec sans description de l'erreur, une étape différée sans date d'expiration, ou une exemption sans base juridique ni justification.
+    .why = Les enregistrements des étapes sont la preuve centrale de ce qui a été fait ; un enregistrement mal formé ne peut pas être évalué. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement les enregistrements complets et corrigés des étapes, issus du système qui a exécuté l'effacement.
 
 code-steps-order =
-    .meaning = The records of the erasure steps are not in the required fixed order, are numbered wrongly, or a step appears more than once.
-    .why = A disordered or repeated record makes it unclear which entry is the real outcome of a step. The pack is invalid.
-    .ask = Ask the controller for the original run log and which record for each step is authoritative.
+    .meaning = Les enregistrements des étapes de l'effacement ne suivent pas l'ordre fixe requis, sont mal numérotés, ou une étape apparaît plus d'une fois.
+    .why = Un enregistrement désordonné ou répété ne permet pas de savoir quelle entrée donne le véritable résultat d'une étape. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le journal d'exécution d'origine, et quel enregistrement fait foi pour chaque étape.
 
 code-steps-residue_after_ok =
-    .meaning = A step is reported as successful, yet its own count shows records of the person's data still remaining afterwards.
-    .why = The step record contradicts itself, so its claim of success cannot be believed. The pack is invalid.
-    .ask = Ask what the remaining records are, whether they have since been erased, and why the step was marked successful.
+    .meaning = Une étape est déclarée réussie, alors que son propre décompte montre qu'il reste ensuite des enregistrements des données de la personne.
+    .why = L'enregistrement de l'étape se contredit : on ne peut pas croire à sa réussite. Le dossier est invalide.
+    .ask = Demandez ce que sont les enregistrements restants, s'ils ont été effacés depuis, et pourquoi l'étape a été marquée comme réussie.
 
 code-steps-silent_failure =
-    .meaning = An erasure step failed, but no incident or exception ticket was opened to track and fix the failure.
-    .why = Failures that nobody tracks tend not to be fixed, and the controller's process did not record this one as required. The pack is invalid.
-    .ask = Ask for the incident record for the failure, who is responsible for fixing it, and when the step will be completed.
+    .meaning = Une étape de l'effacement a échoué, mais aucun ticket d'incident ou d'exception n'a été ouvert pour suivre et corriger l'échec.
+    .why = Les échecs que personne ne suit ont tendance à ne pas être corrigés, et la procédure du responsable du traitement n'a pas enregistré celui-ci comme elle le devait. Le dossier est invalide.
+    .ask = Demandez l'enregistrement de l'incident, qui est chargé de le corriger, et quand l'étape sera achevée.
 
 code-probes-schema =
-    .meaning = The results of the verification checks (searches run after the erasure to confirm the data is gone) are incomplete or malformed.
-    .why = Without readable verification results there is no confirmation that the data is gone. The pack is invalid.
-    .ask = Ask the controller for the complete verification results, including the date they were run and the software version used.
+    .meaning = Les résultats des contrôles de vérification (recherches effectuées après l'effacement pour confirmer que les données ont disparu) sont incomplets ou mal formés.
+    .why = Sans résultats de vérification lisibles, rien ne confirme que les données ont disparu. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement les résultats complets de la vérification, y compris leur date d'exécution et la version du logiciel utilisé.
 
 code-probes-all_clear_inconsistent =
-    .meaning = The verification results declare 'all clear' while their own counts show data left behind, or declare a problem while every count is zero.
-    .why = The results contradict themselves, so neither the summary nor the counts can be relied on. The pack is invalid.
-    .ask = Ask the controller to explain the discrepancy and to provide the raw results of each verification check.
+    .meaning = Les résultats de vérification déclarent « tout est en ordre » alors que leurs propres décomptes montrent des données restantes, ou signalent un problème alors que tous les décomptes sont à zéro.
+    .why = Les résultats se contredisent : on ne peut se fier ni à la synthèse ni aux décomptes. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement d'expliquer cet écart et de fournir les résultats bruts de chaque contrôle de vérification.
 
 code-probes-audit_mismatch =
-    .meaning = The verification results report a different number of personal details left readable in the audit log than the verifier counts in the audit-log evidence in the pack.
-    .why = The check of the audit log either looked at different evidence or misreported what it found. The pack is invalid.
-    .ask = Ask the controller how the audit-log check was performed and on which log data, and to reconcile its count with the evidence.
+    .meaning = Les résultats de vérification indiquent un autre nombre de données personnelles restées lisibles dans le journal d'audit que celui que le vérificateur compte dans les éléments du journal d'audit figurant au dossier.
+    .why = Le contrôle du journal d'audit a soit examiné d'autres éléments, soit mal rendu compte de ce qu'il a trouvé. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement comment le contrôle du journal d'audit a été effectué et sur quelles données du journal, et de rapprocher son décompte des éléments de preuve.
 
 code-receipts-schema =
-    .meaning = A deletion receipt from a subprocessor (an outside company processing data for the controller) is incomplete or malformed, e.g. a confirmed receipt with no confirmation time.
-    .why = Receipts are the evidence that outside companies deleted the data; a malformed one cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for the complete receipt as issued by the subprocessor, with its request and confirmation dates.
+    .meaning = Un accusé de suppression d'un sous-traitant (une société extérieure qui traite des données pour le compte du responsable du traitement) est incomplet ou mal formé, par exemple un accusé confirmé sans heure de confirmation.
+    .why = Les accusés prouvent que les sociétés extérieures ont supprimé les données ; un accusé mal formé ne peut pas être évalué. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement l'accusé complet tel qu'émis par le sous-traitant, avec ses dates de demande et de confirmation.
 
 code-sla-deadline_overstated =
-    .meaning = The deadline the controller recorded for this request falls on or after the end of the initial legal period (for example one calendar month after receipt under GDPR), even where an extension was later made.
-    .why = The controller allowed itself more time than the law gives, which could hide a late erasure. The pack is invalid.
-    .ask = Ask the controller how the deadline was calculated, on what legal basis, and what the data subject was told.
+    .meaning = L'échéance que le responsable du traitement a enregistrée pour cette demande tombe à la fin du délai légal initial ou après (par exemple un mois civil après réception selon le RGPD), même si une prolongation a été décidée par la suite.
+    .why = Le responsable du traitement s'est accordé plus de temps que la loi ne lui en donne, ce qui pourrait masquer un effacement tardif. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement comment l'échéance a été calculée, sur quelle base juridique, et ce qui a été indiqué à la personne concernée.
 
 code-audit-schema =
-    .meaning = The audit-log evidence, an extract of the tamper-evident audit log (a log whose past entries cannot be changed without detection), is incomplete or malformed.
-    .why = The audit log is the independent witness of what happened; malformed evidence cannot be checked. The pack is invalid.
-    .ask = Ask the controller for a complete, correctly formed extract of the audit log for this request.
+    .meaning = Les éléments du journal d'audit, extrait du journal d'audit infalsifiable (un journal dont les entrées passées ne peuvent pas être modifiées sans que cela se voie), sont incomplets ou mal formés.
+    .why = Le journal d'audit est le témoin indépendant de ce qui s'est passé ; des éléments mal formés ne peuvent pas être contrôlés. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement un extrait complet et correctement formé du journal d'audit pour cette demande.
 
 code-audit-checkpoint_malformed =
-    .meaning = A checkpoint of the tamper-evident audit log (a signed snapshot of the log at one moment) cannot be read.
-    .why = Without readable snapshots the integrity of the audit log cannot be confirmed. The pack is invalid.
-    .ask = Ask the controller for the original signed snapshots of the audit log from before and after the erasure.
+    .meaning = Un point de contrôle du journal d'audit infalsifiable (un instantané signé du journal à un moment donné) ne peut pas être lu.
+    .why = Sans instantanés lisibles, l'intégrité du journal d'audit ne peut pas être confirmée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement les instantanés signés d'origine du journal d'audit, d'avant et d'après l'effacement.
 
 code-audit-checkpoint_signature_invalid =
-    .meaning = The signature on a snapshot of the tamper-evident audit log, made with the log operator's trusted key, does not verify.
-    .why = The snapshot may be forged or altered, so the audit-log evidence cannot be relied on. The pack is invalid.
-    .ask = Ask the controller, or the audit-log operator, for the genuine signed snapshots and an explanation of the failure.
+    .meaning = La signature d'un instantané du journal d'audit infalsifiable, faite avec la clé reconnue de l'exploitant du journal, ne se vérifie pas.
+    .why = L'instantané est peut-être falsifié ou altéré : on ne peut pas se fier aux éléments du journal d'audit. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement, ou à l'exploitant du journal d'audit, les instantanés signés authentiques et une explication de l'échec.
 
 code-audit-origin_mismatch =
-    .meaning = A snapshot of the audit log names a different log than the one the pack says its evidence comes from.
-    .why = The evidence may come from another log, for example a test system or another customer's log. The pack is invalid.
-    .ask = Ask the controller which audit log holds the records for this request, and for snapshots from that log.
+    .meaning = Un instantané du journal d'audit nomme un autre journal que celui dont le dossier dit tirer ses éléments de preuve.
+    .why = Les éléments de preuve proviennent peut-être d'un autre journal, par exemple d'un système de test ou du journal d'un autre client. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement quel journal d'audit contient les enregistrements de cette demande, et des instantanés de ce journal.
 
 code-audit-consistency_failed =
-    .meaning = The proof that the audit log only grew between the snapshots taken before and after the erasure, and was not rewritten, fails.
-    .why = Past log entries may have been altered or removed, which destroys the log's value as a witness. The pack is invalid.
-    .ask = Ask the controller and the log operator whether the audit log was rewritten or reset, and for a valid proof covering the period.
+    .meaning = La preuve que le journal d'audit n'a fait que s'allonger entre les instantanés pris avant et après l'effacement, sans être réécrit, échoue.
+    .why = Des entrées passées du journal ont peut-être été modifiées ou supprimées, ce qui ruine la valeur du journal comme témoin. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement et à l'exploitant du journal si le journal d'audit a été réécrit ou réinitialisé, et une preuve valide couvrant la période.
 
 code-audit-inclusion_failed =
-    .meaning = A log entry shown in the pack cannot be proven to be part of the tamper-evident audit log at the stated position.
-    .why = The entry may be fabricated or altered, so it cannot serve as evidence. The pack is invalid.
-    .ask = Ask the controller for the genuine entry as recorded in the audit log, with its proof of inclusion.
+    .meaning = Il ne peut pas être prouvé qu'une entrée de journal présentée dans le dossier fait partie du journal d'audit infalsifiable à la position indiquée.
+    .why = L'entrée est peut-être fabriquée ou altérée : elle ne peut pas servir de preuve. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement l'entrée authentique telle qu'enregistrée dans le journal d'audit, avec sa preuve d'inclusion.
 
 code-audit-disclosure_unmatched =
-    .meaning = The log keeps personal details apart from its entries so they can be deleted later; here a detail does not match the sealed fingerprint stored in its entry.
-    .why = The detail is not the one originally recorded, a sign of alteration. The pack is invalid.
-    .ask = Ask the controller how this detail came to differ from what was originally logged.
+    .meaning = Le journal conserve les données personnelles à part de ses entrées afin de pouvoir les supprimer plus tard ; ici, une donnée ne correspond pas à l'empreinte scellée enregistrée dans son entrée.
+    .why = La donnée n'est pas celle enregistrée à l'origine, signe d'une altération. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement comment cette donnée en est venue à différer de ce qui avait été journalisé à l'origine.
 
 code-audit-redaction_inconsistent =
-    .meaning = The record of what was blanked out (redacted) in the audit log contradicts the log evidence: it claims a detail was removed that is still there, or refers to an entry not in the evidence.
-    .why = The controller's description of its redaction does not match what it actually did. The pack is invalid.
-    .ask = Ask the controller to reconcile the redaction record with the audit-log entries and to show which details were removed.
+    .meaning = L'enregistrement de ce qui a été masqué (caviardé) dans le journal d'audit contredit les éléments du journal : il affirme qu'une donnée encore présente a été retirée, ou renvoie à une entrée absente des éléments de preuve.
+    .why = La description que donne le responsable du traitement de son caviardage ne correspond pas à ce qu'il a réellement fait. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement de rapprocher l'enregistrement du caviardage des entrées du journal d'audit et de montrer quelles données ont été retirées.
 
 code-audit-cosignature_invalid =
-    .meaning = A witness's cosignature on one of the audit log's checkpoints is broken: its bytes have the wrong length, its time is impossible, or the signature does not verify with the witness's key.
-    .why = A cosignature is a third party's word that the log showed it a consistent history. A broken one means the checkpoint was altered or the cosignature forged. The pack is invalid.
-    .ask = Ask the controller for the checkpoint exactly as the witness cosigned it, and ask the witness's operator to confirm the cosignature from its own records.
+    .meaning = La cosignature d'un témoin sur l'un des points de contrôle du journal d'audit est défectueuse : ses octets n'ont pas la bonne longueur, son heure est impossible, ou la signature ne se vérifie pas avec la clé du témoin.
+    .why = Une cosignature est la parole d'un tiers attestant que le journal lui a montré un historique cohérent. Une cosignature défectueuse signifie que le point de contrôle a été altéré ou la cosignature falsifiée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le point de contrôle exactement tel que le témoin l'a cosigné, et demandez à l'exploitant du témoin de confirmer la cosignature à partir de ses propres enregistrements.
 
 code-receipts-attestation_invalid =
-    .meaning = The subprocessor's signed statement attached to a receipt is damaged or of the wrong form, or its signature by a trusted subprocessor key does not verify.
-    .why = The attestation is what makes a receipt the subprocessor's word rather than the controller's. A broken one cannot support the receipt, and a failed signature means it was altered. The pack is invalid.
-    .ask = Ask the controller for the subprocessor's original signed deletion statement, and ask the subprocessor to confirm it directly.
+    .meaning = La déclaration signée du sous-traitant jointe à un accusé est endommagée ou n'a pas la bonne forme, ou sa signature par une clé reconnue du sous-traitant ne se vérifie pas.
+    .why = C'est l'attestation qui fait d'un accusé la parole du sous-traitant plutôt que celle du responsable du traitement. Une attestation défectueuse ne peut pas étayer l'accusé, et une signature en échec signifie qu'elle a été altérée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement la déclaration de suppression signée d'origine du sous-traitant, et demandez au sous-traitant de la confirmer directement.
 
 code-receipts-attestation_mismatch =
-    .meaning = The subprocessor's signed statement does not say what the receipt says: another ticket, status or time, or another tenant or data subject than the pack's.
-    .why = A statement about a different deletion proves nothing about this one, and a receipt that differs from what the subprocessor signed contradicts it. The pack is invalid.
-    .ask = Ask which deletion the subprocessor actually confirmed, and for the statement that matches this request.
+    .meaning = La déclaration signée du sous-traitant ne dit pas la même chose que l'accusé : autre ticket, autre statut ou autre heure, ou autre locataire ou autre personne concernée que ceux du dossier.
+    .why = Une déclaration portant sur une autre suppression ne prouve rien sur celle-ci, et un accusé qui diffère de ce que le sous-traitant a signé le contredit. Le dossier est invalide.
+    .ask = Demandez quelle suppression le sous-traitant a réellement confirmée, et la déclaration qui correspond à cette demande.
 
 code-provenance-schema =
-    .meaning = A record in the data lineage file (the map of summaries, embeddings, caches and other items produced from the person's data) is incomplete or malformed.
-    .why = The lineage map is how derived copies of the data are found; a malformed record cannot be assessed. The pack is invalid.
-    .ask = Ask the controller for a complete, correctly formed lineage file for this request.
+    .meaning = Un enregistrement du fichier de lignage des données (la carte des synthèses, plongements vectoriels, caches et autres éléments produits à partir des données de la personne) est incomplet ou mal formé.
+    .why = C'est grâce à la carte de lignage que l'on retrouve les copies dérivées des données ; un enregistrement mal formé ne peut pas être évalué. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement un fichier de lignage complet et correctement formé pour cette demande.
 
 code-trust-not_configured =
-    .meaning = The check was run without a list of trusted signing keys (the trust store), so it could not confirm who signed the pack.
-    .why = Without that list anyone could have signed; the pack is intact but untrusted. This usually concerns how the check was run, not the pack.
-    .ask = Ask the controller to supply its list of trusted signing keys through a channel separate from the pack, so the check can be repeated.
+    .meaning = Le contrôle a été effectué sans liste de clés de signature reconnues (le magasin de confiance) : il n'a donc pas pu confirmer qui a signé le dossier.
+    .why = Sans cette liste, n'importe qui aurait pu signer ; le dossier est intact mais non fiable. Cela concerne en général la façon dont le contrôle a été effectué, non le dossier.
+    .ask = Demandez au responsable du traitement de fournir sa liste de clés de signature reconnues par un canal distinct du dossier, afin de pouvoir refaire le contrôle.
 
 code-trust-key_unknown =
-    .meaning = The key used to sign the pack is not in the list of trusted keys.
-    .why = The signature may be genuine, but nothing shows that the signer is authorised to certify erasures. The pack is untrusted.
-    .ask = Ask who holds this key and why it is not registered, or for a pack signed with a registered DPO key.
+    .meaning = La clé utilisée pour signer le dossier ne figure pas dans la liste des clés reconnues.
+    .why = La signature est peut-être authentique, mais rien ne montre que le signataire est habilité à certifier des effacements. Le dossier est non fiable.
+    .ask = Demandez qui détient cette clé et pourquoi elle n'est pas enregistrée, ou un dossier signé avec une clé de DPO enregistrée.
 
 code-trust-key_not_valid_at_signing =
-    .meaning = The pack claims to have been signed at a time when the signing key was not yet valid or had already expired.
-    .why = A key outside its validity period is not authorised to sign. The pack is untrusted.
-    .ask = Ask the controller when the pack was really signed and with which key, and for a pack signed with a key valid at that time.
+    .meaning = Le dossier dit avoir été signé à un moment où la clé de signature n'était pas encore valide ou avait déjà expiré.
+    .why = Une clé hors de sa période de validité n'est pas habilitée à signer. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement quand le dossier a réellement été signé et avec quelle clé, et un dossier signé avec une clé valide à ce moment-là.
 
 code-trust-key_revoked =
-    .meaning = The signing key had already been withdrawn (revoked), for example because it was lost or compromised, at or before the time the pack says it was signed.
-    .why = A revoked key may be in the wrong hands, so the signature cannot be trusted. The pack is untrusted.
-    .ask = Ask why and when the key was revoked, and for the pack to be re-signed with a current DPO key.
+    .meaning = La clé de signature avait déjà été retirée (révoquée), par exemple parce qu'elle avait été perdue ou compromise, au moment où le dossier dit avoir été signé ou avant.
+    .why = Une clé révoquée est peut-être entre de mauvaises mains : on ne peut pas se fier à la signature. Le dossier est non fiable.
+    .ask = Demandez pourquoi et quand la clé a été révoquée, et que le dossier soit signé à nouveau avec une clé de DPO en vigueur.
 
 code-trust-role_missing =
-    .meaning = The signing key is registered, but it is not authorised for the data protection officer (DPO) role that may certify erasures.
-    .why = The person or system that signed is not entitled to make this claim. The pack is untrusted.
-    .ask = Ask the controller why the pack was not signed by the DPO, and for a pack signed with the DPO's key.
+    .meaning = La clé de signature est enregistrée, mais elle n'est pas habilitée pour le rôle de délégué à la protection des données (DPO), seul autorisé à certifier des effacements.
+    .why = La personne ou le système qui a signé n'a pas qualité pour faire cette déclaration. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement pourquoi le dossier n'a pas été signé par le DPO, et un dossier signé avec la clé du DPO.
 
 code-trust-signer_mismatch =
-    .meaning = The person named as signer in the statement is not the registered owner of the key that signed it.
-    .why = Someone may have signed on another person's behalf, which breaks the chain of accountability. The pack is untrusted.
-    .ask = Ask who actually signed the pack, and for a pack signed by the named signer with their own key.
+    .meaning = La personne désignée comme signataire dans la déclaration n'est pas le titulaire enregistré de la clé qui l'a signée.
+    .why = Quelqu'un a peut-être signé au nom d'une autre personne, ce qui rompt la chaîne des responsabilités. Le dossier est non fiable.
+    .ask = Demandez qui a réellement signé le dossier, et un dossier signé par le signataire désigné avec sa propre clé.
 
 code-sod-signer_is_runner =
-    .meaning = The person who signed off the erasure is the same person who carried it out (segregation of duties requires the sign-off to come from someone independent).
-    .why = Nobody independent checked the work before it was certified. The pack is untrusted.
-    .ask = Ask who independently reviewed the erasure, and for a sign-off by the DPO or another person who did not carry it out.
+    .meaning = La personne qui a validé l'effacement est celle qui l'a exécuté (la séparation des tâches exige que la validation vienne d'une personne indépendante).
+    .why = Personne d'indépendant n'a contrôlé le travail avant qu'il soit certifié. Le dossier est non fiable.
+    .ask = Demandez qui a examiné l'effacement de façon indépendante, et une validation par le DPO ou par une autre personne qui ne l'a pas exécuté.
 
 code-audit-checkpoint_key_unknown =
-    .meaning = The snapshots of the tamper-evident audit log are not signed by any key trusted to sign for this log.
-    .why = The audit-log evidence cannot be traced to the trusted log operator, so it is no independent witness. The pack is untrusted.
-    .ask = Ask the controller for the audit log's registered signing key and for snapshots signed with it.
+    .meaning = Les instantanés du journal d'audit infalsifiable ne sont signés par aucune clé reconnue pour signer au nom de ce journal.
+    .why = Les éléments du journal d'audit ne peuvent pas être rattachés à l'exploitant reconnu du journal : ils ne constituent pas un témoin indépendant. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement la clé de signature enregistrée du journal d'audit, et des instantanés signés avec elle.
 
 code-audit-request_not_logged =
-    .meaning = The tamper-evident audit-log evidence shows no record of this erasure request being accepted.
-    .why = There is no independent record of the request; the claim rests on the controller's own documents. The pack is untrusted.
-    .ask = Ask the controller for the audit-log entry recording when the request was accepted.
+    .meaning = Les éléments du journal d'audit infalsifiable ne montrent aucune trace de l'acceptation de cette demande d'effacement.
+    .why = Il n'existe aucune trace indépendante de la demande ; la déclaration repose sur les propres documents du responsable du traitement. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement l'entrée du journal d'audit qui enregistre quand la demande a été acceptée.
 
 code-audit-step_not_logged =
-    .meaning = An erasure step, with the outcome reported in the pack, has no matching entry in the audit-log evidence.
-    .why = The reported outcome is not independently witnessed and could have been written afterwards. The pack is untrusted.
-    .ask = Ask the controller for the audit-log entry of this step, or why the step was not logged.
+    .meaning = Une étape de l'effacement, avec le résultat indiqué dans le dossier, n'a pas d'entrée correspondante dans les éléments du journal d'audit.
+    .why = Le résultat indiqué n'a pas de témoin indépendant et a pu être écrit après coup. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement l'entrée du journal d'audit de cette étape, ou pourquoi l'étape n'a pas été journalisée.
 
 code-audit-witness_quorum_not_met =
-    .meaning = Fewer independent witnesses than your trust store's policy requires vouch for the audit log's final checkpoint.
-    .why = Without enough witnesses, the log's history rests on the controller's own key: it could have shown you a different history than others saw. Your policy does not trust it. The pack is untrusted.
-    .ask = Ask the controller to have the checkpoint cosigned by the witnesses your policy names, or which witnesses it uses and how to obtain their keys.
+    .meaning = Moins de témoins indépendants que ne l'exige la politique de votre magasin de confiance se portent garants du point de contrôle final du journal d'audit.
+    .why = Sans assez de témoins, l'historique du journal repose sur la seule clé du responsable du traitement : il a pu vous montrer un autre historique que celui vu par d'autres. Votre politique ne lui fait pas confiance. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement de faire cosigner le point de contrôle par les témoins que nomme votre politique, ou quels témoins il utilise et comment obtenir leurs clés.
 
 code-receipts-unattested =
-    .meaning = Your trust store's policy requires subprocessors to sign their deletion receipts, and a subprocessor's deletion is shown only by a receipt the controller copied, with no verified signed statement from the subprocessor.
-    .why = The deletion at that subprocessor then rests on the controller's word alone, which your policy does not accept. The pack is untrusted.
-    .ask = Ask for the subprocessor's signed deletion statement, and for the subprocessor's public key through a channel of its own.
+    .meaning = La politique de votre magasin de confiance exige que les sous-traitants signent leurs accusés de suppression, et la suppression chez un sous-traitant n'est attestée que par un accusé recopié par le responsable du traitement, sans déclaration signée vérifiée du sous-traitant.
+    .why = La suppression chez ce sous-traitant repose alors sur la seule parole du responsable du traitement, ce que votre politique n'accepte pas. Le dossier est non fiable.
+    .ask = Demandez la déclaration de suppression signée du sous-traitant, et la clé publique du sous-traitant par un canal qui lui est propre.
 
 code-minimization-subject_not_pseudonymous =
-    .meaning = The pack identifies the person by a real identifier (such as an e-mail address or name) instead of a coded reference that cannot be read without the controller's secret key.
-    .why = The proof itself then holds a copy of the personal data it claims was erased, so the erasure is incomplete.
-    .ask = Ask the controller to reissue the pack using the coded reference and to confirm that no other copies of the real identifier remain.
+    .meaning = Le dossier identifie la personne par un identifiant réel (comme une adresse électronique ou un nom) au lieu d'une référence codée illisible sans la clé secrète du responsable du traitement.
+    .why = La preuve elle-même contient alors une copie des données personnelles qu'elle dit avoir effacées : l'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de réémettre le dossier avec la référence codée et de confirmer qu'il ne reste aucune autre copie de l'identifiant réel.
 
 code-steps-missing =
-    .meaning = One of the required erasure steps has no record: each requested category of data needs one, as do deletion at subprocessors and redaction of the audit log.
-    .why = A category of the person's data may not have been erased at all. The erasure is incomplete.
-    .ask = Ask the controller whether that step was carried out, and for its record and evidence.
+    .meaning = L'une des étapes d'effacement requises n'a pas d'enregistrement : chaque catégorie de données demandée en exige une, de même que la suppression chez les sous-traitants et le caviardage du journal d'audit.
+    .why = Une catégorie des données de la personne n'a peut-être pas été effacée du tout. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement si cette étape a été effectuée, ainsi que son enregistrement et ses éléments de preuve.
 
 code-steps-failed =
-    .meaning = An erasure step is recorded as failed.
-    .why = Some of the person's data was not erased. The erasure is incomplete.
-    .ask = Ask what went wrong, for the incident ticket, when the step will be re-run, and for evidence once it succeeds.
+    .meaning = Une étape de l'effacement est enregistrée comme ayant échoué.
+    .why = Une partie des données de la personne n'a pas été effacée. L'effacement est incomplet.
+    .ask = Demandez ce qui n'a pas fonctionné, le ticket d'incident, quand l'étape sera relancée, et des éléments de preuve une fois qu'elle aura réussi.
 
 code-steps-pending =
-    .meaning = An erasure step has not been carried out yet; it is scheduled for a later date.
-    .why = Until the step is done the data still exists. The erasure is incomplete.
-    .ask = Ask for the scheduled date, why the step was not done in time, and for confirmation once it is finished.
+    .meaning = Une étape de l'effacement n'a pas encore été effectuée ; elle est prévue à une date ultérieure.
+    .why = Tant que l'étape n'est pas faite, les données existent encore. L'effacement est incomplet.
+    .ask = Demandez la date prévue, pourquoi l'étape n'a pas été faite à temps, et une confirmation une fois qu'elle sera terminée.
 
 code-steps-deferred =
-    .meaning = An erasure step was not carried out directly but left to happen automatically after a set time, for example a cache that expires on its own.
-    .why = Until that time passes the data still exists; a deferred erasure is not a completed one. The erasure is incomplete.
-    .ask = Ask exactly when the data will expire, whether it can be used until then, and for confirmation after expiry.
+    .meaning = Une étape de l'effacement n'a pas été effectuée directement mais laissée à un mécanisme automatique après un délai fixé, par exemple un cache qui expire de lui-même.
+    .why = Tant que ce délai n'est pas écoulé, les données existent encore ; un effacement différé n'est pas un effacement achevé. L'effacement est incomplet.
+    .ask = Demandez quand exactement les données expireront, si elles peuvent être utilisées d'ici là, et une confirmation après l'expiration.
 
 code-steps-replication_not_drained =
-    .meaning = Records of the person's past interactions were deleted from the main database, but there is no confirmation that its synchronised copies (replicas) have caught up with the deletion.
-    .why = Copies of the data may still exist on other servers. The erasure is incomplete.
-    .ask = Ask the controller for evidence that every copy of the database has applied the deletion.
+    .meaning = Les enregistrements des interactions passées de la personne ont été supprimés de la base de données principale, mais rien ne confirme que ses copies synchronisées (répliques) ont rattrapé la suppression.
+    .why = Des copies des données existent peut-être encore sur d'autres serveurs. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement la preuve que chaque copie de la base de données a appliqué la suppression.
 
 code-steps-vectors_not_purged =
-    .meaning = The person's data was hidden from search, but the stored search data (embeddings, numeric representations of text used for similarity search) was not purged or rebuilt, so it may remain.
-    .why = Hiding data from search is not erasing it. The erasure is incomplete.
-    .ask = Ask the controller for evidence that the underlying search data was purged or rebuilt without the person's data.
+    .meaning = Les données de la personne ont été masquées des recherches, mais les données de recherche stockées (plongements vectoriels, représentations numériques de textes utilisées pour la recherche par similarité) n'ont pas été purgées ni reconstruites : elles subsistent peut-être.
+    .why = Masquer des données des recherches, ce n'est pas les effacer. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement la preuve que les données de recherche sous-jacentes ont été purgées ou reconstruites sans les données de la personne.
 
 code-steps-model_lineage_missing =
-    .meaning = The pack does not fully account for which AI model releases were trained on the person's data and what was done with each (retrained, unlearned, retired...), or an action lacks its evidence.
-    .why = The person's data may persist inside AI models. The erasure is incomplete.
-    .ask = Ask for a list of every model release trained on the data and the action taken for each, with the method and test results for any unlearning.
+    .meaning = Le dossier ne rend pas entièrement compte des versions de modèles d'IA entraînées sur les données de la personne et de ce qui a été fait pour chacune (réentraînée, désapprise, retirée…), ou une action n'est pas étayée.
+    .why = Les données de la personne subsistent peut-être dans des modèles d'IA. L'effacement est incomplet.
+    .ask = Demandez la liste de chaque version de modèle entraînée sur les données et de l'action menée pour chacune, avec la méthode et les résultats de test de tout désapprentissage.
 
 code-steps-model_suppressed_only =
-    .meaning = An AI model trained on the person's data has only been blocked from outputting it (suppressed); the data's influence remains inside the model.
-    .why = Suppression is an interim control, not erasure. The erasure is incomplete.
-    .ask = Ask the controller for its plan and date to retrain, unlearn or retire the model.
+    .meaning = Un modèle d'IA entraîné sur les données de la personne a seulement été empêché de les restituer (suppression des sorties) ; l'influence des données subsiste dans le modèle.
+    .why = Le blocage des sorties est une mesure provisoire, pas un effacement. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement son plan et sa date pour réentraîner, faire désapprendre ou retirer le modèle.
 
 code-probes-missing =
-    .meaning = A required verification check (a search run after the erasure to confirm the data is gone) is missing for a data category, for subprocessors, or for the audit log.
-    .why = Nothing confirms that the data in that area is gone. The erasure is incomplete.
-    .ask = Ask the controller to run the missing check and to provide its results.
+    .meaning = Un contrôle de vérification requis (une recherche effectuée après l'effacement pour confirmer que les données ont disparu) manque pour une catégorie de données, pour les sous-traitants ou pour le journal d'audit.
+    .why = Rien ne confirme que les données de ce domaine ont disparu. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement d'effectuer le contrôle manquant et d'en fournir les résultats.
 
 code-probes-residue =
-    .meaning = A verification check found records of the person's data that should have been erased but still exist.
-    .why = Personal data that should be gone is still held. The erasure is incomplete.
-    .ask = Ask what the remaining records are, why they were missed, and for evidence of their deletion.
+    .meaning = Un contrôle de vérification a trouvé des enregistrements des données de la personne qui auraient dû être effacés mais existent encore.
+    .why = Des données personnelles qui auraient dû disparaître sont encore conservées. L'effacement est incomplet.
+    .ask = Demandez ce que sont les enregistrements restants, pourquoi ils ont été oubliés, et la preuve de leur suppression.
 
 code-probes-unredacted_pii =
-    .meaning = The verification check of the audit log found personal details that have not been blanked out (redacted).
-    .why = Personal data remains readable in the audit log. The erasure is incomplete.
-    .ask = Ask the controller to redact the remaining details and to provide a new check showing none are left.
+    .meaning = Le contrôle de vérification du journal d'audit a trouvé des données personnelles qui n'ont pas été masquées (caviardées).
+    .why = Des données personnelles restent lisibles dans le journal d'audit. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de caviarder les données restantes et de fournir un nouveau contrôle montrant qu'il n'en reste aucune.
 
 code-audit-pii_disclosed =
-    .meaning = The audit-log evidence in the pack still contains personal details, such as an e-mail address, name or IP address, in readable form.
-    .why = Personal data remains in the audit log, and in the proof itself. The erasure is incomplete.
-    .ask = Ask the controller to redact those details from the audit log and to provide updated evidence.
+    .meaning = Les éléments du journal d'audit figurant au dossier contiennent encore des données personnelles lisibles, comme une adresse électronique, un nom ou une adresse IP.
+    .why = Des données personnelles subsistent dans le journal d'audit, et dans la preuve elle-même. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de caviarder ces données dans le journal d'audit et de fournir des éléments de preuve mis à jour.
 
 code-receipts-missing =
-    .meaning = A subprocessor (an outside company that the controller lists as holding the person's data) has no deletion receipt in the pack.
-    .why = Nothing shows that the outside company deleted the data. The erasure is incomplete.
-    .ask = Ask the controller for the subprocessor's deletion receipt, or whether deletion was ever requested from it.
+    .meaning = Un sous-traitant (une société extérieure que le responsable du traitement déclare détenir les données de la personne) n'a pas d'accusé de suppression dans le dossier.
+    .why = Rien ne montre que la société extérieure a supprimé les données. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement l'accusé de suppression du sous-traitant, ou si la suppression lui a jamais été demandée.
 
 code-receipts-not_api =
-    .meaning = A subprocessor's deletion was handled through an informal channel, such as an e-mail or a phone call, rather than through its automated deletion service, and no automated confirmation exists.
-    .why = An informal message is weak, hard-to-verify evidence of deletion. The erasure is incomplete.
-    .ask = Ask the controller for a confirmation from the subprocessor's deletion service, with its reference number.
+    .meaning = La suppression chez un sous-traitant a été traitée par un canal informel, comme un courriel ou un appel téléphonique, plutôt que par son service de suppression automatisé, et aucune confirmation automatisée n'existe.
+    .why = Un message informel est une preuve de suppression faible et difficile à vérifier. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement une confirmation émanant du service de suppression du sous-traitant, avec son numéro de référence.
 
 code-receipts-no_ticket =
-    .meaning = A subprocessor's deletion receipt has no reference (ticket) number, and no other receipt from that subprocessor has one.
-    .why = Without a reference the deletion cannot be traced or checked with the subprocessor. The erasure is incomplete.
-    .ask = Ask the controller for the subprocessor's reference number for the deletion, or a receipt that carries one.
+    .meaning = L'accusé de suppression d'un sous-traitant ne porte pas de numéro de référence (ticket), et aucun autre accusé de ce sous-traitant n'en porte.
+    .why = Sans référence, la suppression ne peut pas être retracée ni vérifiée auprès du sous-traitant. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement le numéro de référence de la suppression chez le sous-traitant, ou un accusé qui en porte un.
 
 code-receipts-pending =
-    .meaning = A subprocessor has received the deletion request but has not yet confirmed that the deletion was done.
-    .why = Until it confirms, the outside company may still hold the data. The erasure is incomplete.
-    .ask = Ask when the subprocessor is due to confirm, and for its confirmation once received.
+    .meaning = Un sous-traitant a reçu la demande de suppression mais n'a pas encore confirmé que la suppression a été effectuée.
+    .why = Tant qu'elle n'a pas confirmé, la société extérieure détient peut-être encore les données. L'effacement est incomplet.
+    .ask = Demandez quand le sous-traitant doit confirmer, et sa confirmation une fois reçue.
 
 code-receipts-failed =
-    .meaning = A subprocessor reported that the deletion failed.
-    .why = The outside company still holds the data. The erasure is incomplete.
-    .ask = Ask why the deletion failed, what the controller is doing about it, and for a confirmed receipt when it succeeds.
+    .meaning = Un sous-traitant a signalé l'échec de la suppression.
+    .why = La société extérieure détient encore les données. L'effacement est incomplet.
+    .ask = Demandez pourquoi la suppression a échoué, ce que fait le responsable du traitement pour y remédier, et un accusé confirmé lorsqu'elle aura réussi.
 
 code-provenance-missing =
-    .meaning = The request covers derived data (summaries, embeddings, caches and other items produced from the person's data), but the pack has no data lineage file mapping those items.
-    .why = Without the map there is no evidence that derived copies were found and erased. The erasure is incomplete.
-    .ask = Ask the controller for the lineage file showing every item derived from the person's data and its state.
+    .meaning = La demande couvre des données dérivées (synthèses, plongements vectoriels, caches et autres éléments produits à partir des données de la personne), mais le dossier ne contient pas de fichier de lignage des données recensant ces éléments.
+    .why = Sans cette carte, rien ne prouve que les copies dérivées ont été retrouvées et effacées. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement le fichier de lignage montrant chaque élément dérivé des données de la personne et son état.
 
 code-provenance-unverifiable =
-    .meaning = The controller's lineage index, which finds every item derived from the person's data, was unavailable, so derived copies could not be traced.
-    .why = Absence of evidence is not evidence of absence: derived copies may remain unnoticed. The erasure is incomplete.
-    .ask = Ask the controller when the index will be available again, and for a new pack once derived copies have been traced.
+    .meaning = L'index de lignage du responsable du traitement, qui retrouve chaque élément dérivé des données de la personne, était indisponible : les copies dérivées n'ont pas pu être retracées.
+    .why = L'absence de preuve n'est pas la preuve de l'absence : des copies dérivées subsistent peut-être sans que personne ne le remarque. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement quand l'index sera de nouveau disponible, et un nouveau dossier une fois les copies dérivées retracées.
 
 code-provenance-scope_not_registered =
-    .meaning = The lineage file refers to a storage area (a 'scope') that is not declared in the file's own list of areas.
-    .why = The map is inconsistent, so items in undeclared areas may have been missed. The erasure is incomplete.
-    .ask = Ask the controller to list every storage area holding the person's data or items derived from it.
+    .meaning = Le fichier de lignage renvoie à un espace de stockage (un « périmètre ») qui n'est pas déclaré dans la propre liste d'espaces du fichier.
+    .why = La carte est incohérente : des éléments situés dans des espaces non déclarés ont peut-être été oubliés. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de lister chaque espace de stockage contenant les données de la personne ou des éléments qui en sont dérivés.
 
 code-provenance-live_derivation =
-    .meaning = An item derived from the erased data, such as a summary, an embedding or a cached answer, is still live and usable.
-    .why = The person's information survives in derived form. The erasure is incomplete.
-    .ask = Ask the controller to delete or redact the derived item and to show evidence that it is gone.
+    .meaning = Un élément dérivé des données effacées, comme une synthèse, un plongement vectoriel ou une réponse en cache, est encore actif et utilisable.
+    .why = Les informations de la personne survivent sous une forme dérivée. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de supprimer ou de caviarder l'élément dérivé et de prouver qu'il a disparu.
 
 code-provenance-deferred =
-    .meaning = An item derived from the erased data has not been deleted but is set to expire automatically at a later date.
-    .why = Until it expires the derived item still exists. The erasure is incomplete.
-    .ask = Ask when the item expires, whether it can be used until then, and for confirmation after expiry.
+    .meaning = Un élément dérivé des données effacées n'a pas été supprimé mais doit expirer automatiquement à une date ultérieure.
+    .why = Tant qu'il n'a pas expiré, l'élément dérivé existe encore. L'effacement est incomplet.
+    .ask = Demandez quand l'élément expire, s'il peut être utilisé d'ici là, et une confirmation après l'expiration.
 
 code-provenance-undeclared_deferral =
-    .meaning = An item derived from the erased data is left to expire, but no recorded commitment covers it until its expiry date.
-    .why = Nothing binds the controller to make sure the item really expires. The erasure is incomplete.
-    .ask = Ask the controller to record and honour a commitment covering the item until it expires, or to delete it now.
+    .meaning = Un élément dérivé des données effacées est laissé à l'expiration, mais aucun engagement enregistré ne le couvre jusqu'à sa date d'expiration.
+    .why = Rien n'oblige le responsable du traitement à s'assurer que l'élément expire réellement. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement d'enregistrer et de respecter un engagement couvrant l'élément jusqu'à son expiration, ou de le supprimer dès maintenant.
 
 code-provenance-reference_scopes_incomplete =
-    .meaning = The deletion marker (tombstone) for an erased item does not list every storage area where items derived from it are kept.
-    .why = Derived copies in unlisted areas may escape the erasure. The erasure is incomplete.
-    .ask = Ask the controller to list every storage area holding items derived from the erased data, and to confirm they were cleared.
+    .meaning = Le marqueur de suppression (tombstone) d'un élément effacé ne liste pas tous les espaces de stockage où sont conservés des éléments qui en sont dérivés.
+    .why = Des copies dérivées situées dans des espaces non listés peuvent échapper à l'effacement. L'effacement est incomplet.
+    .ask = Demandez au responsable du traitement de lister chaque espace de stockage contenant des éléments dérivés des données effacées, et de confirmer qu'ils ont été vidés.
 
 code-provenance-obligation_open =
-    .meaning = The lineage file records an outstanding commitment, such as waiting for a cache to expire, that is not yet finished.
-    .why = Work remains to be done before the erasure is complete. The erasure is incomplete.
-    .ask = Ask when the commitment will be fulfilled and for evidence once it is.
+    .meaning = Le fichier de lignage enregistre un engagement en cours, comme l'attente de l'expiration d'un cache, qui n'est pas encore terminé.
+    .why = Il reste du travail avant que l'effacement soit complet. L'effacement est incomplet.
+    .ask = Demandez quand l'engagement sera rempli, et des éléments de preuve une fois qu'il le sera.
 
 code-steps-backup_live =
-    .meaning = A step declares that a backup holding the person's data is live: restored into use, so the data is still there.
-    .why = Data in a backup in use has not been erased, whatever the primary store shows. The erasure is incomplete.
-    .ask = Ask which backup it is, when it will be purged or taken out of use, and for a follow-up pack once it is.
+    .meaning = Une étape déclare qu'une sauvegarde contenant les données de la personne est en service : restaurée et utilisée, de sorte que les données sont toujours là.
+    .why = Les données d'une sauvegarde en service n'ont pas été effacées, quoi que montre le stockage principal. L'effacement est incomplet.
+    .ask = Demandez de quelle sauvegarde il s'agit, quand elle sera purgée ou mise hors service, et un dossier de suivi une fois que ce sera fait.
 
 code-steps-backup_unsuppressed =
-    .meaning = A step keeps a backup until it expires but without a way to re-apply the erasure if it is ever restored.
-    .why = If that backup is restored, the person's data comes back into use. Regulators found backups the most common gap in erasure. The erasure is incomplete.
-    .ask = Ask how a restore of this backup would re-apply the erasure (a suppression list, for example), or when the backup is purged.
+    .meaning = Une étape conserve une sauvegarde jusqu'à son expiration, mais sans moyen de réappliquer l'effacement si elle était un jour restaurée.
+    .why = Si cette sauvegarde est restaurée, les données de la personne reviennent en usage. Les autorités de contrôle ont constaté que les sauvegardes sont la lacune la plus fréquente en matière d'effacement. L'effacement est incomplet.
+    .ask = Demandez comment une restauration de cette sauvegarde réappliquerait l'effacement (par exemple au moyen d'une liste de suppression), ou quand la sauvegarde sera purgée.
 
 code-sla-breached =
-    .meaning = The erasure was completed at or after the effective deadline: the earlier of the legal deadline and the deadline the controller set (or the extended date the person was told).
-    .why = The erasure appears complete, but late: the verdict is late, which may breach the legal time limit (e.g. GDPR Art. 12(3)).
-    .ask = Ask the controller why the erasure was late, whether the data subject was told, and what will prevent delays in future.
+    .meaning = L'effacement a été achevé à l'échéance effective ou après : la plus proche entre l'échéance légale et celle fixée par le responsable du traitement (ou la date prolongée communiquée à la personne).
+    .why = L'effacement semble complet, mais tardif : le verdict est « en retard », ce qui peut constituer un dépassement du délai légal (par exemple l'article 12, paragraphe 3, du RGPD).
+    .ask = Demandez au responsable du traitement pourquoi l'effacement a été tardif, si la personne concernée en a été informée, et ce qui évitera de tels retards à l'avenir.
 
 code-manifest-all_clear_understated =
-    .meaning = The signed statement says the erasure is not complete, but the verifier found nothing outstanding.
-    .why = This is only a warning: the claim is cautious, but the signer may know of a problem that the pack does not show.
-    .ask = Ask the DPO why the erasure was not declared complete and whether anything remains to be done.
+    .meaning = La déclaration signée indique que l'effacement n'est pas complet, mais le vérificateur n'a rien trouvé en suspens.
+    .why = Ce n'est qu'un avertissement : la déclaration est prudente, mais le signataire a peut-être connaissance d'un problème que le dossier ne montre pas.
+    .ask = Demandez au DPO pourquoi l'effacement n'a pas été déclaré complet et s'il reste quelque chose à faire.
 
 code-trust-key_revoked_later =
-    .meaning = The signing key was withdrawn (revoked) after the time the pack says it was signed. That signing time is the signer's own word and is not independently confirmed.
-    .why = Only a warning, but if the key was compromised, someone could have backdated a signature with it.
-    .ask = Ask why and when the key was revoked, and for independent evidence of when the pack was signed.
+    .meaning = La clé de signature a été retirée (révoquée) après le moment où le dossier dit avoir été signé. Cette heure de signature repose sur la seule parole du signataire et n'est pas confirmée de façon indépendante.
+    .why = Ce n'est qu'un avertissement, mais si la clé a été compromise, quelqu'un a pu l'utiliser pour antidater une signature.
+    .ask = Demandez pourquoi et quand la clé a été révoquée, et une preuve indépendante du moment où le dossier a été signé.
 
 code-steps-exempt =
-    .meaning = A step was not carried out because the controller relies on a documented legal exemption to keep that data (for example GDPR Art. 17(3)).
-    .why = Only a warning: lawful retention does not make the erasure incomplete, but the exemption must really apply.
-    .ask = Ask the controller to justify the exemption, what data is kept, for how long, and who can access it.
+    .meaning = Une étape n'a pas été effectuée parce que le responsable du traitement invoque une exception légale documentée pour conserver ces données (par exemple l'article 17, paragraphe 3, du RGPD).
+    .why = Ce n'est qu'un avertissement : une conservation licite ne rend pas l'effacement incomplet, mais l'exception doit réellement s'appliquer.
+    .ask = Demandez au responsable du traitement de justifier l'exception, quelles données sont conservées, pour combien de temps et qui peut y accéder.
 
 code-independence-same_code_path =
-    .meaning = The verification checks ran the same software version as the erasure itself, so they are not an independent check.
-    .why = Only a warning, but a fault in that software could both miss data and fail to notice it.
-    .ask = Ask whether the result was confirmed with separate tools or by a separate team.
+    .meaning = Les contrôles de vérification ont utilisé la même version du logiciel que l'effacement lui-même : ils ne constituent pas un contrôle indépendant.
+    .why = Ce n'est qu'un avertissement, mais un défaut de ce logiciel pourrait à la fois manquer des données et ne pas s'en apercevoir.
+    .ask = Demandez si le résultat a été confirmé avec des outils distincts ou par une équipe distincte.
 
 code-receipts-unlisted =
-    .meaning = The pack holds a deletion receipt from a subprocessor that is not in the signed list of subprocessors.
-    .why = Only a warning, but the signed list may be incomplete: the data may have gone to more outside companies than declared.
-    .ask = Ask the controller for a complete list of outside companies that received the person's data.
+    .meaning = Le dossier contient un accusé de suppression d'un sous-traitant qui ne figure pas dans la liste signée des sous-traitants.
+    .why = Ce n'est qu'un avertissement, mais la liste signée est peut-être incomplète : les données ont peut-être été transmises à plus de sociétés extérieures que déclaré.
+    .ask = Demandez au responsable du traitement la liste complète des sociétés extérieures qui ont reçu les données de la personne.
 
 code-sla-extension_invalid =
-    .meaning = The request records a deadline extension that does not meet the legal conditions (not allowed under this law, notified too late, or too long) or is malformed, so it was ignored.
-    .why = Only a warning, but the deadline is then judged without the extension, which may make the erasure late.
-    .ask = Ask for the extension notice sent to the data subject, its date, and the legal basis relied on.
+    .meaning = La demande enregistre une prolongation de délai qui ne remplit pas les conditions légales (non permise par cette loi, notifiée trop tard ou trop longue) ou qui est mal formée : elle a donc été ignorée.
+    .why = Ce n'est qu'un avertissement, mais l'échéance est alors appréciée sans la prolongation, ce qui peut rendre l'effacement tardif.
+    .ask = Demandez l'avis de prolongation adressé à la personne concernée, sa date et la base juridique invoquée.
 
 code-receipts-attestation_unverified =
-    .meaning = A receipt carries a statement signed by the subprocessor, but your trust store holds no key of that subprocessor to check the signature.
-    .why = Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.
-    .ask = Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.
+    .meaning = Un accusé porte une déclaration signée par le sous-traitant, mais votre magasin de confiance ne détient aucune clé de ce sous-traitant pour vérifier la signature.
+    .why = Ce n'est qu'un avertissement : la déclaration est peut-être authentique, mais elle ne peut pas être vérifiée ; l'accusé repose donc toujours sur la parole du responsable du traitement.
+    .ask = Demandez au sous-traitant sa clé publique de signature par un canal qui lui est propre, et ajoutez-la à votre magasin de confiance.
+
+## La page du portail des auditeurs.
+
+portal-title = Portail des auditeurs ProofPack
+portal-intro = Les dossiers de preuve d'effacement des locataires que votre jeton permet de lire, avec le verdict du vérificateur. Votre jeton reste dans la mémoire de cette page : il n'est envoyé qu'à ce serveur, et il est oublié à la fermeture de la page.
+portal-token = Jeton d'accès
+portal-show = Afficher mes dossiers
+portal-forget = Oublier le jeton
+portal-languages = Langue
+portal-col-tenant = Locataire
+portal-col-pack = Dossier
+portal-col-request = Demande
+portal-col-verdict = Verdict
+portal-col-signed-at = Signé le
+portal-col-file = Fichier
+portal-col-sha256 = SHA-256
+portal-col-download = Téléchargement
+portal-previous = Précédent
+portal-next = Suivant
+portal-refused = Le jeton a été refusé (inconnu, expiré ou révoqué).
+portal-retry = Ce dossier est encore en cours de vérification : réessayez dans { $seconds } s.
+portal-server-status = Le serveur a répondu { $status }.
+portal-loading = Chargement…
+portal-verifying = vérification en cours…
+portal-download-pack = Dossier
+portal-download-html = Rapport (HTML)
+portal-download-json = Rapport (JSON)
+portal-page = page { $page } sur { $pages }
+portal-total = { $total } dossier(s).
+portal-forgotten = Jeton oublié.
