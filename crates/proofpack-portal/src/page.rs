@@ -23,8 +23,9 @@ pub fn index(lang: Lang) -> &'static str {
 /// value the script fills in written `{name}`) and each verdict's word.
 fn script_words(lang: Lang) -> BTreeMap<String, String> {
     let words = Messages::new(lang);
-    let mut map: BTreeMap<String, String> =
-        i18n::strings_with_prefix(lang, "portal-").into_iter().collect();
+    let mut map: BTreeMap<String, String> = i18n::strings_with_prefix(lang, "portal-")
+        .into_iter()
+        .collect();
     for verdict in proofpack_core::Verdict::ALL {
         map.insert(format!("verdict-{verdict}"), words.verdict(*verdict));
     }
@@ -45,7 +46,14 @@ fn render(lang: Lang) -> Markup {
     let words = Messages::new(lang);
     let w = |id: &str| words.text(id);
     let columns = [
-        "tenant", "pack", "request", "verdict", "signed-at", "file", "sha256", "download",
+        "tenant",
+        "pack",
+        "request",
+        "verdict",
+        "signed-at",
+        "file",
+        "sha256",
+        "download",
     ];
     html! {
         (DOCTYPE)
@@ -116,12 +124,17 @@ mod tests {
     fn the_script_words_are_json_that_cannot_end_their_element() {
         for lang in Lang::ALL {
             let page = index(lang);
-            let start = page.find("id=\"words\">").map(|i| i + "id=\"words\">".len());
+            let start = page
+                .find("id=\"words\">")
+                .map(|i| i + "id=\"words\">".len());
             let block = start.and_then(|s| page[s..].split("</script>").next());
             let words: BTreeMap<String, String> =
                 serde_json::from_str(block.unwrap_or_default()).unwrap();
             assert!(words["portal-retry"].contains("{seconds}"), "{lang}");
-            assert_eq!(words["verdict-late"], Messages::new(lang).text("verdict-late"));
+            assert_eq!(
+                words["verdict-late"],
+                Messages::new(lang).text("verdict-late")
+            );
         }
         let hostile = BTreeMap::from([("x".to_owned(), "</script><b>&".to_owned())]);
         let block = json_block(&hostile);

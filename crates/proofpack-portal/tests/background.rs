@@ -223,14 +223,20 @@ fn an_html_report_is_rendered_once_per_pack_trust_store_and_language() {
         assert_eq!(answer.body, same.0.body);
         assert!(body.contains(&format!("data-verdict=\"{}\"", first.verdict.as_str())));
     }
-    assert_ne!(answers[0].0.body, answers[2].0.body, "French is not English");
+    assert_ne!(
+        answers[0].0.body, answers[2].0.body,
+        "French is not English"
+    );
     assert_eq!(
         hooks.html_renders(),
         3,
         "six requests, three languages: three renders"
     );
     // The `lang` parameter comes before the header (the page's own links).
-    let url = portal.url(&format!("/api/v1/packs/{}/report.html?lang=fr", first.sha256));
+    let url = portal.url(&format!(
+        "/api/v1/packs/{}/report.html?lang=fr",
+        first.sha256
+    ));
     let chosen = call_with(&agent, "GET", &url, token, Some("de"));
     assert_eq!(chosen.headers.get("content-language").unwrap(), "fr");
     assert_eq!(chosen.body, answers[2].0.body);
