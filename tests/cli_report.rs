@@ -22,6 +22,8 @@ fn proofpack(args: &[&str]) -> std::process::Output {
         .current_dir(root())
         .env_remove("NO_COLOR")
         .env_remove("TERM")
+        // The English words, whatever the machine's locale.
+        .env("LC_ALL", "C")
         .output()
         .expect("runs")
 }

@@ -3,5 +3,8 @@
 
 #[test]
 fn cli_tests() {
-    trycmd::TestCases::new().case("tests/cmd/*.toml");
+    // The English words, whatever the machine's locale.
+    trycmd::TestCases::new()
+        .env("LC_ALL", "C")
+        .case("tests/cmd/*.toml");
 }

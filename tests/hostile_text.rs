@@ -63,6 +63,8 @@ fn run(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_proofpack"))
         .args(args)
         .env_remove("NO_COLOR")
+        // The English words, whatever the machine's locale.
+        .env("LC_ALL", "C")
         .output()
         .expect("runs")
 }
@@ -138,6 +140,7 @@ fn hostile_text_is_inert_on_a_terminal() {
         .args(["-qec", &command, "/dev/null"])
         .env("TERM", "xterm-256color")
         .env_remove("NO_COLOR")
+        .env("LC_ALL", "C")
         .output()
         .expect("script runs");
     let text = String::from_utf8(out.stdout)

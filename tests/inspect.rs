@@ -203,6 +203,8 @@ fn bin() -> &'static str {
 fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(bin())
         .args(args)
+        // The English words, whatever the machine's locale.
+        .env("LC_ALL", "C")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

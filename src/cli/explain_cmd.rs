@@ -3,6 +3,7 @@
 use super::EXIT_USAGE;
 use proofpack_core::Code;
 use proofpack_render::explain::ExplainedCode;
+use proofpack_render::i18n::{Language, Messages};
 use proofpack_render::json;
 use proofpack_spec::text::Untrusted;
 use std::io::Write;
@@ -24,7 +25,9 @@ pub(crate) struct ExplainArgs {
     json: bool,
 }
 
-pub(crate) fn run(args: &ExplainArgs) -> i32 {
+/// Explains the codes asked for: in `language` as text; as JSON in English
+/// whatever the language (JSON never changes with it).
+pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
     let codes: Vec<Code> = match &args.code {
         Some(text) => match text.parse::<Code>() {
             Ok(code) => vec![code],
@@ -49,12 +52,11 @@ pub(crate) fn run(args: &ExplainArgs) -> i32 {
         }
         .and_then(|()| writeln!(out))
     } else {
+        let words = Messages::new(language);
         codes.iter().try_for_each(|code| {
-            let e = proofpack_render::explain::explanation(*code);
-            writeln!(out, "{}  ({})", code.as_str(), code.effect())?;
-            writeln!(out, "  means: {}", e.meaning)?;
-            writeln!(out, "  why:   {}", e.why)?;
-            writeln!(out, "  ask:   {}", e.ask)?;
+            let e = proofpack_render::explain::explanation_in(*code, language);
+            writeln!(out, "{}  ({})", code.as_str(), words.effect(code.effect()))?;
+            out.write_all(proofpack_render::explain::lines(&e, language, 2).as_bytes())?;
             if args.all {
                 writeln!(out)?;
             }

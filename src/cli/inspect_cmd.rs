@@ -3,6 +3,7 @@
 use super::EXIT_OPERATIONAL;
 use proofpack_core::inspect::{list_members, member_content, InspectError};
 use proofpack_core::{Limits, Verdict};
+use proofpack_render::i18n::{Language, Messages};
 use proofpack_render::json;
 use proofpack_spec::text::{escape_bytes_multiline, Untrusted};
 use std::io::{self, IsTerminal, Read, Write};
@@ -60,7 +61,8 @@ fn failed(pack: &Path, e: &InspectError) -> i32 {
     }
 }
 
-pub(crate) fn ls(args: &LsArgs) -> i32 {
+/// Lists a pack's members: as a table in `language`, or as JSON.
+pub(crate) fn ls(args: &LsArgs, language: Language) -> i32 {
     let members = match open(&args.pack) {
         Ok(input) => list_members(input, &Limits::default()),
         Err(e) => return super::fail_path(&args.pack, &e),
@@ -73,20 +75,25 @@ pub(crate) fn ls(args: &LsArgs) -> i32 {
     let written = if args.json {
         json::pretty_value(&mut out, &members).and_then(|()| writeln!(out))
     } else {
+        let words = Messages::new(language);
+        let [path_head, size_head, sha_head, listing_head] =
+            ["ls-path", "ls-size", "ls-sha256", "ls-listing"].map(|id| words.text(id));
         let paths: Vec<String> = members
             .iter()
             .map(|m| Untrusted(&m.path).escaped())
             .collect();
-        let width = paths.iter().map(|p| p.chars().count()).fold(4, usize::max);
+        let width = paths
+            .iter()
+            .map(|p| p.chars().count())
+            .fold(path_head.chars().count(), usize::max);
         let digits = members
             .iter()
             .map(|m| m.size.to_string().len())
-            .fold(4, usize::max);
+            .fold(size_head.chars().count(), usize::max);
         (|| -> io::Result<()> {
             writeln!(
                 out,
-                "{:<width$}  {:>digits$}  {:<64}  listing",
-                "path", "size", "sha256"
+                "{path_head:<width$}  {size_head:>digits$}  {sha_head:<64}  {listing_head}"
             )?;
             for (m, path) in members.iter().zip(&paths) {
                 writeln!(
@@ -94,7 +101,7 @@ pub(crate) fn ls(args: &LsArgs) -> i32 {
                     "{path:<width$}  {:>digits$}  {}  {}",
                     m.size,
                     m.sha256,
-                    proofpack_render::text::listing_words(m.listing)
+                    proofpack_render::text::listing_words(m.listing, language)
                 )?;
             }
             Ok(())

@@ -6,6 +6,8 @@ mod inspect_cmd;
 mod verify_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use proofpack_render::i18n::Language;
+use proofpack_spec::text::Untrusted;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +25,10 @@ pub const EXIT_USAGE: i32 = 2;
                   1 operational error, 2 usage error. With several packs: the worst."
 )]
 struct Cli {
+    /// Language of reports and explanations: en, fr or de (default: LC_ALL,
+    /// LC_MESSAGES or LANG); never of JSON, codes or exit statuses
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -103,13 +109,14 @@ pub fn real_main() -> i32 {
             return if e.use_stderr() { EXIT_USAGE } else { 0 };
         }
     };
+    let language = language(cli.lang.as_deref());
     match cli.command {
-        Command::Verify(args) => verify_cmd::run(&args),
+        Command::Verify(args) => verify_cmd::run(&args, language),
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
-        Command::Explain(args) => explain_cmd::run(&args),
-        Command::Ls(args) => inspect_cmd::ls(&args),
+        Command::Explain(args) => explain_cmd::run(&args, language),
+        Command::Ls(args) => inspect_cmd::ls(&args, language),
         Command::Show(args) => inspect_cmd::show(&args),
         Command::Completions { shell } => {
             // Into memory first: the generator panics on a failed write
@@ -129,6 +136,25 @@ pub fn real_main() -> i32 {
             }
         }
     }
+}
+
+/// The language of the human output: `--lang` when given, else the
+/// locale's. A `--lang` there are no messages in falls back to English with
+/// a note on stderr, and changes nothing else (the exit status is the
+/// verdict's, as in English).
+fn language(requested: Option<&str>) -> Language {
+    let Some(tag) = requested else {
+        return Language::from_environment();
+    };
+    Language::from_locale(tag).unwrap_or_else(|| {
+        let known: Vec<&str> = Language::ALL.iter().map(|l| l.tag()).collect();
+        eprintln!(
+            "proofpack: note: no messages in the language {:?}; writing English (languages: {})",
+            Untrusted(tag).escaped(),
+            known.join(", ")
+        );
+        Language::En
+    })
 }
 
 /// Writes `bytes` to stdout: 0, or an operational error when it could not.

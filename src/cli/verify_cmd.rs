@@ -4,6 +4,7 @@
 use super::{ColorChoice, VerifyArgs, EXIT_OPERATIONAL, EXIT_USAGE};
 use proofpack_core::report::BatchLine;
 use proofpack_core::{verify, Limits, Report, TrustStore};
+use proofpack_render::i18n::{Arg, Language, Messages};
 use proofpack_render::{html, json, text};
 use proofpack_spec::text::Untrusted;
 use std::collections::BTreeMap;
@@ -15,7 +16,8 @@ use std::sync::mpsc;
 /// The name `-` stands for standard input.
 const STDIN: &str = "-";
 
-pub(crate) fn run(args: &VerifyArgs) -> i32 {
+/// Verifies the packs and prints their reports, human ones in `language`.
+pub(crate) fn run(args: &VerifyArgs, language: Language) -> i32 {
     let trust = match &args.trust {
         None => None,
         Some(path) => match load_trust(path) {
@@ -41,15 +43,18 @@ pub(crate) fn run(args: &VerifyArgs) -> i32 {
         eprintln!("proofpack: --html and --output take one pack, not several");
         return EXIT_USAGE;
     }
-    let style = text::Style {
-        colour: colour(args.color),
+    let output = Output {
+        style: text::Style {
+            colour: colour(args.color),
+        },
+        language,
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = if single {
-        run_single(args, &packs[0], trust.as_ref(), style, &mut out)
+        run_single(args, &packs[0], trust.as_ref(), output, &mut out)
     } else {
-        run_batch(args, &packs, &skipped, trust.as_ref(), style, &mut out)
+        run_batch(args, &packs, &skipped, trust.as_ref(), output, &mut out)
     };
     match result {
         Ok(status) => status,
@@ -60,6 +65,13 @@ pub(crate) fn run(args: &VerifyArgs) -> i32 {
             EXIT_OPERATIONAL
         }
     }
+}
+
+/// How the human output is written: colours and language.
+#[derive(Clone, Copy)]
+struct Output {
+    style: text::Style,
+    language: Language,
 }
 
 /// Why output stopped.
@@ -82,7 +94,7 @@ fn run_single(
     args: &VerifyArgs,
     path: &Path,
     trust: Option<&TrustStore>,
-    style: text::Style,
+    output: Output,
     out: &mut impl Write,
 ) -> Result<i32, Stop> {
     let report = match verify_input(path, trust) {
@@ -99,13 +111,15 @@ fn run_single(
         })?;
     }
     if let Some(file) = &args.html {
-        write_file(file, |w| w.write_all(html::report(&report).as_bytes()))?;
+        let page = html::report_in(&report, output.language);
+        write_file(file, |w| w.write_all(page.as_bytes()))?;
     }
     if !args.quiet {
         let result = if args.json {
             json::pretty(out, &report).and_then(|()| writeln!(out))
         } else {
-            out.write_all(text::report(&report, style).as_bytes())
+            let human = text::report_in(&report, output.style, output.language);
+            out.write_all(human.as_bytes())
         };
         written(result, status)?;
     }
@@ -117,7 +131,7 @@ fn run_batch(
     packs: &[PathBuf],
     skipped: &[(PathBuf, &'static str)],
     trust: Option<&TrustStore>,
-    style: text::Style,
+    output: Output,
     out: &mut impl Write,
 ) -> Result<i32, Stop> {
     let mut worst = 0;
@@ -145,7 +159,7 @@ fn run_batch(
     in_order(
         packs,
         jobs,
-        |path| verified(args, path, trust, style),
+        |path| verified(args, path, trust, output),
         |done| {
             progress.step();
             if let Err(e) = &done.status {
@@ -165,17 +179,44 @@ fn run_batch(
             let line = BatchLine::summary(packs.len(), skipped.len(), verdicts, worst);
             json::compact_value(out, &line).and_then(|()| writeln!(out))
         } else {
-            let parts: Vec<String> = verdicts.iter().map(|(k, v)| format!("{v} {k}")).collect();
-            let skipped = if skipped.is_empty() {
-                String::new()
-            } else {
-                format!("; {} skipped", skipped.len())
-            };
-            writeln!(out, "{} packs: {}{skipped}", packs.len(), parts.join(", "))
+            let summary = batch_summary(packs.len(), &verdicts, skipped.len(), output.language);
+            writeln!(out, "{summary}")
         };
         written(result, worst)?;
     }
     Ok(worst)
+}
+
+/// The last line of a batch: how many packs, of each verdict, skipped.
+fn batch_summary(
+    packs: usize,
+    verdicts: &BTreeMap<String, usize>,
+    skipped: usize,
+    language: Language,
+) -> String {
+    let words = Messages::new(language);
+    let parts: Vec<String> = verdicts
+        .iter()
+        .map(|(verdict, n)| {
+            let word = match verdict.parse::<proofpack_core::Verdict>() {
+                Ok(v) => words.verdict(v),
+                Err(_) => words.text("cli-batch-error"),
+            };
+            format!("{n} {word}")
+        })
+        .collect();
+    let mut summary = words.format(
+        "cli-batch",
+        &[
+            ("packs", Arg::from(packs)),
+            ("verdicts", Arg::from(parts.join(", "))),
+        ],
+    );
+    if skipped > 0 {
+        summary.push_str("; ");
+        summary.push_str(&words.format("cli-batch-skipped", &[("skipped", Arg::from(skipped))]));
+    }
+    summary
 }
 
 /// One pack of a batch, verified and rendered.
@@ -194,7 +235,7 @@ fn verified<'p>(
     args: &VerifyArgs,
     path: &'p Path,
     trust: Option<&TrustStore>,
-    style: text::Style,
+    how: Output,
 ) -> Verified<'p> {
     let mut output = Vec::new();
     // Writing to a Vec cannot fail.
@@ -203,7 +244,8 @@ fn verified<'p>(
             if args.json && !args.quiet {
                 let _ = json::compact(&mut output, &report).and_then(|()| writeln!(output));
             } else if !args.quiet {
-                let _ = writeln!(output, "{}", text::line(&report, style));
+                let line = text::line_in(&report, how.style, how.language);
+                let _ = writeln!(output, "{line}");
             }
             (report.verdict().to_string(), Ok(report.exit_status()))
         }

@@ -1,51 +1,43 @@
-//! The language of an HTML report, chosen from the request's
-//! `Accept-Language` (RFC 9110 §12.5.4) by RFC 4647 §3.4 lookup: ranges in
-//! order of preference (`q`), each shortened subtag by subtag until it names
-//! a language the portal renders; the default when none does.
+//! The language of the portal's page and of an HTML report: a `lang` query
+//! parameter, else the request's `Accept-Language` (RFC 9110 §12.5.4) by
+//! RFC 4647 §3.4 lookup: ranges in order of preference (`q`), each
+//! shortened subtag by subtag until it names a language the portal
+//! renders; the default when none does.
 //!
 //! Written here rather than taken from a crate: those on crates.io either
 //! ignore `q` (`fluent-langneg`) or keep `q=0`, which means "not this one",
 //! and match whole tags only (`accept-language`).
 
-/// A language the portal renders reports in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English.
-    En,
-}
+/// A language the portal renders its page and reports in: the languages
+/// of the message files ([`proofpack_render::i18n`]).
+pub use proofpack_render::i18n::Language as Lang;
 
 /// The most ranges of one header considered: a browser sends a handful.
 const MAX_RANGES: usize = 32;
 
-impl Lang {
-    /// Every language, in [`Lang::index`] order.
-    pub const ALL: [Lang; 1] = [Lang::En];
-    /// The language of a request that names none the portal renders.
-    pub const DEFAULT: Lang = Lang::En;
+/// The language of a request that names none the portal renders.
+pub const DEFAULT: Lang = Lang::En;
 
-    /// Its BCP 47 tag, as `Content-Language` gives it.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-        }
-    }
+/// The language for a request with this `Accept-Language` value (or none):
+/// the most preferred one the portal renders, else the default. A
+/// malformed entry is ignored, not refused.
+pub fn negotiate(accept_language: Option<&str>) -> Lang {
+    accept_language
+        .map(preferred_ranges)
+        .unwrap_or_default()
+        .into_iter()
+        .find_map(lookup)
+        .unwrap_or(DEFAULT)
+}
 
-    /// Its position in [`Lang::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The language for a request with this `Accept-Language` value (or
-    /// none): the most preferred one the portal renders, else the default.
-    /// A malformed entry is ignored, not refused.
-    pub fn negotiate(accept_language: Option<&str>) -> Lang {
-        accept_language
-            .map(preferred_ranges)
-            .unwrap_or_default()
-            .into_iter()
-            .find_map(lookup)
-            .unwrap_or(Lang::DEFAULT)
-    }
+/// The language a request asks for: its `lang` query parameter when that
+/// names a language the portal renders (a reader's explicit choice, as the
+/// page's language links make it), else by `Accept-Language`.
+pub fn requested(query: Option<&str>, accept_language: Option<&str>) -> Lang {
+    query
+        .filter(|q| language_range(q) && *q != "*")
+        .and_then(lookup)
+        .unwrap_or_else(|| negotiate(accept_language))
 }
 
 /// The language ranges of an `Accept-Language` value, most preferred
@@ -138,9 +130,11 @@ mod tests {
         assert_eq!(preferred_ranges("de;q=0.5, en;q=2, x y, fr"), ["fr", "de"]);
         assert!(preferred_ranges(";;;,,,*").is_empty());
         assert_eq!(preferred_ranges(&"de,".repeat(100)).len(), MAX_RANGES);
-        // Today every range falls back to English, the one language there is.
-        assert_eq!(Lang::negotiate(Some("fr, de;q=0.5")), Lang::En);
-        assert_eq!(Lang::negotiate(None), Lang::DEFAULT);
+        assert_eq!(negotiate(Some("fr, de;q=0.5")), Lang::Fr);
+        assert_eq!(negotiate(Some("es, de;q=0.5, fr;q=0.4")), Lang::De);
+        assert_eq!(negotiate(Some("es, it")), DEFAULT);
+        assert_eq!(negotiate(Some("fr;q=0, en;q=0.1")), Lang::En);
+        assert_eq!(negotiate(None), DEFAULT);
     }
 
     #[test]
@@ -167,6 +161,19 @@ mod tests {
         }
         assert_eq!(lookup("en-GB-oxendict"), Some(Lang::En));
         assert_eq!(lookup("eng"), None);
-        assert_eq!(lookup("fr-CA"), None);
+        assert_eq!(lookup("fr-CA"), Some(Lang::Fr));
+        assert_eq!(lookup("de-AT-1996"), Some(Lang::De));
+        assert_eq!(lookup("es-ES"), None);
+    }
+
+    #[test]
+    fn the_lang_parameter_comes_before_accept_language() {
+        assert_eq!(requested(Some("de"), Some("fr")), Lang::De);
+        assert_eq!(requested(Some("FR-ch"), None), Lang::Fr);
+        // One the portal does not render, or malformed: the header decides.
+        assert_eq!(requested(Some("es"), Some("fr")), Lang::Fr);
+        assert_eq!(requested(Some("*"), Some("de")), Lang::De);
+        assert_eq!(requested(Some("de_DE@x"), None), DEFAULT);
+        assert_eq!(requested(None, None), DEFAULT);
     }
 }

@@ -16,6 +16,7 @@
 
 pub mod access_log;
 pub mod lang;
+pub mod page;
 pub mod server;
 pub mod store;
 pub mod tokens;

@@ -6,8 +6,8 @@
 //! | `GET /api/v1/packs[?page=N&per_page=M]` | the token's tenants' packs |
 //! | `GET /api/v1/packs/{sha256}` | the §13 report JSON |
 //! | `GET /api/v1/packs/{sha256}/proof.tar.gz` | the exact bytes |
-//! | `GET /api/v1/packs/{sha256}/report.html` | the HTML report |
-//! | `GET /` and `/static/*` | the page (no data) |
+//! | `GET /api/v1/packs/{sha256}/report.html[?lang=fr]` | the HTML report, in the reader's language |
+//! | `GET /[?lang=fr]` and `/static/*` | the page (no data), in the reader's language |
 //!
 //! 401 for a missing, unknown, expired or revoked token; 404 for a pack the
 //! token may not see, exactly as for one that does not exist; 503 with
@@ -19,10 +19,13 @@
 //!
 //! The portal listens as soon as the scan has read every pack's manifest;
 //! the packs are verified in the background ([`crate::verifier`]). An HTML
-//! report is rendered once per (pack, trust store, language).
+//! report is rendered once per (pack, trust store, language). The page and
+//! the HTML reports are in the language a `lang` parameter names, else the
+//! one `Accept-Language` prefers ([`crate::lang`]); the JSON never changes.
 
 use crate::access_log::{self, Access, AccessLog};
-use crate::lang::Lang;
+use crate::lang::{self, Lang};
+use crate::page;
 use crate::store::{self, open_trust, Cache, Notice, Pack, Standing, Store};
 use crate::tokens::{Principal, Refusal, TokenSource};
 pub use crate::verifier::Hooks;
@@ -61,7 +64,6 @@ pub const MAX_HEADERS: usize = 64;
 /// The default and the largest `per_page` of the list.
 pub const PER_PAGE: (u64, u64) = (100, 1000);
 
-const INDEX_HTML: &str = include_str!("../static/index.html");
 const PORTAL_JS: &str = include_str!("../static/portal.js");
 const PORTAL_CSS: &str = include_str!("../static/portal.css");
 
@@ -809,16 +811,13 @@ async fn report_json(Located { who, pack, report }: Located) -> Response {
 async fn report_html(
     State(portal): State<Arc<Portal>>,
     headers: HeaderMap,
+    chosen: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
     Located { who, pack, report }: Located,
 ) -> Response {
-    let lang = Lang::negotiate(
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = language(&headers, chosen);
     let page = pack.verification.html(lang, || {
         portal.hooks.rendered();
-        Bytes::from(proofpack_render::html::report(&report))
+        Bytes::from(proofpack_render::html::report_in(&report, lang))
     });
     let mut answer = (
         [
@@ -891,8 +890,41 @@ fn page(content_type: &'static str, body: &'static str, csp: &'static str) -> Re
         .into_response()
 }
 
-async fn index() -> Response {
-    page("text/html; charset=utf-8", INDEX_HTML, PAGE_CSP)
+/// A `lang` query parameter: the reader's choice of language.
+#[derive(Debug, Default, Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The language of a request: its `lang` parameter if it names one the
+/// portal renders, else its `Accept-Language`. A malformed query is
+/// ignored here (the page holds no data to refuse it for).
+fn language(
+    headers: &HeaderMap,
+    chosen: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Lang {
+    let chosen = chosen.map(|Query(q)| q).unwrap_or_default();
+    lang::requested(
+        chosen.lang.as_deref(),
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
+async fn index(
+    headers: HeaderMap,
+    chosen: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let lang = language(&headers, chosen);
+    let mut answer = page("text/html; charset=utf-8", page::index(lang), PAGE_CSP);
+    let headers = answer.headers_mut();
+    headers.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.tag()),
+    );
+    headers.insert(header::VARY, HeaderValue::from_static("accept-language"));
+    answer
 }
 
 async fn script() -> Response {

@@ -1,12 +1,23 @@
 // The auditor portal's page. The token lives in this module's memory only
 // (never in storage, a cookie or the URL). Every value from the server
 // reaches the DOM through textContent: none is ever parsed as HTML.
+// The words are the page's language's: the server writes them into the
+// page as JSON (#words), from the same message files as the reports.
 
 const PER_PAGE = 50;
 let token = null;
 let page = 1;
 
 const $ = (id) => document.getElementById(id);
+
+const WORDS = JSON.parse($("words")?.textContent ?? "{}");
+const LANG = document.documentElement.lang || "en";
+
+// The word `id`, its {name} values filled in (the id itself if missing).
+function t(id, values = {}) {
+  const text = WORDS[id] ?? id;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
 
 function say(text) {
   $("status").textContent = text;
@@ -21,14 +32,14 @@ async function api(path) {
   });
   if (answer.status === 401) {
     token = null;
-    throw new Error("The token was refused (unknown, expired or revoked).");
+    throw new Error(t("portal-refused"));
   }
   if (answer.status === 503) {
-    const seconds = answer.headers.get("Retry-After") ?? "a few";
-    throw new Error(`This pack is still being verified: try again in ${seconds} s.`);
+    const seconds = answer.headers.get("Retry-After") ?? "1";
+    throw new Error(t("portal-retry", { seconds }));
   }
   if (!answer.ok) {
-    throw new Error(`The server answered ${answer.status}.`);
+    throw new Error(t("portal-server-status", { status: answer.status }));
   }
   return answer;
 }
@@ -67,7 +78,7 @@ function button(td, label, action) {
 
 async function show() {
   if (!token) return;
-  say("Loading…");
+  say(t("portal-loading"));
   try {
     const answer = await api(`/api/v1/packs?page=${page}&per_page=${PER_PAGE}`);
     const list = await answer.json();
@@ -79,24 +90,26 @@ async function show() {
       cell(row, p.pack_id, "mono");
       cell(row, p.request_id, "mono");
       // null until the pack is verified (the portal verifies in the background).
-      const verdict = p.verdict ?? "verifying…";
+      const verdict = p.verdict ? t(`verdict-${p.verdict}`) : t("portal-verifying");
       cell(row, verdict, `verdict verdict-${p.verdict ?? "pending"}`);
       cell(row, p.signed_at, "mono");
       cell(row, p.file, "mono");
       cell(row, p.sha256, "mono sha");
       const actions = cell(row, "");
-      button(actions, "Pack", () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
-      button(actions, "Report (HTML)", () => download(p.sha256, "/report.html", `${p.sha256}.html`));
-      button(actions, "Report (JSON)", () => download(p.sha256, "", `${p.sha256}.json`));
+      button(actions, t("portal-download-pack"), () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
+      // The report in the page's language, whatever the browser prefers.
+      const html = `/report.html?lang=${encodeURIComponent(LANG)}`;
+      button(actions, t("portal-download-html"), () => download(p.sha256, html, `${p.sha256}.html`));
+      button(actions, t("portal-download-json"), () => download(p.sha256, "", `${p.sha256}.json`));
       body.appendChild(row);
     }
     const pages = Math.max(1, Math.ceil(list.total / list.per_page));
     $("packs").hidden = false;
     $("pager").hidden = pages <= 1;
-    $("page").textContent = `page ${list.page} of ${pages}`;
+    $("page").textContent = t("portal-page", { page: list.page, pages });
     $("prev").disabled = list.page <= 1;
     $("next").disabled = list.page >= pages;
-    say(`${list.total} pack(s).`);
+    say(t("portal-total", { total: list.total }));
   } catch (e) {
     $("packs").hidden = true;
     $("pager").hidden = true;
@@ -116,7 +129,7 @@ $("forget").addEventListener("click", () => {
   $("packs").hidden = true;
   $("pager").hidden = true;
   $("packs").querySelector("tbody").replaceChildren();
-  say("Token forgotten.");
+  say(t("portal-forgotten"));
 });
 $("prev").addEventListener("click", () => { page -= 1; show(); });
 $("next").addEventListener("click", () => { page += 1; show(); });

@@ -201,27 +201,51 @@ fn an_html_report_is_rendered_once_per_pack_trust_store_and_language() {
         call_with(&agent, "GET", &url, token, language)
     };
 
-    let answers: Vec<Answer> = [None, Some("en-GB"), Some("fr-CH, fr;q=0.9, de;q=0.5"), None]
+    let asked = [
+        (None, "en"),
+        (Some("en-GB"), "en"),
+        (Some("fr-CH, fr;q=0.9, de;q=0.5"), "fr"),
+        (None, "en"),
+        (Some("es, de;q=0.8"), "de"),
+        (Some("de-AT"), "de"),
+    ];
+    let answers: Vec<(Answer, &str)> = asked
         .into_iter()
-        .map(|language| html(first, language))
+        .map(|(language, tag)| (html(first, language), tag))
         .collect();
-    for answer in &answers {
+    for (answer, tag) in &answers {
         assert_eq!(answer.status, 200);
-        assert_eq!(answer.headers.get("content-language").unwrap(), "en");
-        assert_eq!(answer.body, answers[0].body);
+        assert_eq!(answer.headers.get("content-language").unwrap(), tag);
+        let body = String::from_utf8_lossy(&answer.body);
+        assert!(body.contains(&format!("<html lang=\"{tag}\">")), "{tag}");
+        // The page of one language is the same whoever asks for it.
+        let same = answers.iter().find(|(_, t)| t == tag).unwrap();
+        assert_eq!(answer.body, same.0.body);
+        assert!(body.contains(&format!("data-verdict=\"{}\"", first.verdict.as_str())));
     }
-    assert!(String::from_utf8_lossy(&answers[0].body)
-        .contains(&format!("data-verdict=\"{}\"", first.verdict.as_str())));
+    assert_ne!(
+        answers[0].0.body, answers[2].0.body,
+        "French is not English"
+    );
     assert_eq!(
         hooks.html_renders(),
-        1,
-        "four requests, one language: one render"
+        3,
+        "six requests, three languages: three renders"
     );
+    // The `lang` parameter comes before the header (the page's own links).
+    let url = portal.url(&format!(
+        "/api/v1/packs/{}/report.html?lang=fr",
+        first.sha256
+    ));
+    let chosen = call_with(&agent, "GET", &url, token, Some("de"));
+    assert_eq!(chosen.headers.get("content-language").unwrap(), "fr");
+    assert_eq!(chosen.body, answers[2].0.body);
+    assert_eq!(hooks.html_renders(), 3, "French was rendered already");
     assert_eq!(html(second, None).status, 200);
-    assert_eq!(hooks.html_renders(), 2, "another pack: rendered");
+    assert_eq!(hooks.html_renders(), 4, "another pack: rendered");
     let json = portal.url(&format!("/api/v1/packs/{}", first.sha256));
     assert_eq!(call(&agent, "GET", &json, token).status, 200);
-    assert_eq!(hooks.html_renders(), 2, "the JSON report renders no HTML");
+    assert_eq!(hooks.html_renders(), 4, "the JSON report renders no HTML");
 
     // Another trust store: each pack is verified again, and its HTML
     // rendered again once.
@@ -234,7 +258,7 @@ fn an_html_report_is_rendered_once_per_pack_trust_store_and_language() {
     for _ in 0..480 {
         let status = html(first, None).status;
         assert!(status == 200 || status == 503, "{status}");
-        if hooks.html_renders() == 3 {
+        if hooks.html_renders() == 5 {
             rendered = true;
             break;
         }
@@ -243,5 +267,5 @@ fn an_html_report_is_rendered_once_per_pack_trust_store_and_language() {
     assert!(rendered, "the new trust store's report was never rendered");
     assert!(hooks.verifications() > verified);
     assert_eq!(html(first, Some("en")).status, 200);
-    assert_eq!(hooks.html_renders(), 3);
+    assert_eq!(hooks.html_renders(), 5);
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use base64::Engine;
-use common::{agent, call, raw, Answer, Fixture, Running, TENANT_A, TENANT_B};
+use common::{agent, call, call_with, raw, Answer, Fixture, Running, TENANT_A, TENANT_B};
 use proofpack_core::Verdict;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -473,6 +473,41 @@ fn the_page_and_its_files_hold_no_data_and_allow_only_themselves() {
         call(&agent, "GET", &portal.url("/static/other.js"), None).status,
         404
     );
+}
+
+#[test]
+fn the_page_is_in_the_readers_language() {
+    let fixture = Fixture::new();
+    let portal = Running::start(fixture.config());
+    let agent = agent();
+    let page = |path: &str, language: Option<&str>| {
+        let answer = call_with(&agent, "GET", &portal.url(path), None, language);
+        assert_eq!(answer.status, 200, "{path} {language:?}");
+        assert_eq!(header(&answer, "vary"), Some("accept-language"));
+        let tag = header(&answer, "content-language").unwrap().to_owned();
+        (tag, String::from_utf8(answer.body).unwrap())
+    };
+    let (en, english) = page("/", None);
+    assert_eq!(en, "en");
+    for (path, language, want) in [
+        ("/", Some("de-CH, fr;q=0.5"), "de"),
+        ("/", Some("es, fr;q=0.3"), "fr"),
+        ("/?lang=fr", Some("de"), "fr"),
+        ("/?lang=xx", Some("de"), "de"),
+        ("/?lang=en", Some("fr"), "en"),
+    ] {
+        let (tag, html) = page(path, language);
+        assert_eq!(tag, want, "{path} {language:?}");
+        assert!(html.contains(&format!("<html lang=\"{want}\">")));
+        assert!(html.contains("id=\"words\""), "the script's words");
+        assert_eq!(html == english, want == "en", "{path} {language:?}");
+    }
+    // The script takes its words from the page and asks for the report in
+    // the page's language.
+    let script =
+        String::from_utf8(call(&agent, "GET", &portal.url("/static/portal.js"), None).body)
+            .unwrap();
+    assert!(script.contains("report.html?lang="));
 }
 
 #[test]

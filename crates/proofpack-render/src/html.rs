@@ -8,13 +8,19 @@
 //! The page is built with maud, which escapes every interpolation: pack text
 //! can only ever be text. It is first made inert as on a terminal
 //! ([`Untrusted`]), so bidi controls cannot reorder what a reader sees.
+//!
+//! The page is written in the reader's language ([`crate::i18n`]), which
+//! its `<html lang>` names; each function without a language writes
+//! English.
 
+use crate::i18n::{Arg, Language, Messages};
 use crate::text::{
-    area, attestation_words, margin, not_counted_words, policy_words, quorum_words, tier_details,
+    area, attestation_words, margin_in, not_counted_words, policy_words, quorum_words,
+    tier_details_in,
 };
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use proofpack_core::report::{
-    AttestationState, AuditSummary, GraphView, Listing, Report, Timeline, ViewKind,
+    AttestationState, AuditSummary, GraphView, Report, Timeline, ViewKind,
 };
 use proofpack_core::Effect;
 use proofpack_spec::text::Untrusted;
@@ -110,21 +116,76 @@ fn effect_class(e: Effect) -> String {
     format!("effect-{}", e.as_str())
 }
 
-/// The whole page.
-pub fn report(r: &Report) -> String {
-    page(r).into_string()
+/// The message `id` with markup in some of its values: the message's own
+/// words escaped, each value placed as the markup it is (escaped by maud
+/// when it was made). Translations keep their own word order around it.
+fn rich(msg: Messages, id: &str, values: &[(&str, Markup)]) -> Markup {
+    // Private-use characters mark where each value goes.
+    const OPEN: char = '\u{E000}';
+    const CLOSE: char = '\u{E001}';
+    let slots: Vec<String> = (0..values.len())
+        .map(|i| format!("{OPEN}{i}{CLOSE}"))
+        .collect();
+    let args: Vec<(&str, Arg<'_>)> = values
+        .iter()
+        .zip(&slots)
+        .map(|((name, _), slot)| (*name, Arg::from(slot)))
+        .collect();
+    let text = msg.format(id, &args);
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some((before, after)) = rest.split_once(OPEN) {
+        out.push_str(&html! { (before) }.into_string());
+        let Some((index, after)) = after.split_once(CLOSE) else {
+            rest = after;
+            break;
+        };
+        if let Some((_, markup)) = index.parse::<usize>().ok().and_then(|i| values.get(i)) {
+            out.push_str(&markup.0);
+        }
+        rest = after;
+    }
+    out.push_str(&html! { (rest) }.into_string());
+    PreEscaped(out)
 }
 
-fn page(r: &Report) -> Markup {
+/// The whole page, in English.
+pub fn report(r: &Report) -> String {
+    report_in(r, Language::En)
+}
+
+/// The whole page, in `language` (which its `<html lang>` names).
+pub fn report_in(r: &Report, language: Language) -> String {
+    page(r, Messages::new(language)).into_string()
+}
+
+fn page(r: &Report, msg: Messages) -> Markup {
     let p = &r.pack();
-    let title = format!(
-        "Proof-of-erasure pack report: {} — {}",
-        ot(&p.pack_id),
-        r.verdict()
+    let verdict = msg.verdict(r.verdict());
+    let title = msg.format(
+        "html-title",
+        &[
+            ("pack", Arg::from(ot(&p.pack_id))),
+            ("verdict", Arg::from(&verdict)),
+        ],
+    );
+    let pack_line = msg.format(
+        "html-pack-line",
+        &[
+            ("pack", Arg::from(ot(&p.pack_id))),
+            ("sha256", Arg::from(&p.sha256)),
+        ],
+    );
+    let word = msg.format(
+        "html-verdict",
+        &[
+            ("verdict", Arg::from(&verdict)),
+            ("status", Arg::from(r.exit_status())),
+        ],
     );
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(msg.language().tag()) {
             head {
                 meta charset="utf-8";
                 meta http-equiv="Content-Security-Policy" content=(CSP);
@@ -134,96 +195,153 @@ fn page(r: &Report) -> Markup {
             }
             body data-verdict=(r.verdict().as_str()) {
                 main {
-                    h1 { "Proof-of-erasure pack report" }
-                    div class="mono" { "pack " (ot(&p.pack_id)) " · sha256 " (p.sha256) }
+                    h1 { (msg.text("html-heading")) }
+                    div class="mono" { (pack_line) }
                     div class="banner" role="status" {
                         span class="icon" aria-hidden="true" { (r.verdict().icon()) }
                         div {
-                            div class="word" { (r.verdict().as_str()) " (exit " (r.exit_status()) ")" }
-                            div class="meaning" { (r.verdict().meaning()) }
+                            div class="word" { (word) }
+                            div class="meaning" { (msg.verdict_meaning(r.verdict())) }
                         }
                     }
                     @if r.claims_unverified() {
-                        p class="note" {
-                            "The pack is invalid: what the tables below show are the pack's own claims, "
-                            "not verified facts."
-                        }
+                        p class="note" { (msg.text("html-claims-unverified")) }
                     }
-                    (identity(r))
-                    (passed(r))
-                    (findings(r))
-                    (tiers(r))
-                    (sla(r))
-                    (receipts(r))
-                    (witness(r))
-                    (provenance(r))
-                    (members(r))
+                    (identity(r, msg))
+                    (passed(r, msg))
+                    (findings(r, msg))
+                    (tiers(r, msg))
+                    (sla(r, msg))
+                    (receipts(r, msg))
+                    (witness(r, msg))
+                    (provenance(r, msg))
+                    (members(r, msg))
                     section {
-                        h2 { "Attestation" }
+                        h2 { (msg.text("html-attestation")) }
                         @match &p.attestation {
                             Some(text) => {
                                 div class="attestation" {
                                     @for line in Untrusted(text).lines() { (line) "\n" }
                                 }
                             }
-                            None => { p { "Absent, or not UTF-8 text." } }
+                            None => { p { (msg.text("html-attestation-absent")) } }
                         }
                     }
-                    footer {
-                        "Verified by " (r.meta().verifier) " at " (ov(&r.meta().verified_at))
-                        @if let Some(input) = &r.meta().input { " · input " span class="mono" { (t(input)) } }
-                        @match &r.meta().trust_store {
-                            Some(ts) => {
-                                " · trust store " span class="mono" { (ot(&ts.path)) }
-                                " (sha256 " span class="mono" { (ts.sha256) } ", " (ts.keys) " keys; "
-                                (policy_words(&ts.policy)) ")"
-                            }
-                            None => { " · no trust store" }
-                        }
-                    }
+                    (footer(r, msg))
                 }
             }
         }
     }
 }
 
-fn identity(r: &Report) -> Markup {
+/// The last words: which verifier, when, on what input, with which trust
+/// store.
+fn footer(r: &Report, msg: Messages) -> Markup {
+    let m = r.meta();
+    let verified = msg.format(
+        "html-footer-verified",
+        &[
+            ("verifier", Arg::from(&m.verifier)),
+            ("time", Arg::from(ov(&m.verified_at))),
+        ],
+    );
+    html! {
+        footer {
+            (verified)
+            @if let Some(input) = &m.input {
+                " " (rich(msg, "html-footer-input", &[("input", html! { span class="mono" { (t(input)) } })]))
+            }
+            @match &m.trust_store {
+                Some(ts) => {
+                    " " (rich(msg, "html-footer-trust", &[
+                        ("path", html! { span class="mono" { (ot(&ts.path)) } }),
+                        ("sha256", html! { span class="mono" { (ts.sha256) } }),
+                        ("keys", html! { (ts.keys) }),
+                        ("policy", html! { (policy_words(&ts.policy, msg.language())) }),
+                    ]))
+                }
+                None => { " " (msg.text("html-footer-no-trust")) }
+            }
+        }
+    }
+}
+
+fn identity(r: &Report, msg: Messages) -> Markup {
     let p = &r.pack();
+    let l = |id: &str| msg.text(id);
+    let size = msg.format(
+        "html-pack-size",
+        &[
+            ("sha256", Arg::from(&p.sha256)),
+            ("size", Arg::from(p.size.to_string())),
+        ],
+    );
+    let signed = msg.format(
+        "html-pack-signed-at",
+        &[
+            ("signer", Arg::from(ot(&p.signer))),
+            ("at", Arg::from(ot(&p.signed_at))),
+        ],
+    );
+    let key = msg.format(
+        "html-pack-key",
+        &[
+            ("key_id", Arg::from(ot(&p.signature_key_id))),
+            (
+                "fingerprint",
+                Arg::from(
+                    p.signer_key_fingerprint
+                        .clone()
+                        .unwrap_or_else(|| l("html-pack-key-not-trusted")),
+                ),
+            ),
+            ("owner", Arg::from(ot(&p.signer_key_owner))),
+        ],
+    );
+    let all_clear = msg.format(
+        "html-pack-all-clear-value",
+        &[
+            ("claimed", Arg::from(ov(&p.all_clear_claimed))),
+            ("recomputed", Arg::from(p.all_clear_recomputed.to_string())),
+        ],
+    );
+    let probes = msg.format(
+        "html-pack-probes-value",
+        &[
+            ("code", Arg::from(ot(&p.probes_code_ref))),
+            ("at", Arg::from(ot(&p.probes_verified_at))),
+        ],
+    );
     html! {
         section {
-            h2 { "The pack" }
+            h2 { (l("html-pack")) }
             table class="kv" {
-                tr { th { "Pack" } td class="mono" { (ot(&p.pack_id)) } }
-                tr { th { "File SHA-256" } td class="mono" { (p.sha256) " (" (p.size) " bytes)" } }
-                tr { th { "Request" } td class="mono" { (ot(&p.request_id)) } }
-                tr { th { "Tenant" } td class="mono" { (ot(&p.tenant_id)) } }
-                tr { th { "Subject (pseudonym)" } td class="mono" { (ot(&p.subject_id)) } }
-                tr { th { "Legal basis" } td { (ov(&p.legal_basis)) } }
-                tr { th { "Received" } td class="mono" { (ot(&p.received_at)) } }
-                tr { th { "Completed" } td class="mono" { (ot(&p.completed_at)) } }
-                tr { th { "Cascade run by" } td class="mono" { (ot(&p.cascade_runner)) } }
-                tr { th { "Signed by" } td class="mono" { (ot(&p.signer)) " at " (ot(&p.signed_at)) } }
-                tr { th { "Signing key" } td class="mono" {
-                    (ot(&p.signature_key_id)) " · "
-                    (p.signer_key_fingerprint.as_deref().unwrap_or("not in the trust store"))
-                    " · owner " (ot(&p.signer_key_owner))
+                tr { th { (l("html-pack-pack")) } td class="mono" { (ot(&p.pack_id)) } }
+                tr { th { (l("html-pack-sha256")) } td class="mono" { (size) } }
+                tr { th { (l("html-pack-request")) } td class="mono" { (ot(&p.request_id)) } }
+                tr { th { (l("html-pack-tenant")) } td class="mono" { (ot(&p.tenant_id)) } }
+                tr { th { (l("html-pack-subject")) } td class="mono" { (ot(&p.subject_id)) } }
+                tr { th { (l("html-pack-legal-basis")) } td { (ov(&p.legal_basis)) } }
+                tr { th { (l("html-pack-received")) } td class="mono" { (ot(&p.received_at)) } }
+                tr { th { (l("html-pack-completed")) } td class="mono" { (ot(&p.completed_at)) } }
+                tr { th { (l("html-pack-cascade-runner")) } td class="mono" { (ot(&p.cascade_runner)) } }
+                tr { th { (l("html-pack-signed-by")) } td class="mono" { (signed) } }
+                tr { th { (l("html-pack-signing-key")) } td class="mono" { (key) } }
+                tr { th { (l("html-pack-signature")) } td {
+                    @if p.signature_verified { span class="ok" { (l("html-pack-signature-verified")) } }
+                    @else { span class="bad" { (l("html-pack-signature-not-verified")) } }
                 } }
-                tr { th { "Signature" } td {
-                    @if p.signature_verified { span class="ok" { "verified with the trust store's key" } }
-                    @else { span class="bad" { "not verified" } }
-                } }
-                tr { th { "all_clear" } td {
-                    "claimed " (ov(&p.all_clear_claimed)) "; recomputed by the verifier " (p.all_clear_recomputed)
-                } }
-                tr { th { "Independent probes" } td class="mono" {
-                    (ot(&p.probes_code_ref)) " at " (ot(&p.probes_verified_at))
-                } }
-                tr { th { "Subprocessors" } td class="mono" {
+                tr { th { (l("html-pack-all_clear")) } td { (all_clear) } }
+                tr { th { (l("html-pack-probes")) } td class="mono" { (probes) } }
+                tr { th { (l("html-pack-subprocessors")) } td class="mono" {
                     @for (i, s) in p.subprocessors.iter().enumerate() { @if i > 0 { ", " } (t(s)) }
                 } }
                 @if let Some(earlier) = &p.supersedes {
-                    tr { th { "Supersedes" } td class="mono" {
-                        (t(&earlier.pack_id)) " · sha256 " (earlier.sha256)
+                    tr { th { (l("html-pack-supersedes")) } td class="mono" {
+                        (msg.format("html-pack-supersedes-value", &[
+                            ("pack_id", Arg::from(t(&earlier.pack_id))),
+                            ("sha256", Arg::from(&earlier.sha256)),
+                        ]))
                     } }
                 }
             }
@@ -231,16 +349,16 @@ fn identity(r: &Report) -> Markup {
     }
 }
 
-fn passed(r: &Report) -> Markup {
+fn passed(r: &Report, msg: Messages) -> Markup {
     html! {
         section {
-            h2 { "Checks that passed (" (r.passed().len()) ")" }
-            @if r.passed().is_empty() { p { "None." } }
+            h2 { (msg.format("html-passed", &[("count", Arg::from(r.passed().len()))])) }
+            @if r.passed().is_empty() { p { (msg.text("html-none")) } }
             @else {
                 table {
-                    tr { th { "Check" } th { "What it established" } }
+                    tr { th { (msg.text("html-passed-check")) } th { (msg.text("html-passed-established")) } }
                     @for c in r.passed() {
-                        tr { td class="mono ok" { "✓ " (c.code().as_str()) } td { (c.message()) } }
+                        tr { td class="mono ok" { "✓ " (c.code().as_str()) } td { (msg.passed(c.code())) } }
                     }
                 }
             }
@@ -248,7 +366,7 @@ fn passed(r: &Report) -> Markup {
     }
 }
 
-fn findings(r: &Report) -> Markup {
+fn findings(r: &Report, msg: Messages) -> Markup {
     let mut areas: Vec<&str> = Vec::new();
     for f in r.findings() {
         let a = area(f.code().as_str());
@@ -258,23 +376,23 @@ fn findings(r: &Report) -> Markup {
     }
     html! {
         section {
-            h2 { "Findings (" (r.findings().len()) ")" }
-            @if r.findings().is_empty() { p { "None." } }
+            h2 { (msg.format("html-findings", &[("count", Arg::from(r.findings().len()))])) }
+            @if r.findings().is_empty() { p { (msg.text("html-none")) } }
             @for a in &areas {
                 h3 { (a) }
                 @for f in r.findings().iter().filter(|f| area(f.code().as_str()) == *a) {
-                    @let e = crate::explain::explanation(f.code());
+                    @let e = crate::explain::explanation_in(f.code(), msg.language());
                     div class={ "finding " (effect_class(f.effect())) } data-code=(f.code().as_str()) {
                         div class="head" {
                             span class="code mono" { (f.code().as_str()) }
-                            span class={ "effect " (effect_class(f.effect())) } { (f.effect().as_str()) }
-                            span class="mono" { "at " (t(f.location())) }
+                            span class={ "effect " (effect_class(f.effect())) } { (msg.effect(f.effect())) }
+                            span class="mono" { (msg.format("html-finding-at", &[("location", Arg::from(t(f.location())))])) }
                         }
                         div class="mono" { (t(f.message())) }
                         dl {
-                            dt { "What it means" } dd { (e.meaning) }
-                            dt { "Why it matters" } dd { (e.why) }
-                            dt { "What to ask" } dd { (e.ask) }
+                            dt { (msg.text("html-means")) } dd { (e.meaning) }
+                            dt { (msg.text("html-why")) } dd { (e.why) }
+                            dt { (msg.text("html-ask")) } dd { (e.ask) }
                         }
                     }
                 }
@@ -283,24 +401,26 @@ fn findings(r: &Report) -> Markup {
     }
 }
 
-fn tiers(r: &Report) -> Markup {
+fn tiers(r: &Report, msg: Messages) -> Markup {
+    let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { "Tiers of the cascade" }
+            h2 { (l("html-tiers")) }
             table {
                 tr {
-                    th { "Tier" } th { "Requested" } th { "Status" } th class="num" { "Before" }
-                    th class="num" { "After" } th class="num" { "Residue" } th { "Evidence" }
+                    th { (l("html-tier-tier")) } th { (l("html-tier-requested")) } th { (l("html-tier-status")) }
+                    th class="num" { (l("html-tier-before")) } th class="num" { (l("html-tier-after")) }
+                    th class="num" { (l("html-tier-residue")) } th { (l("html-tier-evidence")) }
                 }
                 @for row in r.tiers() {
                     tr {
                         td class="mono" { (row.tier.as_str()) }
-                        td { @if row.requested { "yes" } @else { "no" } }
+                        td { (l(if row.requested { "yes" } else { "no" })) }
                         td { (ov(&row.status)) }
                         td class="num" { (ov(&row.before_count)) }
                         td class="num" { (ov(&row.after_count)) }
                         td class="num" { (ov(&row.residue)) }
-                        td { @for line in tier_details(row) { div { (line) } } }
+                        td { @for line in tier_details_in(row, msg.language()) { div { (line) } } }
                     }
                 }
             }
@@ -308,55 +428,71 @@ fn tiers(r: &Report) -> Markup {
     }
 }
 
-fn sla(r: &Report) -> Markup {
+fn sla(r: &Report, msg: Messages) -> Markup {
     let s = &r.sla();
+    let l = |id: &str| msg.text(id);
+    let margin = s
+        .margin_seconds
+        .map_or_else(|| "—".to_owned(), |m| margin_in(m, msg.language()));
     html! {
         section {
-            h2 { "Deadlines (SLA)" }
-            (timeline_svg(r))
+            h2 { (l("html-sla")) }
+            (timeline_svg(r, msg))
             table class="kv" {
-                tr { th { "Received" } td class="mono" { (ot(&s.received_at)) } }
-                tr { th { "End of first period" } td class="mono" { (ot(&s.base_deadline)) } }
-                tr { th { "End of extended period" } td class="mono" { (ot(&s.max_deadline)) } }
-                tr { th { "Statutory deadline" } td class="mono" {
-                    (ot(&s.statutory_deadline)) @if s.extension_applied { " (extended)" }
+                tr { th { (l("html-sla-received")) } td class="mono" { (ot(&s.received_at)) } }
+                tr { th { (l("html-sla-base")) } td class="mono" { (ot(&s.base_deadline)) } }
+                tr { th { (l("html-sla-max")) } td class="mono" { (ot(&s.max_deadline)) } }
+                tr { th { (l("html-sla-statutory")) } td class="mono" {
+                    (ot(&s.statutory_deadline)) @if s.extension_applied { " " (l("html-sla-extended")) }
                 } }
-                tr { th { "Declared deadline" } td class="mono" { (ot(&s.declared_deadline)) } }
-                tr { th { "Effective deadline" } td class="mono" { (ot(&s.effective_deadline)) } }
-                tr { th { "Completed" } td class="mono" { (ot(&s.completed_at)) } }
-                tr { th { "Margin" } td { (s.margin_seconds.map_or_else(|| "—".to_owned(), margin)) } }
+                tr { th { (l("html-sla-declared")) } td class="mono" { (ot(&s.declared_deadline)) } }
+                tr { th { (l("html-sla-effective")) } td class="mono" { (ot(&s.effective_deadline)) } }
+                tr { th { (l("html-sla-completed")) } td class="mono" { (ot(&s.completed_at)) } }
+                tr { th { (l("html-sla-margin")) } td { (margin) } }
             }
         }
     }
 }
 
 /// The SLA timeline as a standalone SVG document (for an `<img>`), or
-/// `None` when its dates cannot be read.
+/// `None` when its dates cannot be read; its labels in English.
 pub fn sla_svg(r: &Report) -> Option<String> {
-    timeline_drawing(r).map(Markup::into_string)
+    sla_svg_in(r, Language::En)
+}
+
+/// The SLA timeline as a standalone SVG document, labelled in `language`.
+pub fn sla_svg_in(r: &Report, language: Language) -> Option<String> {
+    timeline_drawing(r, Messages::new(language)).map(Markup::into_string)
 }
 
 /// The provenance graph as a standalone SVG document (for an `<img>`), when
-/// the pack has one.
+/// the pack has one; its labels in English.
 pub fn provenance_svg(r: &Report) -> Option<String> {
+    provenance_svg_in(r, Language::En)
+}
+
+/// The provenance graph as a standalone SVG document, labelled in
+/// `language`.
+pub fn provenance_svg_in(r: &Report, language: Language) -> Option<String> {
     r.provenance()
         .view
         .as_ref()
         .filter(|v| !v.nodes.is_empty())
-        .map(|v| graph_drawing(v).into_string())
+        .map(|v| graph_drawing(v, Messages::new(language)).into_string())
 }
 
 /// The SLA timeline, with its caption.
-fn timeline_svg(r: &Report) -> Markup {
-    match timeline_drawing(r) {
-        None => html! { p { "No timeline: the dates could not be read." } },
+fn timeline_svg(r: &Report, msg: Messages) -> Markup {
+    match timeline_drawing(r, msg) {
+        None => html! { p { (msg.text("html-no-timeline")) } },
         Some(svg) => html! {
             figure {
                 (svg)
                 figcaption {
-                    "The shaded band is the margin between completion and the effective deadline: "
-                    "green when completed before it, red when after."
-                    @if let Some(rule) = &r.sla().rule { " Rule: " (rule) "." }
+                    (msg.text("html-timeline-caption"))
+                    @if let Some(rule) = &r.sla().rule {
+                        " " (msg.format("html-timeline-rule", &[("rule", Arg::from(rule))]))
+                    }
                 }
             }
         },
@@ -366,7 +502,7 @@ fn timeline_svg(r: &Report) -> Markup {
 /// One dated point of the SLA timeline: its label, its instant, its colour
 /// and the pack's own text of the date (shown under the label).
 struct TimelinePoint<'a> {
-    label: &'static str,
+    label: String,
     at: i64,
     colour: &'static str,
     raw: &'a str,
@@ -391,9 +527,9 @@ impl TimelineAxis {
 
 /// The SLA timeline: received, the deadlines and completion on one axis,
 /// with the margin between completion and the effective deadline.
-fn timeline_drawing(r: &Report) -> Option<Markup> {
+fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
     let s = r.sla();
-    let points = timeline_points(s);
+    let points = timeline_points(s, msg);
     let min = points.iter().map(|p| p.at).min()?;
     let max = points.iter().map(|p| p.at).max()?;
     let axis = TimelineAxis {
@@ -410,7 +546,7 @@ fn timeline_drawing(r: &Report) -> Option<Markup> {
     let axis_y = axis.y;
     Some(html! {
             svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 176" width="100%" role="img"
-                aria-label="SLA timeline" {
+                aria-label=(msg.text("html-timeline-label")) {
                 line x1=(axis.left) y1=(axis_y) x2=(axis.width - axis.right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
                 @if let (Some(e), Some(c)) = (effective, completed) {
                     @let (a, b) = (axis.x(c.min(e)), axis.x(c.max(e)));
@@ -431,14 +567,14 @@ fn timeline_drawing(r: &Report) -> Option<Markup> {
 }
 
 /// The timeline's points whose dates can be read, in the order drawn.
-fn timeline_points(s: &Timeline) -> Vec<TimelinePoint<'_>> {
-    let points: [(&'static str, &Option<String>, &'static str); 6] = [
-        ("received", &s.received_at, "#1d2330"),
-        ("first period", &s.base_deadline, "#5b6475"),
-        ("extended period", &s.max_deadline, "#5b6475"),
-        ("declared", &s.declared_deadline, "#0e7490"),
-        ("effective deadline", &s.effective_deadline, "#b91c1c"),
-        ("completed", &s.completed_at, "#1b7f3b"),
+fn timeline_points(s: &Timeline, msg: Messages) -> Vec<TimelinePoint<'_>> {
+    let points: [(&str, &Option<String>, &'static str); 6] = [
+        ("timeline-received", &s.received_at, "#1d2330"),
+        ("timeline-base", &s.base_deadline, "#5b6475"),
+        ("timeline-max", &s.max_deadline, "#5b6475"),
+        ("timeline-declared", &s.declared_deadline, "#0e7490"),
+        ("timeline-effective", &s.effective_deadline, "#b91c1c"),
+        ("timeline-completed", &s.completed_at, "#1b7f3b"),
     ];
     points
         .into_iter()
@@ -446,7 +582,7 @@ fn timeline_points(s: &Timeline) -> Vec<TimelinePoint<'_>> {
             let raw = raw.as_deref()?;
             let at = Timestamp::parse(raw)?.instant().unix_timestamp();
             Some(TimelinePoint {
-                label,
+                label: msg.text(label),
                 at,
                 colour,
                 raw,
@@ -489,15 +625,18 @@ fn unix_time(at: &Option<String>) -> Option<i64> {
         .map(|t| t.instant().unix_timestamp())
 }
 
-fn receipts(r: &Report) -> Markup {
+fn receipts(r: &Report, msg: Messages) -> Markup {
+    let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { "Subprocessor receipts (" (r.receipts().len()) ")" }
+            h2 { (msg.format("html-receipts", &[("count", Arg::from(r.receipts().len()))])) }
             table {
                 tr {
-                    th { "Line" } th { "Subprocessor" } th { "Channel" } th { "Status" }
-                    th { "When" } th { "Ticket" } th { "Endpoint" } th { "Erased" }
-                    th { "Subprocessor's signature" }
+                    th { (l("html-receipt-line")) } th { (l("html-receipt-subprocessor")) }
+                    th { (l("html-receipt-channel")) } th { (l("html-receipt-status")) }
+                    th { (l("html-receipt-when")) } th { (l("html-receipt-ticket")) }
+                    th { (l("html-receipt-endpoint")) } th { (l("html-receipt-erased")) }
+                    th { (l("html-receipt-attestation")) }
                 }
                 @for rr in r.receipts() {
                     tr {
@@ -506,15 +645,16 @@ fn receipts(r: &Report) -> Markup {
                         td { (rr.channel.as_ref().map_or_else(|| "—".to_owned(), |c| t(c.as_str()))) }
                         td { (ov(&rr.status)) }
                         td class="mono" {
-                            @if rr.status == Some(ReceiptStatus::Pending) { "due " }
-                            (ot(&rr.status_at))
+                            @if rr.status == Some(ReceiptStatus::Pending) {
+                                (msg.format("html-receipt-due", &[("at", Arg::from(ot(&rr.status_at)))]))
+                            } @else { (ot(&rr.status_at)) }
                         }
                         td class="mono" { (ot(&rr.ticket_id)) }
                         td class="mono" { (ot(&rr.endpoint)) }
-                        td { @if rr.subprocessor_erased { span class="ok" { "erased" } } @else { span class="bad" { "not erased" } } }
+                        td { @if rr.subprocessor_erased { span class="ok" { (l("html-erased")) } } @else { span class="bad" { (l("html-not-erased")) } } }
                         td {
                             span class=(attestation_class(rr.attestation)) data-testid="receipt-attestation"
-                                data-state=(rr.attestation.as_str()) { (attestation_words(rr.attestation)) }
+                                data-state=(rr.attestation.as_str()) { (attestation_words(rr.attestation, msg.language())) }
                         }
                     }
                 }
@@ -532,30 +672,42 @@ fn attestation_class(state: AttestationState) -> &'static str {
     }
 }
 
-fn witness(r: &Report) -> Markup {
+fn witness(r: &Report, msg: Messages) -> Markup {
     let a = &r.audit();
+    let l = |id: &str| msg.text(id);
+    let entries = msg.format(
+        "html-witness-entries-value",
+        &[
+            ("proved", Arg::from(a.entries_proved)),
+            ("entries", Arg::from(a.entries)),
+        ],
+    );
     html! {
         section {
-            h2 { "Audit-log witness" }
+            h2 { (l("html-witness")) }
             table class="kv" {
-                tr { th { "Log" } td class="mono" { (ot(&a.log_origin)) } }
-                tr { th { "Tree size" } td { (ov(&a.tree_size_before)) " → " (ov(&a.tree_size_after)) } }
-                tr { th { "Checkpoints" } td {
-                    @if a.checkpoints_verified { span class="ok" { "verified" } } @else { span class="bad" { "not verified" } }
+                tr { th { (l("html-witness-log")) } td class="mono" { (ot(&a.log_origin)) } }
+                tr { th { (l("html-witness-tree")) } td { (ov(&a.tree_size_before)) " → " (ov(&a.tree_size_after)) } }
+                tr { th { (l("html-witness-checkpoints")) } td {
+                    @if a.checkpoints_verified { span class="ok" { (l("html-verified")) } } @else { span class="bad" { (l("html-not-verified")) } }
                 } }
-                tr { th { "Consistency" } td {
-                    @if a.consistency_verified { span class="ok" { "proved" } } @else { span class="bad" { "not proved" } }
+                tr { th { (l("html-witness-consistency")) } td {
+                    @if a.consistency_verified { span class="ok" { (l("html-proved")) } } @else { span class="bad" { (l("html-not-proved")) } }
                 } }
-                tr { th { "Entries proved" } td { (a.entries_proved) " of " (a.entries) } }
-                tr { th { "Disclosures" } td { (a.disclosures) } }
-                tr { th { "PII fields disclosed" } td { (ov(&a.pii_disclosed)) } }
-                tr { th { "Redaction records" } td { (a.redactions) } }
-                tr { th { "Witnesses" } td { (quorum_words(a)) } }
+                tr { th { (l("html-witness-entries")) } td { (entries) } }
+                tr { th { (l("html-witness-disclosures")) } td { (a.disclosures) } }
+                tr { th { (l("html-witness-pii")) } td { (ov(&a.pii_disclosed)) } }
+                tr { th { (l("html-witness-redactions")) } td { (a.redactions) } }
+                tr { th { (l("html-witness-witnesses")) } td { (quorum_words(a, msg.language())) } }
             }
             @if !a.cosignatures.is_empty() {
-                (witness_svg(a))
+                (witness_svg(a, msg))
                 table {
-                    tr { th { "Checkpoint" } th { "Witness" } th { "Operator" } th { "Cosigned at" } th { "Counts" } }
+                    tr {
+                        th { (l("html-cosignature-checkpoint")) } th { (l("html-cosignature-witness")) }
+                        th { (l("html-cosignature-operator")) } th { (l("html-cosignature-time")) }
+                        th { (l("html-cosignature-counts")) }
+                    }
                     @for c in &a.cosignatures {
                         tr data-testid="cosignature" data-witness=(c.witness) data-counted=(c.counted) {
                             td class="mono" { (c.checkpoint) }
@@ -563,8 +715,10 @@ fn witness(r: &Report) -> Markup {
                             td class="mono" { (t(&c.owner)) }
                             td class="mono" { (ot(&c.time)) }
                             td { @match c.not_counted {
-                                None => { span class="ok" { "counts" } }
-                                Some(why) => { span class="bad" { "does not count: " (not_counted_words(why)) } }
+                                None => { span class="ok" { (l("cosignature-counts")) } }
+                                Some(why) => { span class="bad" {
+                                    (msg.format("html-does-not-count", &[("why", Arg::from(not_counted_words(why, msg.language())))]))
+                                } }
                             } }
                         }
                     }
@@ -576,7 +730,7 @@ fn witness(r: &Report) -> Markup {
 
 /// The witness summary as a picture: one mark per distinct witness that
 /// counts on `checkpoint_after`, against the quorum's empty slots.
-fn witness_svg(a: &AuditSummary) -> Markup {
+fn witness_svg(a: &AuditSummary, msg: Messages) -> Markup {
     let slots = a
         .witnesses_counted
         .max(usize::try_from(a.witness_quorum).unwrap_or(usize::MAX))
@@ -584,7 +738,7 @@ fn witness_svg(a: &AuditSummary) -> Markup {
     let width = 24 * slots.max(1) + 8;
     html! {
         svg class="witnesses" role="img" width=(width) height="32" viewBox=(format!("0 0 {width} 32")) {
-            title { (quorum_words(a)) }
+            title { (quorum_words(a, msg.language())) }
             @for i in 0..slots {
                 @let filled = i < a.witnesses_counted;
                 circle cx=(16 + 24 * i) cy="16" r="9"
@@ -595,24 +749,31 @@ fn witness_svg(a: &AuditSummary) -> Markup {
     }
 }
 
-fn provenance(r: &Report) -> Markup {
+fn provenance(r: &Report, msg: Messages) -> Markup {
     let p = &r.provenance();
+    let l = |id: &str| msg.text(id);
+    let derived = msg.format(
+        "html-provenance-derived-value",
+        &[
+            ("artifacts", Arg::from(p.artifacts)),
+            ("reachable", Arg::from(p.reachable)),
+            ("live", Arg::from(p.live)),
+            ("expiring", Arg::from(p.expiring)),
+        ],
+    );
     html! {
         section {
-            h2 { "Provenance graph" }
-            @if !p.present { p { "No provenance graph in the pack." } }
+            h2 { (l("html-provenance")) }
+            @if !p.present { p { (l("html-no-provenance")) } }
             @else {
-                @if let Some(view) = &p.view { (graph_svg(view)) }
+                @if let Some(view) = &p.view { (graph_svg(view, msg)) }
                 table class="kv" {
-                    tr { th { "Graph version" } td class="mono" { (ot(&p.graph_version)) } }
-                    tr { th { "Reverse index" } td { (ov(&p.reverse_index)) } }
-                    tr { th { "Scopes" } td { (p.scopes) } }
-                    tr { th { "Tombstones" } td { (p.tombstones) } }
-                    tr { th { "Derived artefacts" } td {
-                        (p.artifacts) " (" (p.reachable) " reachable from erased data: "
-                        (p.live) " live, " (p.expiring) " expiring)"
-                    } }
-                    tr { th { "Open obligations" } td { (p.obligations) } }
+                    tr { th { (l("html-provenance-version")) } td class="mono" { (ot(&p.graph_version)) } }
+                    tr { th { (l("html-provenance-index")) } td { (ov(&p.reverse_index)) } }
+                    tr { th { (l("html-provenance-scopes")) } td { (p.scopes) } }
+                    tr { th { (l("html-provenance-tombstones")) } td { (p.tombstones) } }
+                    tr { th { (l("html-provenance-derived")) } td { (derived) } }
+                    tr { th { (l("html-provenance-obligations")) } td { (p.obligations) } }
                 }
             }
         }
@@ -648,21 +809,22 @@ fn shorten(s: &str, n: usize) -> String {
 
 /// The provenance graph in columns: tombstones, then derived artefacts by
 /// depth, coloured by state, then open obligations at their targets.
-fn graph_svg(view: &GraphView) -> Markup {
+fn graph_svg(view: &GraphView, msg: Messages) -> Markup {
     html! {
         figure {
-            (graph_drawing(view))
+            (graph_drawing(view, msg))
             figcaption {
-                "Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, "
-                "grey tombstoned, blue redacted; dashed boxes are open obligations."
-                @if view.omitted > 0 { " " (view.omitted) " records are not drawn; the counts below include them." }
+                (msg.text("html-graph-caption"))
+                @if view.omitted > 0 {
+                    " " (msg.format("html-graph-omitted", &[("omitted", Arg::from(view.omitted))]))
+                }
             }
         }
     }
 }
 
 /// The provenance graph in columns (see [`graph_svg`]).
-fn graph_drawing(view: &GraphView) -> Markup {
+fn graph_drawing(view: &GraphView, msg: Messages) -> Markup {
     let (col_w, box_w, box_h, row_h) = (230.0_f64, 200.0_f64, 40.0_f64, 52.0_f64);
     let columns = view.nodes.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
     let mut rows_in_col = vec![0usize; columns];
@@ -677,9 +839,17 @@ fn graph_drawing(view: &GraphView) -> Markup {
     }
     let height = rows_in_col.iter().max().copied().unwrap_or(1).max(1) as f64 * row_h + 20.0;
     let width = columns as f64 * col_w + 20.0;
+    let node_label = |n: &proofpack_core::report::ViewNode| match n.kind {
+        ViewKind::Tombstone => msg.text("graph-tombstone"),
+        ViewKind::Obligation => {
+            let until = n.expires_at.as_deref().map(t).unwrap_or_default();
+            msg.format("graph-open-until", &[("until", Arg::from(until))])
+        }
+        ViewKind::Artifact => n.state.map_or_else(String::new, |s| s.as_str().to_owned()),
+    };
     html! {
             svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) }
-                width=(width.min(1040.0)) role="img" aria-label="Provenance graph" {
+                width=(width.min(1040.0)) role="img" aria-label=(msg.text("html-graph-label")) {
                 @for (from, to) in &view.edges {
                     @if let (Some(a), Some(b)) = (pos.get(*from), pos.get(*to)) {
                         line x1=(a.0 + box_w) y1=(a.1 + box_h / 2.0) x2=(b.0) y2=(b.1 + box_h / 2.0)
@@ -688,11 +858,7 @@ fn graph_drawing(view: &GraphView) -> Markup {
                 }
                 @for (n, (x, y)) in view.nodes.iter().zip(pos.iter()) {
                     @let (fill, ink) = node_fill(n.kind, n.state, n.reachable);
-                    @let label = match n.kind {
-                        ViewKind::Tombstone => "tombstone".to_owned(),
-                        ViewKind::Obligation => format!("open until {}", n.expires_at.as_deref().map(t).unwrap_or_default()),
-                        ViewKind::Artifact => n.state.map_or_else(String::new, |s| s.as_str().to_owned()),
-                    };
+                    @let label = node_label(n);
                     rect x=(x) y=(y) width=(box_w) height=(box_h) rx="6" fill=(fill) stroke="#475569"
                         stroke-dasharray=(if n.kind == ViewKind::Obligation { "4 3" } else { "0" }) {}
                     text x=(x + 8.0) y=(y + 16.0) font-size="11.5" fill=(ink) font-weight="bold" {
@@ -704,23 +870,22 @@ fn graph_drawing(view: &GraphView) -> Markup {
     }
 }
 
-fn members(r: &Report) -> Markup {
+fn members(r: &Report, msg: Messages) -> Markup {
+    let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { "Members (" (r.members().len()) ")" }
+            h2 { (msg.format("html-members", &[("count", Arg::from(r.members().len()))])) }
             table {
-                tr { th { "Path" } th class="num" { "Size" } th { "SHA-256" } th { "In the manifest" } }
+                tr {
+                    th { (l("html-member-path")) } th class="num" { (l("html-member-size")) }
+                    th { (l("html-member-sha256")) } th { (l("html-member-listing")) }
+                }
                 @for m in r.members() {
                     tr {
                         td class="mono" { (t(&m.path)) }
                         td class="num" { (m.size) }
                         td class="mono" { (m.sha256) }
-                        td { (match m.listing {
-                            Listing::Listed => "listed",
-                            Listing::Unlisted => "NOT listed",
-                            Listing::NotListedByDesign => "the signed statement",
-                            Listing::Unknown => "unknown",
-                        }) }
+                        td { (msg.named("html-listing", m.listing.as_str())) }
                     }
                 }
             }

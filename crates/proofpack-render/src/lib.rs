@@ -2,6 +2,8 @@
 //! a terminal or a pipe ([`text`]), the §13 JSON ([`json`]), one printable
 //! HTML page with its SVG pictures ([`html`]), and the explanation of every
 //! finding code ([`explain`]): what it means, why it matters, what to ask.
+//! Each human output is written in the reader's language ([`i18n`]:
+//! English, French, German); the JSON never changes with it.
 //!
 //! Every front end (the CLI, the desktop app, the portal) prints through
 //! these, so a reviewer reads the same words wherever they look. Pack text
@@ -16,5 +18,6 @@
 
 pub mod explain;
 pub mod html;
+pub mod i18n;
 pub mod json;
 pub mod text;

@@ -1,0 +1,839 @@
+# Die Texte von ProofPack auf Deutsch: eine erste Fassung, die sich über die
+# Durchsicht durch Muttersprachler freut. Dieselben Kennungen und Platzhalter
+# wie die englische Datei (locales/en/proofpack.ftl), die die Regeln nennt.
+# Befundcodes, Zeichenketten der Spezifikation (Vokabular, Feldnamen wie
+# all_clear) und JSON werden nie übersetzt.
+
+language-name = Deutsch
+
+## Urteile und Auswirkungen.
+
+verdict-complete = vollständig
+verdict-late = verspätet
+verdict-incomplete = unvollständig
+verdict-untrusted = nicht vertrauenswürdig
+verdict-invalid = ungültig
+
+verdict-meaning-complete = Das Paket ist echt und vertrauenswürdig und belegt eine vollständige, fristgerechte Löschung.
+verdict-meaning-late = Das Paket ist echt und vertrauenswürdig und belegt eine vollständige Löschung, jedoch nach Ablauf der maßgeblichen Frist.
+verdict-meaning-incomplete = Das Paket ist echt und vertrauenswürdig, aber die belegte Löschung ist nicht vollständig.
+verdict-meaning-untrusted = Das Paket ist unversehrt, aber der Unterzeichner oder der Zeuge des Audit-Protokolls ist für diese Aussage nicht als vertrauenswürdig anerkannt.
+verdict-meaning-invalid = Das Paket ist fehlerhaft, manipuliert oder widersprüchlich: Auf seine Aussagen ist kein Verlass.
+
+effect-warning = Warnung
+effect-late = verspätet
+effect-incomplete = unvollständig
+effect-untrusted = nicht vertrauenswürdig
+effect-invalid = ungültig
+
+## Bestandene Prüfungen.
+
+passed-archive-read = das Archiv wurde innerhalb der Grenzen bis zu seinem Ende gelesen
+passed-manifest-files_hashed = jede im Manifest aufgeführte Datei ist mit ihrem SHA-256 und ihrer Größe vorhanden
+passed-signature-trusted = die Signatur wurde mit einem Schlüssel geprüft, der für den Unterzeichner zum Zeitpunkt signed_at anerkannt ist
+passed-audit-checkpoints_verified = beide Checkpoints wurden mit dem Schlüssel des Protokolls geprüft, ebenso der Konsistenzbeweis zwischen ihnen
+passed-audit-entries_proved = für jeden Eintrag des Audit-Protokolls ist die Aufnahme in den späteren Baum bewiesen
+
+## Gemeinsame Wörter beider Berichte.
+
+yes = ja
+no = nein
+
+tier-exempt = ausgenommen nach { $basis }: { $justification }
+tier-deferred = aufgeschoben bis { $until }
+tier-pending = ausstehend, fällig { $due }
+tier-failed = fehlgeschlagen: { $error } (Ausnahme { $exception })
+tier-replication-drained = Replikationsrückstand abgebaut: { $drained }
+tier-purge = Bereinigung: { $purge }
+tier-models-none = Modelle: keine betroffen
+tier-model = Modell { $model }: { $action }
+tier-model-incomplete = Modell { $model }: { $action } (unvollständiger Eintrag)
+
+backup = Sicherung { $location }: { $state }
+backup-purged = bereinigt
+backup-live = IN BETRIEB: die Daten sind noch in einer genutzten Kopie
+backup-beyond-use = außer Gebrauch bis { $until }, { $restore }
+backup-restore-suppressed = eine Wiederherstellung wendet die Löschung erneut an
+backup-restore-unsuppressed = eine Wiederherstellung würde die Löschung NICHT erneut anwenden
+
+attestation-verified = vom Unterauftragsverarbeiter signiert, geprüft
+attestation-unverified = signiert, aber mit keinem Schlüssel, den der Vertrauensspeicher für ihn enthält
+attestation-invalid = Signatur oder Erklärung UNGÜLTIG
+attestation-mismatch = signierte Erklärung WEICHT von der Bestätigung AB
+attestation-absent = nicht vom Unterauftragsverarbeiter signiert
+
+not-counted-invalid = keine gültige Gegensignatur
+not-counted-after_signed_at = nach der Signatur des Pakets erstellt
+not-counted-outside_key_window = außerhalb der Gültigkeit des Zeugenschlüssels erstellt
+not-counted-log_or_dpo_key = der Schlüssel gehört auch dem Protokoll oder dem DSB
+not-counted-same_witness = derselbe Zeuge, bereits gezählt
+
+quorum =
+    { $counted ->
+        [one] { $counted } eigenständiger Zeuge zählt
+       *[other] { $counted } eigenständige Zeugen zählen
+    } für checkpoint_after; die Richtlinie verlangt { $quorum } ({ $met })
+quorum-met = erfüllt
+quorum-not-met = NICHT erfüllt
+
+policy = Zeugenquorum { $quorum }, signierte Bestätigungen { $receipts }
+policy-required = erforderlich
+policy-not-required = nicht erforderlich
+
+cosignature-counts = zählt
+
+margin = { $sign }{ $days } T. { $hours } Std. { $minutes } Min.
+
+## `proofpack ls`.
+
+ls-listing-listed = aufgeführt
+ls-listing-unlisted = nicht aufgeführt
+ls-listing-not_listed_by_design = planmäßig nicht aufgeführt
+ls-listing-unknown = unbekannt
+
+## Der Bericht für das Terminal.
+
+text-verdict = Urteil: { $verdict }  (Exit-Status { $status })
+text-claims-unverified = HINWEIS: Das Paket ist ungültig; die Tabellen unten zeigen daher die eigenen Angaben des Pakets, keine geprüften Tatsachen.
+
+text-pack = Paket:
+text-pack-file = Datei
+text-pack-sha256 = sha256
+text-pack-pack_id = pack_id
+text-pack-request_id = request_id
+text-pack-tenant = Mandant
+text-pack-subject = betroffene Person
+text-pack-legal-basis = Rechtsgrundlage
+text-pack-received = eingegangen
+text-pack-completed = abgeschlossen
+text-pack-cascade-runner = Kaskade ausgeführt von
+text-pack-signed-by = signiert von
+text-pack-signing-key = Signaturschlüssel
+text-pack-signature = Signatur
+text-pack-all_clear = all_clear
+text-pack-probes = Prüfungen
+text-pack-subprocessors = Unterauftragsverarbeiter
+text-pack-supersedes = ersetzt
+text-pack-size = { $sha256 }  ({ $size } Bytes)
+text-pack-signed-at = { $signer }  am { $at }
+text-pack-key = { $key_id }  { $fingerprint }  Inhaber { $owner }
+text-pack-key-not-trusted = (nicht im Vertrauensspeicher)
+text-pack-signature-verified = mit dem Schlüssel des Vertrauensspeichers geprüft
+text-pack-signature-not-verified = NICHT geprüft
+text-pack-all-clear-value = angegeben { $claimed }, nachgerechnet { $recomputed }
+text-pack-probes-value = Code { $code }  am { $at }
+text-pack-supersedes-value = { $pack_id }  sha256 { $sha256 }
+
+text-passed = bestandene Prüfungen ({ $count }):
+
+text-no-findings = Befunde: keine
+text-findings = Befunde ({ $count }):
+text-finding-at = in { $location }
+text-means = Bedeutung:
+text-why = Warum:
+text-ask = Nachfragen:
+
+text-tiers = Stufen:
+text-tier-tier = Stufe
+text-tier-requested = angefordert
+text-tier-status = Status
+text-tier-before = vorher
+text-tier-after = nachher
+text-tier-residue = Rest
+
+text-sla = Fristen:
+text-sla-received = eingegangen
+text-sla-base = Ende der ersten Frist
+text-sla-max = Ende der Höchstfrist
+text-sla-statutory = gesetzlich
+text-sla-declared = angegeben
+text-sla-effective = maßgeblich
+text-sla-completed = abgeschlossen
+text-sla-margin = Spielraum
+text-sla-extended = (verlängert)
+
+text-receipts = Bestätigungen ({ $count }):
+text-receipt-due = fällig { $at }
+text-receipt-at = am { $at }
+text-receipt-ticket = Ticket
+text-erased = gelöscht
+text-not-erased = NICHT gelöscht
+
+text-audit-witness = Audit-Zeuge:
+text-audit = Protokoll { $log }  Baum { $before } -> { $after }  Checkpoints { $checkpoints }  Konsistenz { $consistency }  Einträge bewiesen { $proved }/{ $entries }  personenbezogene Daten offengelegt { $pii }
+text-checkpoints-verified = geprüft
+text-checkpoints-not-verified = NICHT geprüft
+text-consistency-proved = bewiesen
+text-consistency-not-proved = NICHT bewiesen
+text-witnesses = Zeugen:
+text-cosignature = { $witness } ({ $owner }) am { $time }: { $counts }
+text-provenance = Herkunft:
+text-provenance-graph = Graph { $version }  Index { $index }  { $tombstones } Löschmarker  { $artifacts } Artefakte ({ $reachable } erreichbar, { $live } aktiv, { $expiring } ablaufend)  { $obligations } Verpflichtungen
+text-provenance-absent = fehlt
+
+text-members = Bestandteile ({ $count }):
+text-listing-listed = aufgeführt
+text-listing-unlisted = NICHT AUFGEFÜHRT
+text-listing-not_listed_by_design = signierte Erklärung
+text-listing-unknown = unbekannt
+
+text-attestation = Bestätigung des DSB:
+text-attestation-absent = (fehlt, oder kein UTF-8-Text)
+
+text-verified-with-trust = geprüft von { $verifier } am { $time }, Vertrauensspeicher { $path } (sha256 { $sha256 }, { $keys } Schlüssel; { $policy })
+text-verified-without-trust = geprüft von { $verifier } am { $time }, ohne Vertrauensspeicher
+
+## Der HTML-Bericht.
+
+html-title = Bericht zum Löschnachweis-Paket: { $pack } — { $verdict }
+html-heading = Bericht zum Löschnachweis-Paket
+html-pack-line = Paket { $pack } · sha256 { $sha256 }
+html-verdict = { $verdict } (Exit-Status { $status })
+html-claims-unverified = Das Paket ist ungültig: Die Tabellen unten zeigen die eigenen Angaben des Pakets, keine geprüften Tatsachen.
+html-none = Keine.
+
+html-pack = Das Paket
+html-pack-pack = Paket
+html-pack-sha256 = SHA-256 der Datei
+html-pack-request = Antrag
+html-pack-tenant = Mandant
+html-pack-subject = Betroffene Person (Pseudonym)
+html-pack-legal-basis = Rechtsgrundlage
+html-pack-received = Eingegangen
+html-pack-completed = Abgeschlossen
+html-pack-cascade-runner = Kaskade ausgeführt von
+html-pack-signed-by = Signiert von
+html-pack-signing-key = Signaturschlüssel
+html-pack-signature = Signatur
+html-pack-all_clear = all_clear
+html-pack-probes = Unabhängige Prüfungen
+html-pack-subprocessors = Unterauftragsverarbeiter
+html-pack-supersedes = Ersetzt
+html-pack-size = { $sha256 } ({ $size } Bytes)
+html-pack-signed-at = { $signer } am { $at }
+html-pack-key = { $key_id } · { $fingerprint } · Inhaber { $owner }
+html-pack-key-not-trusted = nicht im Vertrauensspeicher
+html-pack-signature-verified = mit dem Schlüssel des Vertrauensspeichers geprüft
+html-pack-signature-not-verified = nicht geprüft
+html-pack-all-clear-value = angegeben { $claimed }; vom Prüfprogramm nachgerechnet { $recomputed }
+html-pack-probes-value = { $code } am { $at }
+html-pack-supersedes-value = { $pack_id } · sha256 { $sha256 }
+
+html-passed = Bestandene Prüfungen ({ $count })
+html-passed-check = Prüfung
+html-passed-established = Was sie festgestellt hat
+
+html-findings = Befunde ({ $count })
+html-finding-at = in { $location }
+html-means = Was das bedeutet
+html-why = Warum das wichtig ist
+html-ask = Was Sie nachfragen sollten
+
+html-tiers = Stufen der Kaskade
+html-tier-tier = Stufe
+html-tier-requested = Angefordert
+html-tier-status = Status
+html-tier-before = Vorher
+html-tier-after = Nachher
+html-tier-residue = Rest
+html-tier-evidence = Nachweise
+
+html-sla = Fristen (SLA)
+html-sla-received = Eingegangen
+html-sla-base = Ende der ersten Frist
+html-sla-max = Ende der verlängerten Frist
+html-sla-statutory = Gesetzliche Frist
+html-sla-declared = Angegebene Frist
+html-sla-effective = Maßgebliche Frist
+html-sla-completed = Abgeschlossen
+html-sla-margin = Spielraum
+html-sla-extended = (verlängert)
+html-no-timeline = Keine Zeitleiste: Die Daten konnten nicht gelesen werden.
+html-timeline-caption = Das schattierte Band ist der Spielraum zwischen Abschluss und maßgeblicher Frist: grün bei Abschluss davor, rot bei Abschluss danach.
+html-timeline-rule = Regel: { $rule }.
+html-timeline-label = Zeitleiste der Fristen
+timeline-received = eingegangen
+timeline-base = erste Frist
+timeline-max = verlängerte Frist
+timeline-declared = angegeben
+timeline-effective = maßgebliche Frist
+timeline-completed = abgeschlossen
+
+html-receipts = Bestätigungen der Unterauftragsverarbeiter ({ $count })
+html-receipt-line = Zeile
+html-receipt-subprocessor = Unterauftragsverarbeiter
+html-receipt-channel = Kanal
+html-receipt-status = Status
+html-receipt-when = Wann
+html-receipt-ticket = Ticket
+html-receipt-endpoint = Endpunkt
+html-receipt-erased = Gelöscht
+html-receipt-attestation = Signatur des Unterauftragsverarbeiters
+html-receipt-due = fällig { $at }
+html-erased = gelöscht
+html-not-erased = nicht gelöscht
+
+html-witness = Zeuge des Audit-Protokolls
+html-witness-log = Protokoll
+html-witness-tree = Baumgröße
+html-witness-checkpoints = Checkpoints
+html-witness-consistency = Konsistenz
+html-witness-entries = Bewiesene Einträge
+html-witness-disclosures = Offenlegungen
+html-witness-pii = Offengelegte Felder mit personenbezogenen Daten
+html-witness-redactions = Schwärzungsvermerke
+html-witness-witnesses = Zeugen
+html-witness-entries-value = { $proved } von { $entries }
+html-verified = geprüft
+html-not-verified = nicht geprüft
+html-proved = bewiesen
+html-not-proved = nicht bewiesen
+html-cosignature-checkpoint = Checkpoint
+html-cosignature-witness = Zeuge
+html-cosignature-operator = Betreiber
+html-cosignature-time = Gegensigniert am
+html-cosignature-counts = Zählt
+html-does-not-count = zählt nicht: { $why }
+
+html-provenance = Herkunftsgraph
+html-no-provenance = Das Paket enthält keinen Herkunftsgraphen.
+html-provenance-version = Version des Graphen
+html-provenance-index = Umgekehrter Index
+html-provenance-scopes = Bereiche
+html-provenance-tombstones = Löschmarker
+html-provenance-derived = Abgeleitete Artefakte
+html-provenance-obligations = Offene Verpflichtungen
+html-provenance-derived-value = { $artifacts } ({ $reachable } von gelöschten Daten aus erreichbar: { $live } aktiv, { $expiring } ablaufend)
+html-graph-caption = Löschmarker (dunkel) links; abgeleitete Artefakte rechts davon: rot aktiv, orange ablaufend, grau gelöscht, blau geschwärzt; gestrichelte Kästen sind offene Verpflichtungen.
+html-graph-omitted = { $omitted } Einträge sind nicht gezeichnet; die Zahlen unten schließen sie ein.
+html-graph-label = Herkunftsgraph
+graph-tombstone = Löschmarker
+graph-open-until = offen bis { $until }
+
+html-members = Bestandteile ({ $count })
+html-member-path = Pfad
+html-member-size = Größe
+html-member-sha256 = SHA-256
+html-member-listing = Im Manifest
+html-listing-listed = aufgeführt
+html-listing-unlisted = NICHT aufgeführt
+html-listing-not_listed_by_design = die signierte Erklärung
+html-listing-unknown = unbekannt
+
+html-attestation = Bestätigung des DSB
+html-attestation-absent = Fehlt, oder kein UTF-8-Text.
+
+html-footer-verified = Geprüft von { $verifier } am { $time }
+html-footer-input = · Eingabe { $input }
+html-footer-trust = · Vertrauensspeicher { $path } (sha256 { $sha256 }, { $keys } Schlüssel; { $policy })
+html-footer-no-trust = · ohne Vertrauensspeicher
+
+## Die eigenen Wörter der Befehlszeile.
+
+cli-batch = { $packs } Pakete: { $verdicts }
+cli-batch-skipped = { $skipped } übersprungen
+cli-batch-error = Fehler
+
+ls-path = Pfad
+ls-size = Größe
+ls-sha256 = sha256
+ls-listing = Aufführung
+
+## Die Erläuterung jedes Befundcodes (Spezifikation, §12) für Prüfende,
+## die keine Technikfachleute sind: was er bedeutet, warum er wichtig ist,
+## was beim Verantwortlichen nachzufragen ist.
+
+code-archive-malformed =
+    .meaning = Die Datei des Nachweispakets selbst ist beschädigt oder nicht das erwartete komprimierte Archiv: Die Datei ist abgeschnitten, beschädigt oder ihre innere Struktur ist fehlerhaft, sodass keiner ihrer Inhalte geprüft werden konnte.
+    .why = Nichts im Paket konnte untersucht werden; die Löschaussage stützt sich daher auf keinen verwertbaren Nachweis. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um eine neue, vollständige Kopie des Nachweispakets und fragen Sie, wie die Datei erstellt und Ihnen übermittelt wurde.
+
+code-archive-trailing_data =
+    .meaning = Nach dem offiziellen Ende der Paketdatei wurden zusätzliche Daten gefunden. Manche Programme ignorieren solche Daten, andere lesen sie womöglich als weiteren Inhalt.
+    .why = Verborgener Inhalt nach dem Ende bedeutet, dass verschiedene Leser verschiedene Pakete sehen können; die Nachweise sind mehrdeutig. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum nach dem Ende des Pakets Daten angehängt wurden, und bitten Sie um ein Paket, das mit seinem üblichen Werkzeug ohne Zusätze erstellt wurde.
+
+code-archive-forbidden_entry =
+    .meaning = Das Paket enthält etwas anderes als gewöhnliche Dateien, etwa eine Verknüpfung (Link) auf eine andere Datei, einen Geräteeintrag oder einen Sondereintrag, der die nächste Datei umbenennt oder ihre Größe ändert.
+    .why = Solche Einträge führen dazu, dass verschiedene Programme verschiedene Inhalte entpacken; was signiert wurde, ist womöglich nicht das, was Sie lesen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum der Eintrag im Paket ist, und bitten Sie um ein neu erstelltes Paket, das nur gewöhnliche Dateien enthält.
+
+code-archive-bad_path =
+    .meaning = Eine Datei im Paket hat einen Namen, der kein einfacher Ort innerhalb des Pakets ist: Er kann aus dem Paket hinaus zeigen, an der Wurzel eines Laufwerks beginnen, „..“ oder ungewöhnliche Zeichen enthalten oder mehrdeutig gespeichert sein.
+    .why = Mehrdeutige oder aus dem Paket hinausführende Dateinamen können Programme die falsche Datei lesen oder Dateien auf dem Rechner der prüfenden Person überschreiben lassen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches Werkzeug das Paket erstellt hat, und bitten Sie um ein neu erstelltes Paket, in dem jede Datei einen einfachen Namen hat.
+
+code-archive-duplicate_entry =
+    .meaning = Zwei Dateien im Paket haben genau denselben Namen.
+    .why = Verschiedene Programme behalten verschiedene Kopien, sodass zwei Prüfende aus demselben Paket verschiedene Nachweise lesen könnten. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Kopie die echte ist und warum es zwei gibt, und bitten Sie um ein neu erstelltes Paket, in dem jede Datei nur einmal vorkommt.
+
+code-archive-limit_exceeded =
+    .meaning = Das Paket überschreitet die Sicherheitsgrenzen des Prüfprogramms (zu viele Daten nach dem Entpacken, eine zu große Datei oder zu viele Einträge), daher wurde die Prüfung abgebrochen.
+    .why = Übergroße Pakete können dazu dienen, Prüfwerkzeuge zu überlasten, und ohne vollständige Prüfung kann die Löschaussage nicht anerkannt werden. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, warum das Paket so groß ist, und bitten Sie um ein Paket normaler Größe, bei Bedarf mit umfangreichen Belegen getrennt geliefert.
+
+code-archive-missing_member =
+    .meaning = Eines der Dokumente, die jedes Paket enthalten muss, fehlt: die signierte Erklärung, ihre Signatur, der Antrag, die Aufzeichnungen der Schritte, die Prüfergebnisse, die Bestätigungen der Unterauftragsverarbeiter, der Auszug aus dem Audit-Protokoll oder die Bestätigung des DSB.
+    .why = Ohne alle erforderlichen Dokumente lässt sich die Löschung nicht von Anfang bis Ende prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um ein vollständiges Paket mit dem fehlenden Dokument und fragen Sie, warum es weggelassen wurde.
+
+code-json-malformed =
+    .meaning = Ein Dokument im Paket besteht nicht aus gültigen strukturierten Daten (JSON, das maschinenlesbare Textformat des Pakets): Es ist fehlerhaft, wiederholt einen Feldnamen, enthält ungültige Zeichen oder ist zu tief verschachtelt.
+    .why = Ein fehlerhaftes Dokument lässt sich nicht zuverlässig lesen, und ein wiederholtes Feld kann für verschiedene Programme Verschiedenes bedeuten. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches System das Dokument erstellt hat, und bitten Sie um ein korrekt gebildetes Ersatzpaket.
+
+code-time-invalid =
+    .meaning = Ein Datum mit Uhrzeit im Paket kann nicht gelesen werden oder gibt seine Zeitzone nicht an.
+    .why = Fristen und die Reihenfolge der Ereignisse lassen sich ohne genaue Zeitangaben nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um das genaue Datum, die Uhrzeit und die Zeitzone des betreffenden Ereignisses sowie um ein berichtigtes Paket.
+
+code-time-out_of_order =
+    .meaning = Daten im Paket stehen in einer unmöglichen Reihenfolge, zum Beispiel ein Schritt, der endet, bevor er begann, Prüfungen vor dem Ende der Arbeiten oder die Erklärung, die vor dem Abschluss der Löschung signiert wurde.
+    .why = Ein unmöglicher Zeitablauf bedeutet, dass die Aufzeichnungen falsch sind oder nachträglich bearbeitet wurden. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, den tatsächlichen Ablauf der Ereignisse zu erläutern, mit den ursprünglichen Systemaufzeichnungen, die zeigen, wann jede Handlung stattfand.
+
+code-attestation-empty =
+    .meaning = Die schriftliche Bestätigung des oder der Datenschutzbeauftragten (DSB), also die menschliche Erklärung, dass die Löschung durchgeführt wurde, ist leer.
+    .why = Das Paket muss die eigene Erklärung einer verantwortlichen Person enthalten; ohne sie hat die Aussage keinen erklärten Urheber. Das Paket ist ungültig.
+    .ask = Bitten Sie um die schriftliche Bestätigung des DSB, die beschreibt, was gelöscht wurde, wann und auf welcher Grundlage.
+
+code-manifest-unsupported_format =
+    .meaning = Die signierte Erklärung (das Manifest, das zentrale Übersichtsdokument des Pakets) weist sich nicht als Version 1 dieses Formats für Nachweispakete aus.
+    .why = Die zur Prüfung verwendeten Regeln sind womöglich nicht die, denen der Ersteller gefolgt ist; auf die Ergebnisse ist daher kein Verlass. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, mit welchem Format und welcher Werkzeugversion das Paket erstellt wurde, und bitten Sie um ein Paket im unterstützten Format.
+
+code-manifest-schema =
+    .meaning = In der signierten Erklärung (dem Manifest) fehlen erforderliche Angaben, sie enthält Angaben der falschen Art oder einen unzulässigen Wert, etwa eine unbekannte Rechtsgrundlage oder einen fehlerhaften Dateifingerabdruck.
+    .why = Die zentrale Erklärung der Aussage lässt sich nicht zuverlässig lesen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Angabe falsch war und warum, und bitten Sie um ein berichtigtes, neu signiertes Paket.
+
+code-manifest-file_missing =
+    .meaning = Die signierte Erklärung führt eine Datei als Teil der Nachweise auf, aber diese Datei ist nicht im Paket.
+    .why = Ein Nachweis, für den der Unterzeichner eingestanden ist, fehlt; dieser Teil der Aussage lässt sich nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die fehlende Datei in einem neu erstellten Paket und fragen Sie, warum sie fehlte.
+
+code-manifest-unlisted_member =
+    .meaning = Das Paket enthält eine Datei, die die signierte Erklärung nicht aufführt; die Signatur deckt diese Datei also nicht ab.
+    .why = Inhalt, den die Signatur nicht abdeckt, kann nach der Signatur von jedermann hinzugefügt worden sein. Das Paket ist ungültig.
+    .ask = Fragen Sie, wer die Datei wann hinzugefügt hat, und bitten Sie um ein Paket, in dem jede Datei in der signierten Erklärung aufgeführt ist.
+
+code-manifest-duplicate_path =
+    .meaning = Die signierte Erklärung führt dieselbe Datei mehr als einmal auf.
+    .why = Eine doppelt aufgeführte Datei, womöglich mit verschiedenen Fingerabdrücken, macht die Erklärung mehrdeutig. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welcher Eintrag richtig ist und warum die Datei doppelt aufgeführt wurde, und bitten Sie um ein berichtigtes, neu signiertes Paket.
+
+code-manifest-hash_mismatch =
+    .meaning = Der Inhalt einer Datei stimmt nicht mit dem digitalen Fingerabdruck (Hash) überein, der für sie in der signierten Erklärung vermerkt ist: Die Datei wurde nach der Signatur geändert, oder es wurde die falsche Datei beigefügt.
+    .why = Das ist das wichtigste Anzeichen für Manipulation oder Fehler: Die Nachweise sind nicht das, was signiert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei genau so, wie sie signiert wurde, und fragen Sie, wer sie wann und warum geändert hat.
+
+code-manifest-size_mismatch =
+    .meaning = Die Größe einer Datei weicht von der Größe ab, die für sie in der signierten Erklärung vermerkt ist.
+    .why = Die Nachweise sind nicht das, was signiert wurde – ein Anzeichen für Veränderung oder Fehler. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei genau so, wie sie signiert wurde, und fragen Sie, warum sich ihre Größe geändert hat.
+
+code-manifest-field_mismatch =
+    .meaning = Wichtige Angaben der signierten Erklärung (Antragsnummer, Organisation, Kennung der betroffenen Person, Rechtsgrundlage, Eingangsdatum oder Frist) weichen von denselben Angaben im Löschantrag ab.
+    .why = Die signierte Aussage betrifft womöglich einen anderen Antrag oder eine andere Frist als die aufgezeichnete. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welche Werte richtig sind, mit dem ursprünglichen Antragsdatensatz, und warum die beiden Dokumente voneinander abweichen.
+
+code-manifest-all_clear_false_claim =
+    .meaning = Die signierte Erklärung behauptet, die Löschung sei vollständig abgeschlossen, aber die eigenen Prüfungen des Prüfprogramms zeigen, dass Teile davon nicht abgeschlossen sind.
+    .why = Der Unterzeichner hat etwas behauptet, dem die Nachweise widersprechen. Das Paket widerspricht sich selbst und ist ungültig.
+    .ask = Fragen Sie den DSB, warum die Löschung trotz offener Punkte als vollständig bescheinigt wurde und welche Überprüfung vor der Signatur stattfand.
+
+code-signature-malformed =
+    .meaning = Die Datei mit der digitalen Signatur, die belegen soll, wer die Erklärung freigegeben hat, hat nicht die erwartete Form: falsche Struktur, ein nicht unterstütztes Signaturverfahren oder eine Signatur der falschen Länge.
+    .why = Ohne verwertbare Signatur kann niemand bestätigen, wer die Erklärung freigegeben hat oder dass sie unverändert ist. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um ein Paket mit einer korrekt gebildeten Signatur, erstellt mit dem registrierten Signaturschlüssel des DSB.
+
+code-signature-key_id_mismatch =
+    .meaning = Die digitale Signatur gibt an, mit einem anderen Signaturschlüssel erstellt worden zu sein als dem, den die signierte Erklärung nennt.
+    .why = Erklärung und Signatur sind sich nicht einig, welcher Schlüssel signiert hat; die Echtheit lässt sich nicht feststellen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welcher Signaturschlüssel tatsächlich verwendet wurde, und bitten Sie um ein Paket, in dem Signatur und Erklärung denselben Schlüssel nennen.
+
+code-signature-invalid =
+    .meaning = Die digitale Signatur passt nicht zur signierten Erklärung: Entweder wurde die Erklärung nach der Signatur geändert, oder die Signatur wurde nicht mit dem genannten Schlüssel erstellt.
+    .why = Die zentrale Echtheitsprüfung schlägt fehl; auf die Erklärung ist überhaupt kein Verlass. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, ob die Erklärung nach der Signatur bearbeitet wurde und wie die Abweichung entstand, und bitten Sie um ein vom DSB ordnungsgemäß neu signiertes Paket.
+
+code-request-schema =
+    .meaning = Im Datensatz des Löschantrags fehlen erforderliche Angaben oder er enthält ungültige Werte, zum Beispiel keinen Verweis auf die Identitätsprüfung der antragstellenden Person, unbekannte oder wiederholte Datenkategorien oder eine unvollständige Mitteilung über eine Fristverlängerung.
+    .why = Der Antrag legt Umfang und Frist der Löschung fest; lässt er sich nicht lesen, kann die Aussage nicht beurteilt werden. Das Paket ist ungültig.
+    .ask = Bitten Sie um den ursprünglichen Antragsdatensatz, einschließlich des Verweises auf die Identitätsprüfung, der erfassten Datenkategorien und einer etwaigen Mitteilung über eine Fristverlängerung.
+
+code-steps-schema =
+    .meaning = Die Aufzeichnung eines Löschschritts ist unvollständig oder fehlerhaft, zum Beispiel ein fehlgeschlagener Schritt ohne Fehlerbeschreibung, ein aufgeschobener Schritt ohne Ablaufdatum oder eine Ausnahme ohne Rechtsgrundlage oder Begründung.
+    .why = Die Aufzeichnungen der Schritte sind der zentrale Nachweis dessen, was getan wurde; eine fehlerhafte Aufzeichnung lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständigen, berichtigten Aufzeichnungen der Schritte aus dem System, das die Löschung ausgeführt hat.
+
+code-steps-order =
+    .meaning = Die Aufzeichnungen der Löschschritte stehen nicht in der vorgeschriebenen festen Reihenfolge, sind falsch nummeriert, oder ein Schritt kommt mehr als einmal vor.
+    .why = Eine ungeordnete oder wiederholte Aufzeichnung lässt offen, welcher Eintrag das tatsächliche Ergebnis eines Schritts ist. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um das ursprüngliche Ausführungsprotokoll und fragen Sie, welche Aufzeichnung für jeden Schritt maßgeblich ist.
+
+code-steps-residue_after_ok =
+    .meaning = Ein Schritt wird als erfolgreich gemeldet, doch seine eigene Zählung zeigt, dass danach noch Datensätze mit Daten der Person übrig sind.
+    .why = Die Aufzeichnung des Schritts widerspricht sich selbst; seiner Erfolgsmeldung ist nicht zu trauen. Das Paket ist ungültig.
+    .ask = Fragen Sie, was die verbliebenen Datensätze sind, ob sie inzwischen gelöscht wurden und warum der Schritt als erfolgreich markiert wurde.
+
+code-steps-silent_failure =
+    .meaning = Ein Löschschritt ist fehlgeschlagen, aber es wurde kein Vorfalls- oder Ausnahmeticket eröffnet, um den Fehler zu verfolgen und zu beheben.
+    .why = Fehler, die niemand verfolgt, werden oft nicht behoben, und das Verfahren des Verantwortlichen hat diesen Fehler nicht wie vorgeschrieben erfasst. Das Paket ist ungültig.
+    .ask = Bitten Sie um die Vorfallsaufzeichnung zu dem Fehler und fragen Sie, wer für die Behebung zuständig ist und wann der Schritt abgeschlossen wird.
+
+code-probes-schema =
+    .meaning = Die Ergebnisse der Prüfungen (Suchläufe nach der Löschung, die bestätigen sollen, dass die Daten entfernt sind) sind unvollständig oder fehlerhaft.
+    .why = Ohne lesbare Prüfergebnisse gibt es keine Bestätigung, dass die Daten entfernt sind. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständigen Prüfergebnisse, einschließlich des Datums der Ausführung und der verwendeten Softwareversion.
+
+code-probes-all_clear_inconsistent =
+    .meaning = Die Prüfergebnisse melden „alles in Ordnung“, obwohl ihre eigenen Zählungen verbliebene Daten zeigen, oder sie melden ein Problem, obwohl jede Zählung null ist.
+    .why = Die Ergebnisse widersprechen sich selbst; weder auf die Zusammenfassung noch auf die Zählungen ist Verlass. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, die Abweichung zu erklären und die Rohergebnisse jeder Prüfung vorzulegen.
+
+code-probes-audit_mismatch =
+    .meaning = Die Prüfergebnisse nennen eine andere Zahl lesbar gebliebener personenbezogener Angaben im Audit-Protokoll, als das Prüfprogramm im Auszug aus dem Audit-Protokoll im Paket zählt.
+    .why = Die Prüfung des Audit-Protokolls hat entweder andere Nachweise betrachtet oder ihren Befund falsch wiedergegeben. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie die Prüfung des Audit-Protokolls durchgeführt wurde und an welchen Protokolldaten, und bitten Sie ihn, ihre Zählung mit den Nachweisen abzugleichen.
+
+code-receipts-schema =
+    .meaning = Eine Löschbestätigung eines Unterauftragsverarbeiters (eines externen Unternehmens, das für den Verantwortlichen Daten verarbeitet) ist unvollständig oder fehlerhaft, z. B. eine bestätigte Löschung ohne Bestätigungszeitpunkt.
+    .why = Die Bestätigungen belegen, dass externe Unternehmen die Daten gelöscht haben; eine fehlerhafte Bestätigung lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die vollständige Bestätigung, wie sie der Unterauftragsverarbeiter ausgestellt hat, mit Antrags- und Bestätigungsdatum.
+
+code-sla-deadline_overstated =
+    .meaning = Die Frist, die der Verantwortliche für diesen Antrag vermerkt hat, fällt auf das Ende der ursprünglichen gesetzlichen Frist oder später (zum Beispiel einen Kalendermonat nach Eingang nach der DSGVO), auch wenn später eine Verlängerung erfolgte.
+    .why = Der Verantwortliche hat sich mehr Zeit eingeräumt, als das Gesetz gewährt, was eine verspätete Löschung verdecken könnte. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie die Frist berechnet wurde, auf welcher Rechtsgrundlage und was der betroffenen Person mitgeteilt wurde.
+
+code-audit-schema =
+    .meaning = Der Auszug aus dem manipulationssicheren Audit-Protokoll (einem Protokoll, dessen frühere Einträge nicht unbemerkt geändert werden können) ist unvollständig oder fehlerhaft.
+    .why = Das Audit-Protokoll ist der unabhängige Zeuge des Geschehens; fehlerhafte Nachweise lassen sich nicht prüfen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um einen vollständigen, korrekt gebildeten Auszug aus dem Audit-Protokoll für diesen Antrag.
+
+code-audit-checkpoint_malformed =
+    .meaning = Ein Checkpoint des manipulationssicheren Audit-Protokolls (eine signierte Momentaufnahme des Protokolls zu einem Zeitpunkt) kann nicht gelesen werden.
+    .why = Ohne lesbare Momentaufnahmen lässt sich die Integrität des Audit-Protokolls nicht bestätigen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die ursprünglichen signierten Momentaufnahmen des Audit-Protokolls von vor und nach der Löschung.
+
+code-audit-checkpoint_signature_invalid =
+    .meaning = Die Signatur einer Momentaufnahme des manipulationssicheren Audit-Protokolls, erstellt mit dem anerkannten Schlüssel des Protokollbetreibers, lässt sich nicht bestätigen.
+    .why = Die Momentaufnahme ist womöglich gefälscht oder verändert; auf den Auszug aus dem Audit-Protokoll ist kein Verlass. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen oder den Betreiber des Audit-Protokolls um die echten signierten Momentaufnahmen und um eine Erklärung des Fehlers.
+
+code-audit-origin_mismatch =
+    .meaning = Eine Momentaufnahme des Audit-Protokolls nennt ein anderes Protokoll als das, aus dem die Nachweise laut Paket stammen.
+    .why = Die Nachweise stammen womöglich aus einem anderen Protokoll, etwa aus einem Testsystem oder dem Protokoll eines anderen Kunden. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches Audit-Protokoll die Aufzeichnungen zu diesem Antrag enthält, und bitten Sie um Momentaufnahmen aus diesem Protokoll.
+
+code-audit-consistency_failed =
+    .meaning = Der Beweis, dass das Audit-Protokoll zwischen den Momentaufnahmen vor und nach der Löschung nur gewachsen ist und nicht umgeschrieben wurde, schlägt fehl.
+    .why = Frühere Protokolleinträge wurden womöglich verändert oder entfernt, was den Wert des Protokolls als Zeuge zunichtemacht. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen und den Protokollbetreiber, ob das Audit-Protokoll umgeschrieben oder zurückgesetzt wurde, und bitten Sie um einen gültigen Beweis für den Zeitraum.
+
+code-audit-inclusion_failed =
+    .meaning = Für einen im Paket gezeigten Protokolleintrag lässt sich nicht beweisen, dass er an der angegebenen Position Teil des manipulationssicheren Audit-Protokolls ist.
+    .why = Der Eintrag ist womöglich erfunden oder verändert und kann nicht als Nachweis dienen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den echten Eintrag, wie er im Audit-Protokoll verzeichnet ist, mit seinem Aufnahmebeweis.
+
+code-audit-disclosure_unmatched =
+    .meaning = Das Protokoll bewahrt personenbezogene Angaben getrennt von seinen Einträgen auf, damit sie später gelöscht werden können; hier stimmt eine Angabe nicht mit dem versiegelten Fingerabdruck in ihrem Eintrag überein.
+    .why = Die Angabe ist nicht die ursprünglich aufgezeichnete – ein Anzeichen für eine Veränderung. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, wie es dazu kam, dass diese Angabe von der ursprünglich protokollierten abweicht.
+
+code-audit-redaction_inconsistent =
+    .meaning = Die Aufzeichnung dessen, was im Audit-Protokoll geschwärzt wurde, widerspricht dem Protokollauszug: Sie gibt an, eine noch vorhandene Angabe sei entfernt worden, oder verweist auf einen Eintrag, der nicht in den Nachweisen ist.
+    .why = Die Beschreibung, die der Verantwortliche von seiner Schwärzung gibt, entspricht nicht dem, was er tatsächlich getan hat. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen, die Schwärzungsaufzeichnung mit den Einträgen des Audit-Protokolls abzugleichen und zu zeigen, welche Angaben entfernt wurden.
+
+code-audit-cosignature_invalid =
+    .meaning = Die Gegensignatur eines Zeugen auf einem der Checkpoints des Audit-Protokolls ist fehlerhaft: Ihre Bytes haben die falsche Länge, ihr Zeitpunkt ist unmöglich, oder die Signatur lässt sich mit dem Schlüssel des Zeugen nicht bestätigen.
+    .why = Eine Gegensignatur ist das Wort eines Dritten, dass das Protokoll ihm einen stimmigen Verlauf gezeigt hat. Eine fehlerhafte Gegensignatur bedeutet, dass der Checkpoint verändert oder die Gegensignatur gefälscht wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den Checkpoint genau so, wie der Zeuge ihn gegensigniert hat, und bitten Sie den Betreiber des Zeugen, die Gegensignatur anhand seiner eigenen Aufzeichnungen zu bestätigen.
+
+code-receipts-attestation_invalid =
+    .meaning = Die einer Bestätigung beigefügte signierte Erklärung des Unterauftragsverarbeiters ist beschädigt oder hat die falsche Form, oder ihre Signatur mit einem anerkannten Schlüssel des Unterauftragsverarbeiters lässt sich nicht bestätigen.
+    .why = Erst die signierte Erklärung macht eine Bestätigung zum Wort des Unterauftragsverarbeiters statt zu dem des Verantwortlichen. Eine fehlerhafte Erklärung kann die Bestätigung nicht stützen, und eine fehlgeschlagene Signatur bedeutet, dass sie verändert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die ursprüngliche signierte Löscherklärung des Unterauftragsverarbeiters, und bitten Sie den Unterauftragsverarbeiter, sie direkt zu bestätigen.
+
+code-receipts-attestation_mismatch =
+    .meaning = Die signierte Erklärung des Unterauftragsverarbeiters sagt nicht dasselbe wie die Bestätigung: ein anderes Ticket, ein anderer Status oder Zeitpunkt, oder ein anderer Mandant oder eine andere betroffene Person als im Paket.
+    .why = Eine Erklärung über eine andere Löschung beweist nichts über diese, und eine Bestätigung, die von dem abweicht, was der Unterauftragsverarbeiter signiert hat, widerspricht ihr. Das Paket ist ungültig.
+    .ask = Fragen Sie, welche Löschung der Unterauftragsverarbeiter tatsächlich bestätigt hat, und bitten Sie um die Erklärung, die zu diesem Antrag passt.
+
+code-provenance-schema =
+    .meaning = Ein Eintrag in der Datei zur Datenherkunft (der Übersicht über Zusammenfassungen, Embeddings, Caches und andere aus den Daten der Person erzeugte Elemente) ist unvollständig oder fehlerhaft.
+    .why = Über die Herkunftsübersicht werden abgeleitete Kopien der Daten gefunden; ein fehlerhafter Eintrag lässt sich nicht beurteilen. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um eine vollständige, korrekt gebildete Datei zur Datenherkunft für diesen Antrag.
+
+code-trust-not_configured =
+    .meaning = Die Prüfung lief ohne Liste anerkannter Signaturschlüssel (den Vertrauensspeicher) und konnte daher nicht bestätigen, wer das Paket signiert hat.
+    .why = Ohne diese Liste hätte jeder signieren können; das Paket ist unversehrt, aber nicht vertrauenswürdig. Das betrifft meist die Art, wie die Prüfung durchgeführt wurde, nicht das Paket.
+    .ask = Bitten Sie den Verantwortlichen, seine Liste anerkannter Signaturschlüssel über einen vom Paket getrennten Kanal bereitzustellen, damit die Prüfung wiederholt werden kann.
+
+code-trust-key_unknown =
+    .meaning = Der zum Signieren des Pakets verwendete Schlüssel steht nicht in der Liste anerkannter Schlüssel.
+    .why = Die Signatur ist womöglich echt, aber nichts zeigt, dass der Unterzeichner befugt ist, Löschungen zu bescheinigen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer diesen Schlüssel besitzt und warum er nicht registriert ist, oder bitten Sie um ein Paket, das mit einem registrierten Schlüssel des DSB signiert ist.
+
+code-trust-key_not_valid_at_signing =
+    .meaning = Das Paket gibt an, zu einem Zeitpunkt signiert worden zu sein, zu dem der Signaturschlüssel noch nicht gültig oder bereits abgelaufen war.
+    .why = Ein Schlüssel außerhalb seines Gültigkeitszeitraums ist nicht zum Signieren befugt. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie den Verantwortlichen, wann das Paket tatsächlich signiert wurde und mit welchem Schlüssel, und bitten Sie um ein Paket, das mit einem zu diesem Zeitpunkt gültigen Schlüssel signiert ist.
+
+code-trust-key_revoked =
+    .meaning = Der Signaturschlüssel war zu dem Zeitpunkt, zu dem das Paket laut eigener Angabe signiert wurde, oder schon davor zurückgezogen (widerrufen), etwa weil er verloren ging oder kompromittiert wurde.
+    .why = Ein widerrufener Schlüssel ist womöglich in falschen Händen; der Signatur ist nicht zu trauen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, warum und wann der Schlüssel widerrufen wurde, und bitten Sie darum, das Paket mit einem aktuellen Schlüssel des DSB neu zu signieren.
+
+code-trust-role_missing =
+    .meaning = Der Signaturschlüssel ist registriert, aber nicht für die Rolle des oder der Datenschutzbeauftragten (DSB) zugelassen, die Löschungen bescheinigen darf.
+    .why = Die Person oder das System, die bzw. das signiert hat, ist nicht berechtigt, diese Aussage zu treffen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie den Verantwortlichen, warum das Paket nicht vom DSB signiert wurde, und bitten Sie um ein mit dem Schlüssel des DSB signiertes Paket.
+
+code-trust-signer_mismatch =
+    .meaning = Die in der Erklärung als Unterzeichner genannte Person ist nicht die registrierte Inhaberin des Schlüssels, mit dem signiert wurde.
+    .why = Möglicherweise hat jemand im Namen einer anderen Person signiert, was die Kette der Verantwortlichkeit unterbricht. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer das Paket tatsächlich signiert hat, und bitten Sie um ein Paket, das der genannte Unterzeichner mit seinem eigenen Schlüssel signiert hat.
+
+code-sod-signer_is_runner =
+    .meaning = Die Person, die die Löschung abgezeichnet hat, ist dieselbe, die sie durchgeführt hat (die Funktionstrennung verlangt, dass die Abzeichnung von einer unabhängigen Person kommt).
+    .why = Niemand Unabhängiges hat die Arbeit geprüft, bevor sie bescheinigt wurde. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, wer die Löschung unabhängig überprüft hat, und bitten Sie um eine Abzeichnung durch den DSB oder eine andere Person, die sie nicht durchgeführt hat.
+
+code-audit-checkpoint_key_unknown =
+    .meaning = Die Momentaufnahmen des manipulationssicheren Audit-Protokolls sind mit keinem Schlüssel signiert, der für dieses Protokoll als Signaturschlüssel anerkannt ist.
+    .why = Der Auszug aus dem Audit-Protokoll lässt sich nicht auf den anerkannten Protokollbetreiber zurückführen und ist daher kein unabhängiger Zeuge. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den registrierten Signaturschlüssel des Audit-Protokolls und um damit signierte Momentaufnahmen.
+
+code-audit-request_not_logged =
+    .meaning = Der Auszug aus dem manipulationssicheren Audit-Protokoll enthält keine Aufzeichnung darüber, dass dieser Löschantrag angenommen wurde.
+    .why = Es gibt keine unabhängige Aufzeichnung des Antrags; die Aussage stützt sich auf die eigenen Unterlagen des Verantwortlichen. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den Eintrag im Audit-Protokoll, der festhält, wann der Antrag angenommen wurde.
+
+code-audit-step_not_logged =
+    .meaning = Ein Löschschritt mit dem im Paket gemeldeten Ergebnis hat keinen passenden Eintrag im Auszug aus dem Audit-Protokoll.
+    .why = Das gemeldete Ergebnis ist nicht unabhängig bezeugt und könnte nachträglich geschrieben worden sein. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen um den Eintrag im Audit-Protokoll zu diesem Schritt, oder fragen Sie, warum der Schritt nicht protokolliert wurde.
+
+code-audit-witness_quorum_not_met =
+    .meaning = Weniger unabhängige Zeugen, als die Richtlinie Ihres Vertrauensspeichers verlangt, bürgen für den letzten Checkpoint des Audit-Protokolls.
+    .why = Ohne genügend Zeugen beruht der Verlauf des Protokolls auf dem eigenen Schlüssel des Verantwortlichen: Er könnte Ihnen einen anderen Verlauf gezeigt haben als anderen. Ihre Richtlinie vertraut ihm nicht. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen, den Checkpoint von den Zeugen gegensignieren zu lassen, die Ihre Richtlinie nennt, oder fragen Sie, welche Zeugen er nutzt und wie deren Schlüssel zu erhalten sind.
+
+code-receipts-unattested =
+    .meaning = Die Richtlinie Ihres Vertrauensspeichers verlangt, dass Unterauftragsverarbeiter ihre Löschbestätigungen signieren, und die Löschung bei einem Unterauftragsverarbeiter ist nur durch eine vom Verantwortlichen übernommene Bestätigung belegt, ohne geprüfte signierte Erklärung des Unterauftragsverarbeiters.
+    .why = Die Löschung bei diesem Unterauftragsverarbeiter beruht dann allein auf dem Wort des Verantwortlichen, was Ihre Richtlinie nicht akzeptiert. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie um die signierte Löscherklärung des Unterauftragsverarbeiters und um seinen öffentlichen Schlüssel über einen eigenen Kanal.
+
+code-minimization-subject_not_pseudonymous =
+    .meaning = Das Paket bezeichnet die Person mit einer echten Kennung (etwa einer E-Mail-Adresse oder einem Namen) statt mit einem codierten Verweis, der ohne den geheimen Schlüssel des Verantwortlichen nicht lesbar ist.
+    .why = Der Nachweis selbst enthält dann eine Kopie der personenbezogenen Daten, deren Löschung er behauptet; die Löschung ist also unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, das Paket mit dem codierten Verweis neu auszustellen und zu bestätigen, dass keine weiteren Kopien der echten Kennung verbleiben.
+
+code-steps-missing =
+    .meaning = Für einen der erforderlichen Löschschritte gibt es keine Aufzeichnung: Jede beantragte Datenkategorie braucht einen, ebenso die Löschung bei den Unterauftragsverarbeitern und die Schwärzung des Audit-Protokolls.
+    .why = Eine Kategorie der Daten der Person wurde womöglich überhaupt nicht gelöscht. Die Löschung ist unvollständig.
+    .ask = Fragen Sie den Verantwortlichen, ob dieser Schritt durchgeführt wurde, und bitten Sie um seine Aufzeichnung und seine Nachweise.
+
+code-steps-failed =
+    .meaning = Ein Löschschritt ist als fehlgeschlagen verzeichnet.
+    .why = Ein Teil der Daten der Person wurde nicht gelöscht. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, was schiefgegangen ist, nach dem Vorfallsticket und wann der Schritt erneut ausgeführt wird, und bitten Sie um Nachweise, sobald er gelingt.
+
+code-steps-pending =
+    .meaning = Ein Löschschritt wurde noch nicht durchgeführt; er ist für einen späteren Zeitpunkt geplant.
+    .why = Bis der Schritt erledigt ist, existieren die Daten noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie nach dem geplanten Datum und warum der Schritt nicht rechtzeitig erledigt wurde, und bitten Sie um Bestätigung, sobald er abgeschlossen ist.
+
+code-steps-deferred =
+    .meaning = Ein Löschschritt wurde nicht unmittelbar durchgeführt, sondern einem automatischen Ablauf nach einer festgelegten Zeit überlassen, zum Beispiel einem Cache, der von selbst verfällt.
+    .why = Bis diese Zeit verstrichen ist, existieren die Daten noch; eine aufgeschobene Löschung ist keine abgeschlossene. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann genau die Daten verfallen und ob sie bis dahin genutzt werden können, und bitten Sie um Bestätigung nach dem Verfall.
+
+code-steps-replication_not_drained =
+    .meaning = Aufzeichnungen der früheren Interaktionen der Person wurden aus der Hauptdatenbank gelöscht, aber nichts bestätigt, dass deren synchronisierte Kopien (Replikate) die Löschung nachvollzogen haben.
+    .why = Kopien der Daten existieren womöglich noch auf anderen Servern. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um Nachweise, dass jede Kopie der Datenbank die Löschung übernommen hat.
+
+code-steps-vectors_not_purged =
+    .meaning = Die Daten der Person wurden für die Suche ausgeblendet, aber die gespeicherten Suchdaten (Embeddings, numerische Darstellungen von Text für die Ähnlichkeitssuche) wurden nicht bereinigt oder neu aufgebaut und bestehen daher womöglich fort.
+    .why = Daten für die Suche auszublenden heißt nicht, sie zu löschen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um Nachweise, dass die zugrunde liegenden Suchdaten bereinigt oder ohne die Daten der Person neu aufgebaut wurden.
+
+code-steps-model_lineage_missing =
+    .meaning = Das Paket legt nicht vollständig dar, welche KI-Modellversionen mit den Daten der Person trainiert wurden und was mit jeder geschah (neu trainiert, verlernt, außer Betrieb genommen …), oder einer Maßnahme fehlt ihr Nachweis.
+    .why = Die Daten der Person bestehen womöglich in KI-Modellen fort. Die Löschung ist unvollständig.
+    .ask = Bitten Sie um eine Liste aller mit den Daten trainierten Modellversionen und der für jede getroffenen Maßnahme, mit Verfahren und Testergebnissen für jedes Verlernen.
+
+code-steps-model_suppressed_only =
+    .meaning = Ein mit den Daten der Person trainiertes KI-Modell wurde lediglich daran gehindert, sie auszugeben (Unterdrückung); der Einfluss der Daten besteht im Modell fort.
+    .why = Die Unterdrückung ist eine Übergangsmaßnahme, keine Löschung. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um seinen Plan und seinen Termin, das Modell neu zu trainieren, verlernen zu lassen oder außer Betrieb zu nehmen.
+
+code-probes-missing =
+    .meaning = Eine erforderliche Prüfung (ein Suchlauf nach der Löschung, der bestätigen soll, dass die Daten entfernt sind) fehlt für eine Datenkategorie, für die Unterauftragsverarbeiter oder für das Audit-Protokoll.
+    .why = Nichts bestätigt, dass die Daten in diesem Bereich entfernt sind. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, die fehlende Prüfung durchzuführen und ihre Ergebnisse vorzulegen.
+
+code-probes-residue =
+    .meaning = Eine Prüfung hat Datensätze mit Daten der Person gefunden, die hätten gelöscht werden müssen, aber noch existieren.
+    .why = Personenbezogene Daten, die entfernt sein sollten, werden noch vorgehalten. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, was die verbliebenen Datensätze sind und warum sie übersehen wurden, und bitten Sie um Nachweise ihrer Löschung.
+
+code-probes-unredacted_pii =
+    .meaning = Die Prüfung des Audit-Protokolls hat personenbezogene Angaben gefunden, die nicht geschwärzt wurden.
+    .why = Personenbezogene Daten bleiben im Audit-Protokoll lesbar. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, die verbliebenen Angaben zu schwärzen und eine neue Prüfung vorzulegen, die zeigt, dass keine mehr übrig sind.
+
+code-audit-pii_disclosed =
+    .meaning = Der Auszug aus dem Audit-Protokoll im Paket enthält noch personenbezogene Angaben in lesbarer Form, etwa eine E-Mail-Adresse, einen Namen oder eine IP-Adresse.
+    .why = Personenbezogene Daten verbleiben im Audit-Protokoll und im Nachweis selbst. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, diese Angaben im Audit-Protokoll zu schwärzen und aktualisierte Nachweise vorzulegen.
+
+code-receipts-missing =
+    .meaning = Für einen Unterauftragsverarbeiter (ein externes Unternehmen, das laut Verantwortlichem Daten der Person hält) enthält das Paket keine Löschbestätigung.
+    .why = Nichts zeigt, dass das externe Unternehmen die Daten gelöscht hat. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Löschbestätigung des Unterauftragsverarbeiters, oder fragen Sie, ob die Löschung dort überhaupt beantragt wurde.
+
+code-receipts-not_api =
+    .meaning = Die Löschung bei einem Unterauftragsverarbeiter lief über einen informellen Kanal, etwa eine E-Mail oder einen Anruf, statt über seinen automatisierten Löschdienst, und es gibt keine automatisierte Bestätigung.
+    .why = Eine informelle Nachricht ist ein schwacher, schwer überprüfbarer Nachweis der Löschung. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um eine Bestätigung des Löschdienstes des Unterauftragsverarbeiters mit ihrer Referenznummer.
+
+code-receipts-no_ticket =
+    .meaning = Die Löschbestätigung eines Unterauftragsverarbeiters hat keine Referenznummer (Ticket), und auch keine andere Bestätigung dieses Unterauftragsverarbeiters hat eine.
+    .why = Ohne Referenz lässt sich die Löschung nicht nachverfolgen oder beim Unterauftragsverarbeiter überprüfen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Referenznummer des Unterauftragsverarbeiters für die Löschung oder um eine Bestätigung, die eine trägt.
+
+code-receipts-pending =
+    .meaning = Ein Unterauftragsverarbeiter hat den Löschantrag erhalten, aber noch nicht bestätigt, dass die Löschung erfolgt ist.
+    .why = Bis zur Bestätigung hält das externe Unternehmen die Daten womöglich noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann der Unterauftragsverarbeiter bestätigen soll, und bitten Sie um seine Bestätigung, sobald sie vorliegt.
+
+code-receipts-failed =
+    .meaning = Ein Unterauftragsverarbeiter hat gemeldet, dass die Löschung fehlgeschlagen ist.
+    .why = Das externe Unternehmen hält die Daten noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, warum die Löschung fehlgeschlagen ist und was der Verantwortliche dagegen unternimmt, und bitten Sie um eine bestätigte Löschbestätigung, sobald sie gelingt.
+
+code-provenance-missing =
+    .meaning = Der Antrag umfasst abgeleitete Daten (Zusammenfassungen, Embeddings, Caches und andere aus den Daten der Person erzeugte Elemente), aber das Paket enthält keine Datei zur Datenherkunft, die diese Elemente erfasst.
+    .why = Ohne diese Übersicht gibt es keinen Nachweis, dass abgeleitete Kopien gefunden und gelöscht wurden. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen um die Datei zur Datenherkunft, die jedes aus den Daten der Person abgeleitete Element und dessen Zustand zeigt.
+
+code-provenance-unverifiable =
+    .meaning = Der Herkunftsindex des Verantwortlichen, der jedes aus den Daten der Person abgeleitete Element findet, war nicht verfügbar; abgeleitete Kopien konnten daher nicht nachverfolgt werden.
+    .why = Das Fehlen eines Nachweises ist kein Nachweis des Fehlens: Abgeleitete Kopien bestehen womöglich unbemerkt fort. Die Löschung ist unvollständig.
+    .ask = Fragen Sie den Verantwortlichen, wann der Index wieder verfügbar ist, und bitten Sie um ein neues Paket, sobald die abgeleiteten Kopien nachverfolgt sind.
+
+code-provenance-scope_not_registered =
+    .meaning = Die Datei zur Datenherkunft verweist auf einen Speicherbereich (einen „Scope“), der in der eigenen Bereichsliste der Datei nicht angegeben ist.
+    .why = Die Übersicht ist widersprüchlich; Elemente in nicht angegebenen Bereichen wurden womöglich übersehen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, jeden Speicherbereich aufzuführen, der Daten der Person oder daraus abgeleitete Elemente enthält.
+
+code-provenance-live_derivation =
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element, etwa eine Zusammenfassung, ein Embedding oder eine zwischengespeicherte Antwort, ist noch aktiv und nutzbar.
+    .why = Die Informationen der Person überdauern in abgeleiteter Form. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, das abgeleitete Element zu löschen oder zu schwärzen und nachzuweisen, dass es entfernt ist.
+
+code-provenance-deferred =
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element wurde nicht gelöscht, sondern soll zu einem späteren Zeitpunkt automatisch verfallen.
+    .why = Bis zum Verfall existiert das abgeleitete Element noch. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann das Element verfällt und ob es bis dahin genutzt werden kann, und bitten Sie um Bestätigung nach dem Verfall.
+
+code-provenance-undeclared_deferral =
+    .meaning = Ein aus den gelöschten Daten abgeleitetes Element wird dem Verfall überlassen, aber keine aufgezeichnete Verpflichtung deckt es bis zu seinem Ablaufdatum ab.
+    .why = Nichts verpflichtet den Verantwortlichen sicherzustellen, dass das Element tatsächlich verfällt. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, eine Verpflichtung aufzuzeichnen und einzuhalten, die das Element bis zu seinem Verfall abdeckt, oder es jetzt zu löschen.
+
+code-provenance-reference_scopes_incomplete =
+    .meaning = Der Löschmarker (Tombstone) eines gelöschten Elements führt nicht jeden Speicherbereich auf, in dem daraus abgeleitete Elemente aufbewahrt werden.
+    .why = Abgeleitete Kopien in nicht aufgeführten Bereichen können der Löschung entgehen. Die Löschung ist unvollständig.
+    .ask = Bitten Sie den Verantwortlichen, jeden Speicherbereich aufzuführen, der aus den gelöschten Daten abgeleitete Elemente enthält, und zu bestätigen, dass diese geleert wurden.
+
+code-provenance-obligation_open =
+    .meaning = Die Datei zur Datenherkunft verzeichnet eine offene Verpflichtung, etwa das Abwarten des Verfalls eines Caches, die noch nicht erfüllt ist.
+    .why = Bis die Löschung vollständig ist, bleibt noch etwas zu tun. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wann die Verpflichtung erfüllt sein wird, und bitten Sie um Nachweise, sobald sie es ist.
+
+code-steps-backup_live =
+    .meaning = Ein Schritt gibt an, dass eine Sicherung mit Daten der Person in Betrieb ist: wiederhergestellt und in Gebrauch, sodass die Daten noch vorhanden sind.
+    .why = Daten in einer genutzten Sicherung sind nicht gelöscht, gleich was der Hauptspeicher zeigt. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, um welche Sicherung es sich handelt und wann sie bereinigt oder außer Gebrauch genommen wird, und bitten Sie um ein Folgepaket, sobald das geschehen ist.
+
+code-steps-backup_unsuppressed =
+    .meaning = Ein Schritt bewahrt eine Sicherung bis zu ihrem Ablauf auf, aber ohne Möglichkeit, die Löschung erneut anzuwenden, falls sie jemals wiederhergestellt wird.
+    .why = Wird diese Sicherung wiederhergestellt, kommen die Daten der Person wieder in Gebrauch. Aufsichtsbehörden haben Sicherungen als die häufigste Lücke bei Löschungen festgestellt. Die Löschung ist unvollständig.
+    .ask = Fragen Sie, wie eine Wiederherstellung dieser Sicherung die Löschung erneut anwenden würde (zum Beispiel über eine Sperrliste), oder wann die Sicherung bereinigt wird.
+
+code-sla-breached =
+    .meaning = Die Löschung wurde zum Zeitpunkt der maßgeblichen Frist oder danach abgeschlossen: der früheren von gesetzlicher Frist und der vom Verantwortlichen gesetzten Frist (oder dem verlängerten Termin, der der Person mitgeteilt wurde).
+    .why = Die Löschung scheint vollständig, aber verspätet: Das Urteil lautet „verspätet“, was gegen die gesetzliche Frist verstoßen kann (z. B. Art. 12 Abs. 3 DSGVO).
+    .ask = Fragen Sie den Verantwortlichen, warum die Löschung verspätet war, ob die betroffene Person informiert wurde und was künftige Verzögerungen verhindern soll.
+
+code-manifest-all_clear_understated =
+    .meaning = Die signierte Erklärung besagt, die Löschung sei nicht vollständig, aber das Prüfprogramm hat nichts Offenes gefunden.
+    .why = Dies ist nur eine Warnung: Die Aussage ist vorsichtig, aber der Unterzeichner weiß womöglich von einem Problem, das das Paket nicht zeigt.
+    .ask = Fragen Sie den DSB, warum die Löschung nicht als vollständig erklärt wurde und ob noch etwas zu tun bleibt.
+
+code-trust-key_revoked_later =
+    .meaning = Der Signaturschlüssel wurde nach dem Zeitpunkt zurückgezogen (widerrufen), zu dem das Paket laut eigener Angabe signiert wurde. Dieser Signaturzeitpunkt beruht allein auf dem Wort des Unterzeichners und ist nicht unabhängig bestätigt.
+    .why = Nur eine Warnung, aber wenn der Schlüssel kompromittiert wurde, könnte jemand damit eine Signatur rückdatiert haben.
+    .ask = Fragen Sie, warum und wann der Schlüssel widerrufen wurde, und bitten Sie um einen unabhängigen Nachweis, wann das Paket signiert wurde.
+
+code-steps-exempt =
+    .meaning = Ein Schritt wurde nicht durchgeführt, weil der Verantwortliche sich auf eine dokumentierte gesetzliche Ausnahme beruft, um diese Daten aufzubewahren (zum Beispiel Art. 17 Abs. 3 DSGVO).
+    .why = Nur eine Warnung: Eine rechtmäßige Aufbewahrung macht die Löschung nicht unvollständig, aber die Ausnahme muss tatsächlich greifen.
+    .ask = Bitten Sie den Verantwortlichen, die Ausnahme zu begründen, und fragen Sie, welche Daten wie lange aufbewahrt werden und wer darauf zugreifen kann.
+
+code-independence-same_code_path =
+    .meaning = Die Prüfungen liefen mit derselben Softwareversion wie die Löschung selbst und sind daher keine unabhängige Prüfung.
+    .why = Nur eine Warnung, aber ein Fehler in dieser Software könnte Daten übersehen und es zugleich nicht bemerken.
+    .ask = Fragen Sie, ob das Ergebnis mit getrennten Werkzeugen oder von einem getrennten Team bestätigt wurde.
+
+code-receipts-unlisted =
+    .meaning = Das Paket enthält eine Löschbestätigung eines Unterauftragsverarbeiters, der nicht in der signierten Liste der Unterauftragsverarbeiter steht.
+    .why = Nur eine Warnung, aber die signierte Liste ist womöglich unvollständig: Die Daten sind vielleicht an mehr externe Unternehmen gegangen als angegeben.
+    .ask = Bitten Sie den Verantwortlichen um eine vollständige Liste der externen Unternehmen, die Daten der Person erhalten haben.
+
+code-sla-extension_invalid =
+    .meaning = Der Antrag verzeichnet eine Fristverlängerung, die die gesetzlichen Voraussetzungen nicht erfüllt (nach diesem Recht nicht zulässig, zu spät mitgeteilt oder zu lang) oder fehlerhaft ist; sie wurde daher nicht berücksichtigt.
+    .why = Nur eine Warnung, aber die Frist wird dann ohne die Verlängerung beurteilt, wodurch die Löschung verspätet sein kann.
+    .ask = Bitten Sie um die Mitteilung über die Verlängerung an die betroffene Person, ihr Datum und die herangezogene Rechtsgrundlage.
+
+code-receipts-attestation_unverified =
+    .meaning = Eine Bestätigung trägt eine vom Unterauftragsverarbeiter signierte Erklärung, aber Ihr Vertrauensspeicher enthält keinen Schlüssel dieses Unterauftragsverarbeiters, um die Signatur zu prüfen.
+    .why = Nur eine Warnung: Die Erklärung ist womöglich echt, lässt sich aber nicht prüfen; die Bestätigung beruht daher weiterhin auf dem Wort des Verantwortlichen.
+    .ask = Bitten Sie den Unterauftragsverarbeiter über einen eigenen Kanal um seinen öffentlichen Signaturschlüssel, und fügen Sie ihn Ihrem Vertrauensspeicher hinzu.
+
+## Die Seite des Prüferportals.
+
+portal-title = ProofPack-Prüferportal
+portal-intro = Die Löschnachweis-Pakete der Mandanten, die Ihr Token lesen darf, mit dem Urteil des Prüfprogramms. Ihr Token bleibt im Speicher dieser Seite: Es wird nur an diesen Server gesendet und beim Schließen der Seite vergessen.
+portal-token = Zugangstoken
+portal-show = Meine Pakete anzeigen
+portal-forget = Token vergessen
+portal-languages = Sprache
+portal-col-tenant = Mandant
+portal-col-pack = Paket
+portal-col-request = Antrag
+portal-col-verdict = Urteil
+portal-col-signed-at = Signiert am
+portal-col-file = Datei
+portal-col-sha256 = SHA-256
+portal-col-download = Herunterladen
+portal-previous = Zurück
+portal-next = Weiter
+portal-refused = Das Token wurde abgelehnt (unbekannt, abgelaufen oder widerrufen).
+portal-retry = Dieses Paket wird noch geprüft: Versuchen Sie es in { $seconds } s erneut.
+portal-server-status = Der Server antwortete mit { $status }.
+portal-loading = Wird geladen …
+portal-verifying = wird geprüft …
+portal-download-pack = Paket
+portal-download-html = Bericht (HTML)
+portal-download-json = Bericht (JSON)
+portal-page = Seite { $page } von { $pages }
+portal-total = { $total } Paket(e).
+portal-forgotten = Token vergessen.

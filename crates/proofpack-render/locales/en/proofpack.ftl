@@ -1,0 +1,844 @@
+# ProofPack's words in English: the fallback of every message, and the
+# reference the French and German files follow (the same ids, the same
+# placeholders).
+#
+# Rules of these files:
+# - Finding codes, spec strings (vocabulary, field names such as all_clear)
+#   and JSON never translate; the human words around them do.
+# - Pack text arrives in placeholders already made inert; never add markup.
+# - One line per message: Fluent keeps the line breaks of a multi-line value.
+# - Leading and trailing spaces are dropped by Fluent: the layout (padding,
+#   separators) is the program's, not the message's.
+
+language-name = English
+
+## Verdicts and effects: the words a reader sees (the spec's strings, in
+## the JSON and in the codes, never change).
+
+verdict-complete = complete
+verdict-late = late
+verdict-incomplete = incomplete
+verdict-untrusted = untrusted
+verdict-invalid = invalid
+
+verdict-meaning-complete = The pack is authentic and trusted, and shows the erasure complete and on time.
+verdict-meaning-late = The pack is authentic and trusted, and shows the erasure complete, but after the effective deadline.
+verdict-meaning-incomplete = The pack is authentic and trusted, but the erasure it shows is not complete.
+verdict-meaning-untrusted = The pack is intact, but the signer or the audit-log witness is not trusted for this claim.
+verdict-meaning-invalid = The pack is malformed, tampered with, or contradicts itself: its claims cannot be relied on.
+
+effect-warning = warning
+effect-late = late
+effect-incomplete = incomplete
+effect-untrusted = untrusted
+effect-invalid = invalid
+
+## The checks that passed, by success code.
+
+passed-archive-read = the archive was read to its end within the limits
+passed-manifest-files_hashed = every file the manifest lists is present with its SHA-256 and size
+passed-signature-trusted = the signature verified with a key trusted for the signer at signed_at
+passed-audit-checkpoints_verified = both checkpoints verified with the log's key, and the consistency proof between them
+passed-audit-entries_proved = every audit-log entry is proved included in the after-tree
+
+## Words of both reports (and of the desktop app).
+
+yes = yes
+no = no
+
+tier-exempt = exempt under { $basis }: { $justification }
+tier-deferred = deferred until { $until }
+tier-pending = pending, due { $due }
+tier-failed = failed: { $error } (exception { $exception })
+tier-replication-drained = replication lag drained: { $drained }
+tier-purge = purge: { $purge }
+tier-models-none = models: none affected
+tier-model = model { $model }: { $action }
+tier-model-incomplete = model { $model }: { $action } (incomplete entry)
+
+backup = backup { $location }: { $state }
+backup-purged = purged
+backup-live = LIVE: the data is still in a copy in use
+backup-beyond-use = beyond use until { $until }, { $restore }
+backup-restore-suppressed = a restore re-applies the erasure
+backup-restore-unsuppressed = a restore would NOT re-apply the erasure
+
+attestation-verified = signed by the subprocessor, verified
+attestation-unverified = signed, but by no key the trust store holds for it
+attestation-invalid = signature or statement INVALID
+attestation-mismatch = signed statement DIFFERS from the receipt
+attestation-absent = not signed by the subprocessor
+
+not-counted-invalid = not a valid cosignature
+not-counted-after_signed_at = made after the pack was signed
+not-counted-outside_key_window = made outside the witness key's validity
+not-counted-log_or_dpo_key = the key is also the log's or the DPO's
+not-counted-same_witness = the same witness, already counted
+
+quorum = { $counted } distinct witness(es) count on checkpoint_after; the policy asks for { $quorum } ({ $met })
+quorum-met = met
+quorum-not-met = NOT met
+
+policy = witness quorum { $quorum }, signed receipts { $receipts }
+policy-required = required
+policy-not-required = not required
+
+cosignature-counts = counts
+
+# A margin of days, hours and minutes; $sign is "-" when late, else empty.
+margin = { $sign }{ $days }d { $hours }h { $minutes }m
+
+## `proofpack ls`: whether the manifest lists a member.
+
+ls-listing-listed = listed
+ls-listing-unlisted = unlisted
+ls-listing-not_listed_by_design = not listed by design
+ls-listing-unknown = unknown
+
+## The terminal report.
+
+text-verdict = verdict: { $verdict }  (exit { $status })
+text-claims-unverified = NOTE: the pack is invalid, so what the tables below show are the pack's own claims, not verified facts.
+
+text-pack = pack:
+text-pack-file = file
+text-pack-sha256 = sha256
+text-pack-pack_id = pack_id
+text-pack-request_id = request_id
+text-pack-tenant = tenant
+text-pack-subject = subject
+text-pack-legal-basis = legal basis
+text-pack-received = received
+text-pack-completed = completed
+text-pack-cascade-runner = cascade run by
+text-pack-signed-by = signed by
+text-pack-signing-key = signing key
+text-pack-signature = signature
+text-pack-all_clear = all_clear
+text-pack-probes = probes
+text-pack-subprocessors = subprocessors
+text-pack-supersedes = supersedes
+text-pack-size = { $sha256 }  ({ $size } bytes)
+text-pack-signed-at = { $signer }  at { $at }
+text-pack-key = { $key_id }  { $fingerprint }  owner { $owner }
+text-pack-key-not-trusted = (not in the trust store)
+text-pack-signature-verified = verified with the trust store's key
+text-pack-signature-not-verified = NOT verified
+text-pack-all-clear-value = claimed { $claimed }, recomputed { $recomputed }
+text-pack-probes-value = code { $code }  at { $at }
+text-pack-supersedes-value = { $pack_id }  sha256 { $sha256 }
+
+text-passed = checks passed ({ $count }):
+
+text-no-findings = findings: none
+text-findings = findings ({ $count }):
+text-finding-at = at { $location }
+text-means = means:
+text-why = why:
+text-ask = ask:
+
+text-tiers = tiers:
+text-tier-tier = tier
+text-tier-requested = requested
+text-tier-status = status
+text-tier-before = before
+text-tier-after = after
+text-tier-residue = residue
+
+text-sla = sla:
+text-sla-received = received
+text-sla-base = end of first period
+text-sla-max = end of max period
+text-sla-statutory = statutory
+text-sla-declared = declared
+text-sla-effective = effective
+text-sla-completed = completed
+text-sla-margin = margin
+text-sla-extended = (extended)
+
+text-receipts = receipts ({ $count }):
+text-receipt-due = due { $at }
+text-receipt-at = at { $at }
+text-receipt-ticket = ticket
+text-erased = erased
+text-not-erased = NOT erased
+
+text-audit-witness = audit witness:
+text-audit = log { $log }  tree { $before } -> { $after }  checkpoints { $checkpoints }  consistency { $consistency }  entries proved { $proved }/{ $entries }  PII disclosed { $pii }
+text-checkpoints-verified = verified
+text-checkpoints-not-verified = NOT verified
+text-consistency-proved = proved
+text-consistency-not-proved = NOT proved
+text-witnesses = witnesses:
+text-cosignature = { $witness } ({ $owner }) at { $time }: { $counts }
+text-provenance = provenance:
+text-provenance-graph = graph { $version }  index { $index }  { $tombstones } tombstones  { $artifacts } artefacts ({ $reachable } reachable, { $live } live, { $expiring } expiring)  { $obligations } obligations
+text-provenance-absent = absent
+
+text-members = members ({ $count }):
+text-listing-listed = listed
+text-listing-unlisted = NOT LISTED
+text-listing-not_listed_by_design = signed statement
+text-listing-unknown = unknown
+
+text-attestation = attestation:
+text-attestation-absent = (absent or not UTF-8 text)
+
+text-verified-with-trust = verified by { $verifier } at { $time }, trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
+text-verified-without-trust = verified by { $verifier } at { $time }, no trust store
+
+## The HTML report.
+
+html-title = Proof-of-erasure pack report: { $pack } — { $verdict }
+html-heading = Proof-of-erasure pack report
+html-pack-line = pack { $pack } · sha256 { $sha256 }
+html-verdict = { $verdict } (exit { $status })
+html-claims-unverified = The pack is invalid: what the tables below show are the pack's own claims, not verified facts.
+html-none = None.
+
+html-pack = The pack
+html-pack-pack = Pack
+html-pack-sha256 = File SHA-256
+html-pack-request = Request
+html-pack-tenant = Tenant
+html-pack-subject = Subject (pseudonym)
+html-pack-legal-basis = Legal basis
+html-pack-received = Received
+html-pack-completed = Completed
+html-pack-cascade-runner = Cascade run by
+html-pack-signed-by = Signed by
+html-pack-signing-key = Signing key
+html-pack-signature = Signature
+html-pack-all_clear = all_clear
+html-pack-probes = Independent probes
+html-pack-subprocessors = Subprocessors
+html-pack-supersedes = Supersedes
+html-pack-size = { $sha256 } ({ $size } bytes)
+html-pack-signed-at = { $signer } at { $at }
+html-pack-key = { $key_id } · { $fingerprint } · owner { $owner }
+html-pack-key-not-trusted = not in the trust store
+html-pack-signature-verified = verified with the trust store's key
+html-pack-signature-not-verified = not verified
+html-pack-all-clear-value = claimed { $claimed }; recomputed by the verifier { $recomputed }
+html-pack-probes-value = { $code } at { $at }
+html-pack-supersedes-value = { $pack_id } · sha256 { $sha256 }
+
+html-passed = Checks that passed ({ $count })
+html-passed-check = Check
+html-passed-established = What it established
+
+html-findings = Findings ({ $count })
+html-finding-at = at { $location }
+html-means = What it means
+html-why = Why it matters
+html-ask = What to ask
+
+html-tiers = Tiers of the cascade
+html-tier-tier = Tier
+html-tier-requested = Requested
+html-tier-status = Status
+html-tier-before = Before
+html-tier-after = After
+html-tier-residue = Residue
+html-tier-evidence = Evidence
+
+html-sla = Deadlines (SLA)
+html-sla-received = Received
+html-sla-base = End of first period
+html-sla-max = End of extended period
+html-sla-statutory = Statutory deadline
+html-sla-declared = Declared deadline
+html-sla-effective = Effective deadline
+html-sla-completed = Completed
+html-sla-margin = Margin
+html-sla-extended = (extended)
+html-no-timeline = No timeline: the dates could not be read.
+html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
+html-timeline-rule = Rule: { $rule }.
+html-timeline-label = SLA timeline
+timeline-received = received
+timeline-base = first period
+timeline-max = extended period
+timeline-declared = declared
+timeline-effective = effective deadline
+timeline-completed = completed
+
+html-receipts = Subprocessor receipts ({ $count })
+html-receipt-line = Line
+html-receipt-subprocessor = Subprocessor
+html-receipt-channel = Channel
+html-receipt-status = Status
+html-receipt-when = When
+html-receipt-ticket = Ticket
+html-receipt-endpoint = Endpoint
+html-receipt-erased = Erased
+html-receipt-attestation = Subprocessor's signature
+html-receipt-due = due { $at }
+html-erased = erased
+html-not-erased = not erased
+
+html-witness = Audit-log witness
+html-witness-log = Log
+html-witness-tree = Tree size
+html-witness-checkpoints = Checkpoints
+html-witness-consistency = Consistency
+html-witness-entries = Entries proved
+html-witness-disclosures = Disclosures
+html-witness-pii = PII fields disclosed
+html-witness-redactions = Redaction records
+html-witness-witnesses = Witnesses
+html-witness-entries-value = { $proved } of { $entries }
+html-verified = verified
+html-not-verified = not verified
+html-proved = proved
+html-not-proved = not proved
+html-cosignature-checkpoint = Checkpoint
+html-cosignature-witness = Witness
+html-cosignature-operator = Operator
+html-cosignature-time = Cosigned at
+html-cosignature-counts = Counts
+html-does-not-count = does not count: { $why }
+
+html-provenance = Provenance graph
+html-no-provenance = No provenance graph in the pack.
+html-provenance-version = Graph version
+html-provenance-index = Reverse index
+html-provenance-scopes = Scopes
+html-provenance-tombstones = Tombstones
+html-provenance-derived = Derived artefacts
+html-provenance-obligations = Open obligations
+html-provenance-derived-value = { $artifacts } ({ $reachable } reachable from erased data: { $live } live, { $expiring } expiring)
+html-graph-caption = Tombstones (dark) on the left; derived artefacts to their right: red live, orange expiring, grey tombstoned, blue redacted; dashed boxes are open obligations.
+html-graph-omitted = { $omitted } records are not drawn; the counts below include them.
+html-graph-label = Provenance graph
+graph-tombstone = tombstone
+graph-open-until = open until { $until }
+
+html-members = Members ({ $count })
+html-member-path = Path
+html-member-size = Size
+html-member-sha256 = SHA-256
+html-member-listing = In the manifest
+html-listing-listed = listed
+html-listing-unlisted = NOT listed
+html-listing-not_listed_by_design = the signed statement
+html-listing-unknown = unknown
+
+html-attestation = Attestation
+html-attestation-absent = Absent, or not UTF-8 text.
+
+html-footer-verified = Verified by { $verifier } at { $time }
+html-footer-input = · input { $input }
+html-footer-trust = · trust store { $path } (sha256 { $sha256 }, { $keys } keys; { $policy })
+html-footer-no-trust = · no trust store
+
+## The explanation of each finding code (spec §12), for reviewers who are
+## not engineers: what it means, why it matters, what to ask the controller.
+
+code-archive-malformed =
+    .meaning = The proof pack file itself is damaged or is not the expected kind of compressed archive: it is cut short, corrupted, or its internal structure is broken, so none of its contents could be checked.
+    .why = Nothing inside the pack could be examined, so the erasure claim has no usable evidence behind it. The pack is invalid.
+    .ask = Ask the controller for a fresh, complete copy of the proof pack, and how the file was produced and sent to you.
+
+code-archive-trailing_data =
+    .meaning = Extra data was found after the official end of the pack file. Some tools ignore such data, others may read it as additional content.
+    .why = Hidden content after the end means different readers can see different packs, so the evidence is ambiguous. The pack is invalid.
+    .ask = Ask the controller why data was appended after the end of the pack, and for a pack produced by its standard tool with nothing added.
+
+code-archive-forbidden_entry =
+    .meaning = The pack contains something other than ordinary files, such as a shortcut (link) to another file, a device entry, or a special entry that renames or resizes the next file.
+    .why = Such entries make different tools unpack different contents, so what was signed may not be what you read. The pack is invalid.
+    .ask = Ask the controller why the entry is in the pack, and for a regenerated pack containing only ordinary files.
+
+code-archive-bad_path =
+    .meaning = A file inside the pack has a name that is not a plain location within the pack: it may point outside the pack, start at the top of a disk, contain '..' or unusual characters, or be stored ambiguously.
+    .why = Ambiguous or escaping file names can make tools read the wrong file or overwrite files on the reviewer's computer. The pack is invalid.
+    .ask = Ask the controller which tool produced the pack and for a regenerated pack in which every file has a plain name.
+
+code-archive-duplicate_entry =
+    .meaning = Two files inside the pack have exactly the same name.
+    .why = Different tools keep different copies, so two reviewers could read different evidence from the same pack. The pack is invalid.
+    .ask = Ask the controller which copy is the genuine one and why there are two, and for a regenerated pack in which every file appears once.
+
+code-archive-limit_exceeded =
+    .meaning = The pack exceeds the verifier's safety limits (too much data once unpacked, one file too large, or too many entries), so checking stopped.
+    .why = Oversized packs can be used to overwhelm review tools, and without a full check the erasure claim cannot be accepted. The pack is invalid.
+    .ask = Ask the controller why the pack is so large, and for a pack of normal size, with bulky supporting material supplied separately if needed.
+
+code-archive-missing_member =
+    .meaning = One of the documents every pack must contain is absent: the signed statement, its signature, the request, the step records, the verification results, the subprocessor receipts, the audit-log record or the attestation.
+    .why = Without every required document the erasure cannot be checked from end to end. The pack is invalid.
+    .ask = Ask the controller for a complete pack including the missing document, and why it was left out.
+
+code-json-malformed =
+    .meaning = A document in the pack is not valid structured data (JSON, the machine-readable text format the pack uses): it is broken, repeats a field name, has invalid characters or is nested too deeply.
+    .why = A broken document cannot be read reliably, and a repeated field can mean different things to different tools. The pack is invalid.
+    .ask = Ask the controller which system produced the document, and for a correctly formed replacement pack.
+
+code-time-invalid =
+    .meaning = A date and time in the pack cannot be read, or does not say which time zone it is in.
+    .why = Deadlines and the order of events cannot be checked without exact times. The pack is invalid.
+    .ask = Ask the controller for the exact date, time and time zone of the event concerned, and for a corrected pack.
+
+code-time-out_of_order =
+    .meaning = Dates in the pack are in an impossible order, for example a step ending before it started, the checks run before the work finished, or the statement signed before the erasure was completed.
+    .why = An impossible timeline means the records are wrong or were edited afterwards. The pack contradicts itself and is invalid.
+    .ask = Ask the controller to explain the real sequence of events, with the original system records showing when each action happened.
+
+code-attestation-empty =
+    .meaning = The written attestation of the data protection officer (DPO), the human statement that the erasure was done, is blank.
+    .why = The pack must carry an accountable person's own statement; without it the claim has no declared author. The pack is invalid.
+    .ask = Ask for the DPO's written attestation describing what was erased, when, and on what basis.
+
+code-manifest-unsupported_format =
+    .meaning = The signed statement (the manifest, the pack's main summary document) does not declare itself as version 1 of this proof pack format.
+    .why = The rules used to check the pack may not be the ones its producer followed, so the results cannot be relied on. The pack is invalid.
+    .ask = Ask the controller which format and tool version produced the pack, and for a pack in the supported format.
+
+code-manifest-schema =
+    .meaning = The signed statement (manifest) lacks required information, holds information of the wrong kind, or has a value that is not allowed, such as an unknown legal basis or a malformed file fingerprint.
+    .why = The central statement of the claim cannot be read reliably. The pack is invalid.
+    .ask = Ask the controller which detail was wrong and why, and for a corrected, re-signed pack.
+
+code-manifest-file_missing =
+    .meaning = The signed statement lists a file as part of the evidence, but that file is not in the pack.
+    .why = Evidence the signer vouched for is absent, so that part of the claim cannot be checked. The pack is invalid.
+    .ask = Ask the controller for the missing file in a regenerated pack, and why it was absent.
+
+code-manifest-unlisted_member =
+    .meaning = The pack contains a file that the signed statement does not list, so the signature does not cover that file.
+    .why = Content that is not covered by the signature could have been added by anyone after signing. The pack is invalid.
+    .ask = Ask who added the file and when, and for a pack in which every file is listed in the signed statement.
+
+code-manifest-duplicate_path =
+    .meaning = The signed statement lists the same file more than once.
+    .why = A file listed twice, possibly with different fingerprints, makes the statement ambiguous. The pack is invalid.
+    .ask = Ask the controller which entry is correct and why the file was listed twice, and for a corrected, re-signed pack.
+
+code-manifest-hash_mismatch =
+    .meaning = A file's content does not match the digital fingerprint (hash) recorded for it in the signed statement: the file was changed after signing, or the wrong file was included.
+    .why = This is the main sign of tampering or error: the evidence is not what was signed. The pack is invalid.
+    .ask = Ask the controller for the file exactly as signed, and who changed it, when and why.
+
+code-manifest-size_mismatch =
+    .meaning = A file's size differs from the size recorded for it in the signed statement.
+    .why = The evidence is not what was signed, a sign of alteration or error. The pack is invalid.
+    .ask = Ask the controller for the file exactly as signed, and why its size changed.
+
+code-manifest-field_mismatch =
+    .meaning = Key details in the signed statement (request number, organisation, data subject reference, legal basis, date of receipt or deadline) differ from the same details in the erasure request.
+    .why = The signed claim may concern a different request or deadline than the one recorded. The pack contradicts itself and is invalid.
+    .ask = Ask the controller which values are correct, with the original request record, and why the two documents disagree.
+
+code-manifest-all_clear_false_claim =
+    .meaning = The signed statement claims the erasure is fully complete, but the verifier's own checks show that parts of it are not complete.
+    .why = The signer asserted something the evidence contradicts. The pack is self-contradictory and invalid.
+    .ask = Ask the DPO why the erasure was certified as complete despite the outstanding items, and what review was done before signing.
+
+code-signature-malformed =
+    .meaning = The digital signature file, which should prove who approved the statement, is not in the expected form: wrong structure, an unsupported signature method, or a signature of the wrong length.
+    .why = Without a usable signature nobody can confirm who approved the statement or that it is unchanged. The pack is invalid.
+    .ask = Ask the controller for a pack with a correctly formed signature from the DPO's registered signing key.
+
+code-signature-key_id_mismatch =
+    .meaning = The digital signature says it was made with a different signing key than the one the signed statement names.
+    .why = The statement and its signature disagree about which key signed, so authenticity cannot be established. The pack is invalid.
+    .ask = Ask the controller which signing key was actually used, and for a pack in which the signature and the statement name the same key.
+
+code-signature-invalid =
+    .meaning = The digital signature does not match the signed statement: either the statement was changed after signing, or the signature was not made with the named key.
+    .why = The central authenticity check fails, so the statement cannot be relied on at all. The pack is invalid.
+    .ask = Ask the controller whether the statement was edited after signing, how the mismatch arose, and for a pack properly re-signed by the DPO.
+
+code-request-schema =
+    .meaning = The erasure request record lacks required information or has invalid values, for example no reference to the requester's identity check, unknown or repeated data categories, or an incomplete extension notice.
+    .why = The request defines the scope and deadline of the erasure; if it cannot be read, the claim cannot be assessed. The pack is invalid.
+    .ask = Ask for the original request record, including the identity-check reference, the categories of data covered and any extension notice.
+
+code-steps-schema =
+    .meaning = A record of an erasure step is incomplete or malformed, for example a failed step with no error description, a deferred step with no expiry date, or an exemption with no legal basis or justification.
+    .why = The step records are the core evidence of what was done; a malformed one cannot be assessed. The pack is invalid.
+    .ask = Ask the controller for the complete, corrected step records from the system that ran the erasure.
+
+code-steps-order =
+    .meaning = The records of the erasure steps are not in the required fixed order, are numbered wrongly, or a step appears more than once.
+    .why = A disordered or repeated record makes it unclear which entry is the real outcome of a step. The pack is invalid.
+    .ask = Ask the controller for the original run log and which record for each step is authoritative.
+
+code-steps-residue_after_ok =
+    .meaning = A step is reported as successful, yet its own count shows records of the person's data still remaining afterwards.
+    .why = The step record contradicts itself, so its claim of success cannot be believed. The pack is invalid.
+    .ask = Ask what the remaining records are, whether they have since been erased, and why the step was marked successful.
+
+code-steps-silent_failure =
+    .meaning = An erasure step failed, but no incident or exception ticket was opened to track and fix the failure.
+    .why = Failures that nobody tracks tend not to be fixed, and the controller's process did not record this one as required. The pack is invalid.
+    .ask = Ask for the incident record for the failure, who is responsible for fixing it, and when the step will be completed.
+
+code-probes-schema =
+    .meaning = The results of the verification checks (searches run after the erasure to confirm the data is gone) are incomplete or malformed.
+    .why = Without readable verification results there is no confirmation that the data is gone. The pack is invalid.
+    .ask = Ask the controller for the complete verification results, including the date they were run and the software version used.
+
+code-probes-all_clear_inconsistent =
+    .meaning = The verification results declare 'all clear' while their own counts show data left behind, or declare a problem while every count is zero.
+    .why = The results contradict themselves, so neither the summary nor the counts can be relied on. The pack is invalid.
+    .ask = Ask the controller to explain the discrepancy and to provide the raw results of each verification check.
+
+code-probes-audit_mismatch =
+    .meaning = The verification results report a different number of personal details left readable in the audit log than the verifier counts in the audit-log evidence in the pack.
+    .why = The check of the audit log either looked at different evidence or misreported what it found. The pack is invalid.
+    .ask = Ask the controller how the audit-log check was performed and on which log data, and to reconcile its count with the evidence.
+
+code-receipts-schema =
+    .meaning = A deletion receipt from a subprocessor (an outside company processing data for the controller) is incomplete or malformed, e.g. a confirmed receipt with no confirmation time.
+    .why = Receipts are the evidence that outside companies deleted the data; a malformed one cannot be assessed. The pack is invalid.
+    .ask = Ask the controller for the complete receipt as issued by the subprocessor, with its request and confirmation dates.
+
+code-sla-deadline_overstated =
+    .meaning = The deadline the controller recorded for this request falls on or after the end of the initial legal period (for example one calendar month after receipt under GDPR), even where an extension was later made.
+    .why = The controller allowed itself more time than the law gives, which could hide a late erasure. The pack is invalid.
+    .ask = Ask the controller how the deadline was calculated, on what legal basis, and what the data subject was told.
+
+code-audit-schema =
+    .meaning = The audit-log evidence, an extract of the tamper-evident audit log (a log whose past entries cannot be changed without detection), is incomplete or malformed.
+    .why = The audit log is the independent witness of what happened; malformed evidence cannot be checked. The pack is invalid.
+    .ask = Ask the controller for a complete, correctly formed extract of the audit log for this request.
+
+code-audit-checkpoint_malformed =
+    .meaning = A checkpoint of the tamper-evident audit log (a signed snapshot of the log at one moment) cannot be read.
+    .why = Without readable snapshots the integrity of the audit log cannot be confirmed. The pack is invalid.
+    .ask = Ask the controller for the original signed snapshots of the audit log from before and after the erasure.
+
+code-audit-checkpoint_signature_invalid =
+    .meaning = The signature on a snapshot of the tamper-evident audit log, made with the log operator's trusted key, does not verify.
+    .why = The snapshot may be forged or altered, so the audit-log evidence cannot be relied on. The pack is invalid.
+    .ask = Ask the controller, or the audit-log operator, for the genuine signed snapshots and an explanation of the failure.
+
+code-audit-origin_mismatch =
+    .meaning = A snapshot of the audit log names a different log than the one the pack says its evidence comes from.
+    .why = The evidence may come from another log, for example a test system or another customer's log. The pack is invalid.
+    .ask = Ask the controller which audit log holds the records for this request, and for snapshots from that log.
+
+code-audit-consistency_failed =
+    .meaning = The proof that the audit log only grew between the snapshots taken before and after the erasure, and was not rewritten, fails.
+    .why = Past log entries may have been altered or removed, which destroys the log's value as a witness. The pack is invalid.
+    .ask = Ask the controller and the log operator whether the audit log was rewritten or reset, and for a valid proof covering the period.
+
+code-audit-inclusion_failed =
+    .meaning = A log entry shown in the pack cannot be proven to be part of the tamper-evident audit log at the stated position.
+    .why = The entry may be fabricated or altered, so it cannot serve as evidence. The pack is invalid.
+    .ask = Ask the controller for the genuine entry as recorded in the audit log, with its proof of inclusion.
+
+code-audit-disclosure_unmatched =
+    .meaning = The log keeps personal details apart from its entries so they can be deleted later; here a detail does not match the sealed fingerprint stored in its entry.
+    .why = The detail is not the one originally recorded, a sign of alteration. The pack is invalid.
+    .ask = Ask the controller how this detail came to differ from what was originally logged.
+
+code-audit-redaction_inconsistent =
+    .meaning = The record of what was blanked out (redacted) in the audit log contradicts the log evidence: it claims a detail was removed that is still there, or refers to an entry not in the evidence.
+    .why = The controller's description of its redaction does not match what it actually did. The pack is invalid.
+    .ask = Ask the controller to reconcile the redaction record with the audit-log entries and to show which details were removed.
+
+code-audit-cosignature_invalid =
+    .meaning = A witness's cosignature on one of the audit log's checkpoints is broken: its bytes have the wrong length, its time is impossible, or the signature does not verify with the witness's key.
+    .why = A cosignature is a third party's word that the log showed it a consistent history. A broken one means the checkpoint was altered or the cosignature forged. The pack is invalid.
+    .ask = Ask the controller for the checkpoint exactly as the witness cosigned it, and ask the witness's operator to confirm the cosignature from its own records.
+
+code-receipts-attestation_invalid =
+    .meaning = The subprocessor's signed statement attached to a receipt is damaged or of the wrong form, or its signature by a trusted subprocessor key does not verify.
+    .why = The attestation is what makes a receipt the subprocessor's word rather than the controller's. A broken one cannot support the receipt, and a failed signature means it was altered. The pack is invalid.
+    .ask = Ask the controller for the subprocessor's original signed deletion statement, and ask the subprocessor to confirm it directly.
+
+code-receipts-attestation_mismatch =
+    .meaning = The subprocessor's signed statement does not say what the receipt says: another ticket, status or time, or another tenant or data subject than the pack's.
+    .why = A statement about a different deletion proves nothing about this one, and a receipt that differs from what the subprocessor signed contradicts it. The pack is invalid.
+    .ask = Ask which deletion the subprocessor actually confirmed, and for the statement that matches this request.
+
+code-provenance-schema =
+    .meaning = A record in the data lineage file (the map of summaries, embeddings, caches and other items produced from the person's data) is incomplete or malformed.
+    .why = The lineage map is how derived copies of the data are found; a malformed record cannot be assessed. The pack is invalid.
+    .ask = Ask the controller for a complete, correctly formed lineage file for this request.
+
+code-trust-not_configured =
+    .meaning = The check was run without a list of trusted signing keys (the trust store), so it could not confirm who signed the pack.
+    .why = Without that list anyone could have signed; the pack is intact but untrusted. This usually concerns how the check was run, not the pack.
+    .ask = Ask the controller to supply its list of trusted signing keys through a channel separate from the pack, so the check can be repeated.
+
+code-trust-key_unknown =
+    .meaning = The key used to sign the pack is not in the list of trusted keys.
+    .why = The signature may be genuine, but nothing shows that the signer is authorised to certify erasures. The pack is untrusted.
+    .ask = Ask who holds this key and why it is not registered, or for a pack signed with a registered DPO key.
+
+code-trust-key_not_valid_at_signing =
+    .meaning = The pack claims to have been signed at a time when the signing key was not yet valid or had already expired.
+    .why = A key outside its validity period is not authorised to sign. The pack is untrusted.
+    .ask = Ask the controller when the pack was really signed and with which key, and for a pack signed with a key valid at that time.
+
+code-trust-key_revoked =
+    .meaning = The signing key had already been withdrawn (revoked), for example because it was lost or compromised, at or before the time the pack says it was signed.
+    .why = A revoked key may be in the wrong hands, so the signature cannot be trusted. The pack is untrusted.
+    .ask = Ask why and when the key was revoked, and for the pack to be re-signed with a current DPO key.
+
+code-trust-role_missing =
+    .meaning = The signing key is registered, but it is not authorised for the data protection officer (DPO) role that may certify erasures.
+    .why = The person or system that signed is not entitled to make this claim. The pack is untrusted.
+    .ask = Ask the controller why the pack was not signed by the DPO, and for a pack signed with the DPO's key.
+
+code-trust-signer_mismatch =
+    .meaning = The person named as signer in the statement is not the registered owner of the key that signed it.
+    .why = Someone may have signed on another person's behalf, which breaks the chain of accountability. The pack is untrusted.
+    .ask = Ask who actually signed the pack, and for a pack signed by the named signer with their own key.
+
+code-sod-signer_is_runner =
+    .meaning = The person who signed off the erasure is the same person who carried it out (segregation of duties requires the sign-off to come from someone independent).
+    .why = Nobody independent checked the work before it was certified. The pack is untrusted.
+    .ask = Ask who independently reviewed the erasure, and for a sign-off by the DPO or another person who did not carry it out.
+
+code-audit-checkpoint_key_unknown =
+    .meaning = The snapshots of the tamper-evident audit log are not signed by any key trusted to sign for this log.
+    .why = The audit-log evidence cannot be traced to the trusted log operator, so it is no independent witness. The pack is untrusted.
+    .ask = Ask the controller for the audit log's registered signing key and for snapshots signed with it.
+
+code-audit-request_not_logged =
+    .meaning = The tamper-evident audit-log evidence shows no record of this erasure request being accepted.
+    .why = There is no independent record of the request; the claim rests on the controller's own documents. The pack is untrusted.
+    .ask = Ask the controller for the audit-log entry recording when the request was accepted.
+
+code-audit-step_not_logged =
+    .meaning = An erasure step, with the outcome reported in the pack, has no matching entry in the audit-log evidence.
+    .why = The reported outcome is not independently witnessed and could have been written afterwards. The pack is untrusted.
+    .ask = Ask the controller for the audit-log entry of this step, or why the step was not logged.
+
+code-audit-witness_quorum_not_met =
+    .meaning = Fewer independent witnesses than your trust store's policy requires vouch for the audit log's final checkpoint.
+    .why = Without enough witnesses, the log's history rests on the controller's own key: it could have shown you a different history than others saw. Your policy does not trust it. The pack is untrusted.
+    .ask = Ask the controller to have the checkpoint cosigned by the witnesses your policy names, or which witnesses it uses and how to obtain their keys.
+
+code-receipts-unattested =
+    .meaning = Your trust store's policy requires subprocessors to sign their deletion receipts, and a subprocessor's deletion is shown only by a receipt the controller copied, with no verified signed statement from the subprocessor.
+    .why = The deletion at that subprocessor then rests on the controller's word alone, which your policy does not accept. The pack is untrusted.
+    .ask = Ask for the subprocessor's signed deletion statement, and for the subprocessor's public key through a channel of its own.
+
+code-minimization-subject_not_pseudonymous =
+    .meaning = The pack identifies the person by a real identifier (such as an e-mail address or name) instead of a coded reference that cannot be read without the controller's secret key.
+    .why = The proof itself then holds a copy of the personal data it claims was erased, so the erasure is incomplete.
+    .ask = Ask the controller to reissue the pack using the coded reference and to confirm that no other copies of the real identifier remain.
+
+code-steps-missing =
+    .meaning = One of the required erasure steps has no record: each requested category of data needs one, as do deletion at subprocessors and redaction of the audit log.
+    .why = A category of the person's data may not have been erased at all. The erasure is incomplete.
+    .ask = Ask the controller whether that step was carried out, and for its record and evidence.
+
+code-steps-failed =
+    .meaning = An erasure step is recorded as failed.
+    .why = Some of the person's data was not erased. The erasure is incomplete.
+    .ask = Ask what went wrong, for the incident ticket, when the step will be re-run, and for evidence once it succeeds.
+
+code-steps-pending =
+    .meaning = An erasure step has not been carried out yet; it is scheduled for a later date.
+    .why = Until the step is done the data still exists. The erasure is incomplete.
+    .ask = Ask for the scheduled date, why the step was not done in time, and for confirmation once it is finished.
+
+code-steps-deferred =
+    .meaning = An erasure step was not carried out directly but left to happen automatically after a set time, for example a cache that expires on its own.
+    .why = Until that time passes the data still exists; a deferred erasure is not a completed one. The erasure is incomplete.
+    .ask = Ask exactly when the data will expire, whether it can be used until then, and for confirmation after expiry.
+
+code-steps-replication_not_drained =
+    .meaning = Records of the person's past interactions were deleted from the main database, but there is no confirmation that its synchronised copies (replicas) have caught up with the deletion.
+    .why = Copies of the data may still exist on other servers. The erasure is incomplete.
+    .ask = Ask the controller for evidence that every copy of the database has applied the deletion.
+
+code-steps-vectors_not_purged =
+    .meaning = The person's data was hidden from search, but the stored search data (embeddings, numeric representations of text used for similarity search) was not purged or rebuilt, so it may remain.
+    .why = Hiding data from search is not erasing it. The erasure is incomplete.
+    .ask = Ask the controller for evidence that the underlying search data was purged or rebuilt without the person's data.
+
+code-steps-model_lineage_missing =
+    .meaning = The pack does not fully account for which AI model releases were trained on the person's data and what was done with each (retrained, unlearned, retired...), or an action lacks its evidence.
+    .why = The person's data may persist inside AI models. The erasure is incomplete.
+    .ask = Ask for a list of every model release trained on the data and the action taken for each, with the method and test results for any unlearning.
+
+code-steps-model_suppressed_only =
+    .meaning = An AI model trained on the person's data has only been blocked from outputting it (suppressed); the data's influence remains inside the model.
+    .why = Suppression is an interim control, not erasure. The erasure is incomplete.
+    .ask = Ask the controller for its plan and date to retrain, unlearn or retire the model.
+
+code-probes-missing =
+    .meaning = A required verification check (a search run after the erasure to confirm the data is gone) is missing for a data category, for subprocessors, or for the audit log.
+    .why = Nothing confirms that the data in that area is gone. The erasure is incomplete.
+    .ask = Ask the controller to run the missing check and to provide its results.
+
+code-probes-residue =
+    .meaning = A verification check found records of the person's data that should have been erased but still exist.
+    .why = Personal data that should be gone is still held. The erasure is incomplete.
+    .ask = Ask what the remaining records are, why they were missed, and for evidence of their deletion.
+
+code-probes-unredacted_pii =
+    .meaning = The verification check of the audit log found personal details that have not been blanked out (redacted).
+    .why = Personal data remains readable in the audit log. The erasure is incomplete.
+    .ask = Ask the controller to redact the remaining details and to provide a new check showing none are left.
+
+code-audit-pii_disclosed =
+    .meaning = The audit-log evidence in the pack still contains personal details, such as an e-mail address, name or IP address, in readable form.
+    .why = Personal data remains in the audit log, and in the proof itself. The erasure is incomplete.
+    .ask = Ask the controller to redact those details from the audit log and to provide updated evidence.
+
+code-receipts-missing =
+    .meaning = A subprocessor (an outside company that the controller lists as holding the person's data) has no deletion receipt in the pack.
+    .why = Nothing shows that the outside company deleted the data. The erasure is incomplete.
+    .ask = Ask the controller for the subprocessor's deletion receipt, or whether deletion was ever requested from it.
+
+code-receipts-not_api =
+    .meaning = A subprocessor's deletion was handled through an informal channel, such as an e-mail or a phone call, rather than through its automated deletion service, and no automated confirmation exists.
+    .why = An informal message is weak, hard-to-verify evidence of deletion. The erasure is incomplete.
+    .ask = Ask the controller for a confirmation from the subprocessor's deletion service, with its reference number.
+
+code-receipts-no_ticket =
+    .meaning = A subprocessor's deletion receipt has no reference (ticket) number, and no other receipt from that subprocessor has one.
+    .why = Without a reference the deletion cannot be traced or checked with the subprocessor. The erasure is incomplete.
+    .ask = Ask the controller for the subprocessor's reference number for the deletion, or a receipt that carries one.
+
+code-receipts-pending =
+    .meaning = A subprocessor has received the deletion request but has not yet confirmed that the deletion was done.
+    .why = Until it confirms, the outside company may still hold the data. The erasure is incomplete.
+    .ask = Ask when the subprocessor is due to confirm, and for its confirmation once received.
+
+code-receipts-failed =
+    .meaning = A subprocessor reported that the deletion failed.
+    .why = The outside company still holds the data. The erasure is incomplete.
+    .ask = Ask why the deletion failed, what the controller is doing about it, and for a confirmed receipt when it succeeds.
+
+code-provenance-missing =
+    .meaning = The request covers derived data (summaries, embeddings, caches and other items produced from the person's data), but the pack has no data lineage file mapping those items.
+    .why = Without the map there is no evidence that derived copies were found and erased. The erasure is incomplete.
+    .ask = Ask the controller for the lineage file showing every item derived from the person's data and its state.
+
+code-provenance-unverifiable =
+    .meaning = The controller's lineage index, which finds every item derived from the person's data, was unavailable, so derived copies could not be traced.
+    .why = Absence of evidence is not evidence of absence: derived copies may remain unnoticed. The erasure is incomplete.
+    .ask = Ask the controller when the index will be available again, and for a new pack once derived copies have been traced.
+
+code-provenance-scope_not_registered =
+    .meaning = The lineage file refers to a storage area (a 'scope') that is not declared in the file's own list of areas.
+    .why = The map is inconsistent, so items in undeclared areas may have been missed. The erasure is incomplete.
+    .ask = Ask the controller to list every storage area holding the person's data or items derived from it.
+
+code-provenance-live_derivation =
+    .meaning = An item derived from the erased data, such as a summary, an embedding or a cached answer, is still live and usable.
+    .why = The person's information survives in derived form. The erasure is incomplete.
+    .ask = Ask the controller to delete or redact the derived item and to show evidence that it is gone.
+
+code-provenance-deferred =
+    .meaning = An item derived from the erased data has not been deleted but is set to expire automatically at a later date.
+    .why = Until it expires the derived item still exists. The erasure is incomplete.
+    .ask = Ask when the item expires, whether it can be used until then, and for confirmation after expiry.
+
+code-provenance-undeclared_deferral =
+    .meaning = An item derived from the erased data is left to expire, but no recorded commitment covers it until its expiry date.
+    .why = Nothing binds the controller to make sure the item really expires. The erasure is incomplete.
+    .ask = Ask the controller to record and honour a commitment covering the item until it expires, or to delete it now.
+
+code-provenance-reference_scopes_incomplete =
+    .meaning = The deletion marker (tombstone) for an erased item does not list every storage area where items derived from it are kept.
+    .why = Derived copies in unlisted areas may escape the erasure. The erasure is incomplete.
+    .ask = Ask the controller to list every storage area holding items derived from the erased data, and to confirm they were cleared.
+
+code-provenance-obligation_open =
+    .meaning = The lineage file records an outstanding commitment, such as waiting for a cache to expire, that is not yet finished.
+    .why = Work remains to be done before the erasure is complete. The erasure is incomplete.
+    .ask = Ask when the commitment will be fulfilled and for evidence once it is.
+
+code-steps-backup_live =
+    .meaning = A step declares that a backup holding the person's data is live: restored into use, so the data is still there.
+    .why = Data in a backup in use has not been erased, whatever the primary store shows. The erasure is incomplete.
+    .ask = Ask which backup it is, when it will be purged or taken out of use, and for a follow-up pack once it is.
+
+code-steps-backup_unsuppressed =
+    .meaning = A step keeps a backup until it expires but without a way to re-apply the erasure if it is ever restored.
+    .why = If that backup is restored, the person's data comes back into use. Regulators found backups the most common gap in erasure. The erasure is incomplete.
+    .ask = Ask how a restore of this backup would re-apply the erasure (a suppression list, for example), or when the backup is purged.
+
+code-sla-breached =
+    .meaning = The erasure was completed at or after the effective deadline: the earlier of the legal deadline and the deadline the controller set (or the extended date the person was told).
+    .why = The erasure appears complete, but late: the verdict is late, which may breach the legal time limit (e.g. GDPR Art. 12(3)).
+    .ask = Ask the controller why the erasure was late, whether the data subject was told, and what will prevent delays in future.
+
+code-manifest-all_clear_understated =
+    .meaning = The signed statement says the erasure is not complete, but the verifier found nothing outstanding.
+    .why = This is only a warning: the claim is cautious, but the signer may know of a problem that the pack does not show.
+    .ask = Ask the DPO why the erasure was not declared complete and whether anything remains to be done.
+
+code-trust-key_revoked_later =
+    .meaning = The signing key was withdrawn (revoked) after the time the pack says it was signed. That signing time is the signer's own word and is not independently confirmed.
+    .why = Only a warning, but if the key was compromised, someone could have backdated a signature with it.
+    .ask = Ask why and when the key was revoked, and for independent evidence of when the pack was signed.
+
+code-steps-exempt =
+    .meaning = A step was not carried out because the controller relies on a documented legal exemption to keep that data (for example GDPR Art. 17(3)).
+    .why = Only a warning: lawful retention does not make the erasure incomplete, but the exemption must really apply.
+    .ask = Ask the controller to justify the exemption, what data is kept, for how long, and who can access it.
+
+code-independence-same_code_path =
+    .meaning = The verification checks ran the same software version as the erasure itself, so they are not an independent check.
+    .why = Only a warning, but a fault in that software could both miss data and fail to notice it.
+    .ask = Ask whether the result was confirmed with separate tools or by a separate team.
+
+code-receipts-unlisted =
+    .meaning = The pack holds a deletion receipt from a subprocessor that is not in the signed list of subprocessors.
+    .why = Only a warning, but the signed list may be incomplete: the data may have gone to more outside companies than declared.
+    .ask = Ask the controller for a complete list of outside companies that received the person's data.
+
+code-sla-extension_invalid =
+    .meaning = The request records a deadline extension that does not meet the legal conditions (not allowed under this law, notified too late, or too long) or is malformed, so it was ignored.
+    .why = Only a warning, but the deadline is then judged without the extension, which may make the erasure late.
+    .ask = Ask for the extension notice sent to the data subject, its date, and the legal basis relied on.
+
+code-receipts-attestation_unverified =
+    .meaning = A receipt carries a statement signed by the subprocessor, but your trust store holds no key of that subprocessor to check the signature.
+    .why = Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.
+    .ask = Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.
+
+## The command line's own words.
+
+# The last line of `proofpack verify DIR`; $verdicts is "2 complete, 1 late".
+cli-batch = { $packs } packs: { $verdicts }
+cli-batch-skipped = { $skipped } skipped
+cli-batch-error = error
+
+ls-path = path
+ls-size = size
+ls-sha256 = sha256
+ls-listing = listing
+
+## The auditor portal's page (crates/proofpack-portal): its words, and
+## those its script shows ({ $x } values are filled in by the script).
+
+portal-title = ProofPack auditor portal
+portal-intro = Proof-of-erasure packs of the tenants your token may read, with the verifier's verdict. Your token stays in this page's memory: it is sent only to this server, and forgotten when the page closes.
+portal-token = Access token
+portal-show = Show my packs
+portal-forget = Forget token
+portal-languages = Language
+portal-col-tenant = Tenant
+portal-col-pack = Pack
+portal-col-request = Request
+portal-col-verdict = Verdict
+portal-col-signed-at = Signed at
+portal-col-file = File
+portal-col-sha256 = SHA-256
+portal-col-download = Download
+portal-previous = Previous
+portal-next = Next
+portal-refused = The token was refused (unknown, expired or revoked).
+portal-retry = This pack is still being verified: try again in { $seconds } s.
+portal-server-status = The server answered { $status }.
+portal-loading = Loading…
+portal-verifying = verifying…
+portal-download-pack = Pack
+portal-download-html = Report (HTML)
+portal-download-json = Report (JSON)
+portal-page = page { $page } of { $pages }
+portal-total = { $total } pack(s).
+portal-forgotten = Token forgotten.

@@ -1,0 +1,149 @@
+//! Every sample pack's text and HTML reports in each language: no message
+//! missing or unformatted, the words of the language (not English's), the
+//! page's `lang`, and English exactly as the functions without a language
+//! write it.
+
+use proofpack_core::{verify, Limits, Report, TrustStore};
+use proofpack_render::i18n::{Language, Messages, MISSING_MARK};
+use proofpack_render::{html, text};
+use std::path::{Path, PathBuf};
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sample-packs")
+}
+
+fn sample_reports() -> Vec<Report> {
+    let trust = TrustStore::load(&samples().join("trust.json")).expect("the sample trust store");
+    let mut packs: Vec<PathBuf> = std::fs::read_dir(samples())
+        .expect("sample-packs/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".tar.gz"))
+        .collect();
+    packs.sort();
+    assert!(packs.len() >= 4, "{packs:?}");
+    packs
+        .iter()
+        .map(|p| {
+            let file = std::fs::File::open(p).expect("pack");
+            verify(
+                file,
+                &p.display().to_string(),
+                Some(&trust),
+                &Limits::default(),
+            )
+            .expect("a report")
+        })
+        .collect()
+}
+
+/// Nothing a message file failed to give: no marker, no unfilled `{ $x }`.
+fn assert_complete(output: &str, what: &str) {
+    assert!(
+        !output.contains(MISSING_MARK),
+        "{what}: a message is missing"
+    );
+    assert!(
+        !output.contains("{$") && !output.contains("{ $"),
+        "{what}: a placeholder is unfilled"
+    );
+}
+
+/// The lines that are a heading of ours (`tiers:`, `sla:`): English ones
+/// must not appear in another language's report.
+fn english_headings() -> Vec<String> {
+    let en = Messages::new(Language::En);
+    ["text-pack", "text-tiers", "text-sla", "text-attestation"]
+        .into_iter()
+        .map(|id| en.text(id))
+        .collect()
+}
+
+#[test]
+fn every_sample_report_is_whole_in_every_language() {
+    let reports = sample_reports();
+    for r in &reports {
+        let english_text = text::report_in(r, text::Style::default(), Language::En);
+        let english_page = html::report_in(r, Language::En);
+        assert_eq!(english_text, text::report(r, text::Style::default()));
+        assert_eq!(english_page, html::report(r));
+        for language in Language::ALL {
+            let words = Messages::new(language);
+            let plain = text::report_in(r, text::Style::default(), language);
+            let page = html::report_in(r, language);
+            let what = format!("{language} {:?}", r.meta().input);
+            assert_complete(&plain, &what);
+            assert_complete(&page, &what);
+            assert!(
+                page.contains(&format!("<html lang=\"{}\">", language.tag())),
+                "{what}"
+            );
+            // The verdict's meaning, in the language, on both.
+            let meaning = words.verdict_meaning(r.verdict());
+            assert!(plain.contains(&meaning), "{what}");
+            assert!(page.contains(&meaning), "{what}");
+            if language != Language::En {
+                assert_ne!(plain, english_text, "{what}");
+                assert_ne!(page, english_page, "{what}");
+                for heading in english_headings() {
+                    assert!(
+                        !plain.lines().any(|l| l == heading),
+                        "{what}: the English heading {heading:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn known_phrases_are_translated() {
+    let reports = sample_reports();
+    let r = reports
+        .iter()
+        .find(|r| !r.findings().is_empty())
+        .expect("a sample with findings");
+    for (language, text_phrase, page_phrase) in [
+        (
+            Language::Fr,
+            "contrôles réussis (",
+            "Ce qu'il faut demander",
+        ),
+        (
+            Language::De,
+            "bestandene Prüfungen (",
+            "Was Sie nachfragen sollten",
+        ),
+    ] {
+        let plain = text::report_in(r, text::Style::default(), language);
+        let page = html::report_in(r, language);
+        assert!(plain.contains(text_phrase), "{language}");
+        assert!(page.contains(page_phrase), "{language}");
+    }
+}
+
+#[test]
+fn the_english_words_of_passed_checks_are_the_cores() {
+    let reports = sample_reports();
+    let en = Messages::new(Language::En);
+    let mut seen = 0;
+    for r in &reports {
+        for passed in r.passed() {
+            assert_eq!(en.passed(passed.code()), passed.message());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 5);
+}
+
+#[test]
+fn the_batch_line_keeps_the_codes_in_every_language() {
+    for r in &sample_reports() {
+        let english = text::line(r, text::Style::default());
+        for language in [Language::Fr, Language::De] {
+            let line = text::line_in(r, text::Style::default(), language);
+            let codes = |l: &str| l.split("  ").last().unwrap_or_default().to_owned();
+            assert_eq!(codes(&line), codes(&english), "{language}");
+            assert!(line.starts_with(&Messages::new(language).verdict(r.verdict())));
+        }
+    }
+}
