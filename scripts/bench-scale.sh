@@ -23,7 +23,7 @@ done
 
 cargo build --release --locked --bin proofpack >&2
 cargo build --release --locked -p proofpack-samples --example scale-inputs >&2
-cargo build --release --locked -p proofpack-core --example bench-provenance >&2
+cargo build --release --locked -p proofpack-core --features fuzzing --example bench-provenance >&2
 bin=target/release/proofpack
 gen=target/release/examples/scale-inputs
 shapes=target/release/examples/bench-provenance

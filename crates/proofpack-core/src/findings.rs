@@ -477,6 +477,9 @@ impl Verdict {
 /// random per process, so a pack cannot aim at collisions.
 type Seeded = foldhash::fast::RandomState;
 type Map<K, V> = HashMap<K, V, Seeded>;
+/// Per member, its tally: a hashbrown map, whose `entry_ref` finds or adds
+/// one with a single lookup (and copies the member's name only to add it).
+type Tallies = hashbrown::HashMap<String, MemberTally, Seeded>;
 
 /// Collects findings, once per distinct (code, location) as §13 asks.
 #[derive(Debug, Default, Clone)]
@@ -488,7 +491,7 @@ pub(crate) struct Findings {
     seen: Map<Code, HashSet<String, Seeded>>,
     // Per (code, member): how many line-level findings were listed, and
     // where the summary of the unlisted ones is, once there are any.
-    per_member: Map<Code, Map<String, MemberTally>>,
+    per_member: Map<Code, Tallies>,
     // The location being judged by `add_lazily`, kept for the next one.
     scratch: String,
     // Tests that compare every line with a reference lift the cap.
@@ -573,28 +576,28 @@ impl Findings {
         #[cfg(not(test))]
         let capped = true;
         if let Some(member) = member_of(location).filter(|_| capped) {
-            let tallies = self.per_member.entry(code).or_default();
-            if !tallies.contains_key(member) {
-                tallies.insert(member.to_string(), MemberTally::default());
-            }
-            if let Some(tally) = tallies.get_mut(member) {
-                if tally.listed >= MAX_LISTED_PER_MEMBER {
-                    tally.unlisted += 1;
-                    if tally.summary.is_none() {
-                        // Its message is written by `into_vec`, once the count is known.
-                        tally.summary = Some(self.items.len());
-                        let member = member.to_string();
-                        self.seen.entry(code).or_default().insert(member.clone());
-                        self.items.push(Finding {
-                            code,
-                            message: String::new(),
-                            location: member,
-                        });
-                    }
-                    return false;
+            let tally = self
+                .per_member
+                .entry(code)
+                .or_default()
+                .entry_ref(member)
+                .or_default();
+            if tally.listed >= MAX_LISTED_PER_MEMBER {
+                tally.unlisted += 1;
+                if tally.summary.is_none() {
+                    // Its message is written by `into_vec`, once the count is known.
+                    tally.summary = Some(self.items.len());
+                    let member = member.to_string();
+                    self.seen.entry(code).or_default().insert(member.clone());
+                    self.items.push(Finding {
+                        code,
+                        message: String::new(),
+                        location: member,
+                    });
                 }
-                tally.listed += 1;
+                return false;
             }
+            tally.listed += 1;
         }
         true
     }
@@ -615,7 +618,7 @@ impl Findings {
         // `later`'s summaries of unlisted line findings carry their counts
         // over, as if those findings had been added here past the cap.
         let mut unlisted: HashMap<usize, u64> = HashMap::new();
-        for tally in later.per_member.values().flat_map(Map::values) {
+        for tally in later.per_member.values().flat_map(Tallies::values) {
             if let Some(index) = tally.summary {
                 unlisted.insert(index, tally.unlisted);
             }
@@ -630,13 +633,12 @@ impl Findings {
 
     /// Counts `count` findings of `code` at `member`'s lines as unlisted.
     fn count_unlisted(&mut self, code: Code, member: &str, count: u64) {
-        let tallies = self.per_member.entry(code).or_default();
-        if !tallies.contains_key(member) {
-            tallies.insert(member.to_string(), MemberTally::default());
-        }
-        let Some(tally) = tallies.get_mut(member) else {
-            return;
-        };
+        let tally = self
+            .per_member
+            .entry(code)
+            .or_default()
+            .entry_ref(member)
+            .or_default();
         tally.unlisted += count;
         if tally.summary.is_none() {
             tally.summary = Some(self.items.len());
@@ -670,7 +672,7 @@ impl Findings {
     /// The findings, consumed, each member's summary of unlisted line
     /// findings with its count.
     pub(crate) fn into_vec(mut self) -> Vec<Finding> {
-        for tally in self.per_member.values().flat_map(Map::values) {
+        for tally in self.per_member.values().flat_map(Tallies::values) {
             if let Some(summary) = tally.summary.and_then(|index| self.items.get_mut(index)) {
                 summary.message = format!(
                     "{} more findings of this code in this member's lines are not listed (the first {MAX_LISTED_PER_MEMBER} are)",
