@@ -63,7 +63,17 @@ table.kv th { width: 190px; background: none; color: var(--muted); font-weight: 
 .attestation { white-space: pre-wrap; border-left: 3px solid var(--line); padding: 6px 12px; background: var(--bg); }
 figure { margin: 8px 0 14px; } figcaption { color: var(--muted); font-size: 12.5px; }
 svg text { font-family: "DejaVu Sans", sans-serif; }
+figure svg { max-width: 100%; height: auto; }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px solid var(--line); padding-top: 8px; }
+/* 200% zoom (640 CSS px) and narrower: long values and wide tables wrap
+   rather than make the page scroll sideways. */
+@media (max-width: 760px) {
+  main { padding: 16px 8px 32px; }
+  th, td { padding: 4px 3px; }
+  th { font-size: 12px; }
+  table.kv th { width: 35%; }
+  .finding dl { grid-template-columns: 1fr; }
+}
 @page { margin: 14mm; }
 @media print {
   main { max-width: none; padding: 0; }
@@ -191,8 +201,8 @@ fn identity(r: &Report) -> Markup {
     let p = &r.pack();
     html! {
         section {
-            h2 { "The pack" }
-            table class="kv" {
+            h2 id="the-pack" { "The pack" }
+            table class="kv" aria-labelledby="the-pack" {
                 tr { th { "Pack" } td class="mono" { (ot(&p.pack_id)) } }
                 tr { th { "File SHA-256" } td class="mono" { (p.sha256) " (" (p.size) " bytes)" } }
                 tr { th { "Request" } td class="mono" { (ot(&p.request_id)) } }
@@ -234,10 +244,10 @@ fn identity(r: &Report) -> Markup {
 fn passed(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Checks that passed (" (r.passed().len()) ")" }
+            h2 id="passed" { "Checks that passed (" (r.passed().len()) ")" }
             @if r.passed().is_empty() { p { "None." } }
             @else {
-                table {
+                table aria-labelledby="passed" {
                     tr { th { "Check" } th { "What it established" } }
                     @for c in r.passed() {
                         tr { td class="mono ok" { "✓ " (c.code().as_str()) } td { (c.message()) } }
@@ -286,8 +296,8 @@ fn findings(r: &Report) -> Markup {
 fn tiers(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Tiers of the cascade" }
-            table {
+            h2 id="tiers" { "Tiers of the cascade" }
+            table aria-labelledby="tiers" {
                 tr {
                     th { "Tier" } th { "Requested" } th { "Status" } th class="num" { "Before" }
                     th class="num" { "After" } th class="num" { "Residue" } th { "Evidence" }
@@ -312,9 +322,9 @@ fn sla(r: &Report) -> Markup {
     let s = &r.sla();
     html! {
         section {
-            h2 { "Deadlines (SLA)" }
+            h2 id="sla" { "Deadlines (SLA)" }
             (timeline_svg(r))
-            table class="kv" {
+            table class="kv" aria-labelledby="sla" {
                 tr { th { "Received" } td class="mono" { (ot(&s.received_at)) } }
                 tr { th { "End of first period" } td class="mono" { (ot(&s.base_deadline)) } }
                 tr { th { "End of extended period" } td class="mono" { (ot(&s.max_deadline)) } }
@@ -492,8 +502,8 @@ fn unix_time(at: &Option<String>) -> Option<i64> {
 fn receipts(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Subprocessor receipts (" (r.receipts().len()) ")" }
-            table {
+            h2 id="receipts" { "Subprocessor receipts (" (r.receipts().len()) ")" }
+            table aria-labelledby="receipts" {
                 tr {
                     th { "Line" } th { "Subprocessor" } th { "Channel" } th { "Status" }
                     th { "When" } th { "Ticket" } th { "Endpoint" } th { "Erased" }
@@ -536,8 +546,8 @@ fn witness(r: &Report) -> Markup {
     let a = &r.audit();
     html! {
         section {
-            h2 { "Audit-log witness" }
-            table class="kv" {
+            h2 id="witness" { "Audit-log witness" }
+            table class="kv" aria-labelledby="witness" {
                 tr { th { "Log" } td class="mono" { (ot(&a.log_origin)) } }
                 tr { th { "Tree size" } td { (ov(&a.tree_size_before)) " → " (ov(&a.tree_size_after)) } }
                 tr { th { "Checkpoints" } td {
@@ -554,7 +564,7 @@ fn witness(r: &Report) -> Markup {
             }
             @if !a.cosignatures.is_empty() {
                 (witness_svg(a))
-                table {
+                table aria-labelledby="witness" {
                     tr { th { "Checkpoint" } th { "Witness" } th { "Operator" } th { "Cosigned at" } th { "Counts" } }
                     @for c in &a.cosignatures {
                         tr data-testid="cosignature" data-witness=(c.witness) data-counted=(c.counted) {
@@ -599,11 +609,11 @@ fn provenance(r: &Report) -> Markup {
     let p = &r.provenance();
     html! {
         section {
-            h2 { "Provenance graph" }
+            h2 id="provenance" { "Provenance graph" }
             @if !p.present { p { "No provenance graph in the pack." } }
             @else {
                 @if let Some(view) = &p.view { (graph_svg(view)) }
-                table class="kv" {
+                table class="kv" aria-labelledby="provenance" {
                     tr { th { "Graph version" } td class="mono" { (ot(&p.graph_version)) } }
                     tr { th { "Reverse index" } td { (ov(&p.reverse_index)) } }
                     tr { th { "Scopes" } td { (p.scopes) } }
@@ -628,7 +638,8 @@ fn node_fill(
         (ViewKind::Tombstone, _) => ("#334155", "#ffffff"),
         (ViewKind::Obligation, _) => ("#fff7ed", "#9a3412"),
         (_, Some(ArtifactState::Live)) if reachable => ("#b91c1c", "#ffffff"),
-        (_, Some(ArtifactState::Expiring)) if reachable => ("#f97316", "#ffffff"),
+        // White type on it needs 4.5:1: a deep orange, still apart from the red.
+        (_, Some(ArtifactState::Expiring)) if reachable => ("#c2410c", "#ffffff"),
         (_, Some(ArtifactState::Tombstoned)) => ("#cbd5e1", "#1d2330"),
         (_, Some(ArtifactState::Redacted)) => ("#bfdbfe", "#1d2330"),
         _ => ("#f1f5f9", "#1d2330"),
@@ -683,7 +694,7 @@ fn graph_drawing(view: &GraphView) -> Markup {
                 @for (from, to) in &view.edges {
                     @if let (Some(a), Some(b)) = (pos.get(*from), pos.get(*to)) {
                         line x1=(a.0 + box_w) y1=(a.1 + box_h / 2.0) x2=(b.0) y2=(b.1 + box_h / 2.0)
-                            stroke="#94a3b8" stroke-width="1.5" {}
+                            stroke="#64748b" stroke-width="1.5" {}
                     }
                 }
                 @for (n, (x, y)) in view.nodes.iter().zip(pos.iter()) {
@@ -707,8 +718,8 @@ fn graph_drawing(view: &GraphView) -> Markup {
 fn members(r: &Report) -> Markup {
     html! {
         section {
-            h2 { "Members (" (r.members().len()) ")" }
-            table {
+            h2 id="members" { "Members (" (r.members().len()) ")" }
+            table aria-labelledby="members" {
                 tr { th { "Path" } th class="num" { "Size" } th { "SHA-256" } th { "In the manifest" } }
                 @for m in r.members() {
                     tr {
