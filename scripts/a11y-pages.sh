@@ -12,15 +12,7 @@
 # two packages would unify features differently and compile again.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-missing=()
-for p in chromium chromium-driver; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "a11y-pages: installing ${missing[*]}" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+./scripts/apt-missing.sh chromium chromium-driver
 ./scripts/fetch-axe.sh >/dev/null
 if [ "${1:-}" != --built ]; then
     cargo build --locked -p proofpack -p proofpack-portal

@@ -20,8 +20,6 @@ import base64
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,7 +28,7 @@ import traceback
 import urllib.request
 from pathlib import Path
 
-from webdriver import ROOT, WebDriver, WebDriverError, axe_summary
+from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, free_port, stop_group
 
 CLI = ROOT / "target" / "debug" / "proofpack"
 PORTAL = ROOT / "target" / "debug" / "proofpack-portal"
@@ -39,12 +37,6 @@ VECTORS = ROOT / "tests" / "vectors"
 SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", ROOT / "target" / "e2e-screenshots"))
 # 1280 x 800 at 200% zoom: half the CSS pixels, each drawn twice as large.
 ZOOM_200 = {"width": 640, "height": 400, "deviceScaleFactor": 2, "mobile": False}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Chromium(WebDriver):
@@ -112,11 +104,7 @@ class ChromeDriver:
         raise RuntimeError("chromedriver did not start")
 
     def stop(self):
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        self.proc.wait(timeout=10)
+        stop_group(self.proc)
 
 
 def report_cases():
@@ -180,11 +168,7 @@ class Portal:
             raise RuntimeError("the portal did not start")
 
     def stop(self):
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        self.proc.wait(timeout=10)
+        stop_group(self.proc)
 
 
 def rows(browser):

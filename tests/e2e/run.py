@@ -15,7 +15,6 @@ import http.client
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -26,7 +25,7 @@ import traceback
 import urllib.request
 from pathlib import Path
 
-from webdriver import ROOT, WebDriverError, WebDriver, axe_summary
+from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, free_port, stop_group
 
 APP = ROOT / "target" / "debug" / "proofpack-app"
 CLI = ROOT / "target" / "debug" / "proofpack"
@@ -88,12 +87,6 @@ def cli_report(pack, trust):
     return json.loads(out.stdout)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Driver:
     """tauri-driver in front of WebKitWebDriver. WebKitWebDriver holds one
     session at a time, so each app instance gets a driver of its own: a
@@ -144,15 +137,7 @@ class Driver:
     def stop(self):
         if self.proc is None:
             return
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+        stop_group(self.proc)
         self.proc = None
 
 

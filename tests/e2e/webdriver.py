@@ -16,6 +16,9 @@ import base64
 import http.client
 import json
 import os
+import signal
+import socket
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -191,3 +194,22 @@ def axe_summary():
     seconds = sum(took for _, _, took in AXE_LOG)
     return (f"axe: {len(AXE_LOG)} states checked in {seconds:.1f} s;"
             f" violations by impact {totals or 'none'}")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop_group(proc):
+    """Stops a process started with start_new_session, and its children."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
