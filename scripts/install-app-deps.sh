@@ -3,17 +3,8 @@
 # missing: Debian's WebKitGTK development packages, its WebDriver, Xvfb, and
 # tauri-driver. Idempotent; quiet when everything is there.
 set -euo pipefail
-packages=(libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev librsvg2-dev
-          libssl-dev webkit2gtk-driver xvfb xauth)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "install-app-deps: installing ${missing[*]}" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+"$(dirname "$0")/apt-missing.sh" libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev \
+    librsvg2-dev libssl-dev webkit2gtk-driver xvfb xauth
 if ! command -v tauri-driver >/dev/null 2>&1; then
     echo "install-app-deps: installing tauri-driver" >&2
     cargo install tauri-driver --version '^2' --locked --quiet

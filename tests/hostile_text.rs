@@ -234,6 +234,8 @@ fn assert_inert_html(page: &str) {
         "role",
         "aria-hidden",
         "aria-label",
+        "aria-labelledby",
+        "id",
         "data-code",
         "data-testid",
         "data-state",

@@ -72,17 +72,95 @@ async function start() {
   });
 }
 
-function bindModes() {
-  for (const button of $$('.modes [role=tab]')) {
-    button.addEventListener('click', () => setMode(button.id === 'mode-author' ? 'author' : 'verify'));
+// ---------------------------------------------------------------------------
+// Keyboard, focus and announcements
+
+/**
+ * The ARIA tabs pattern: only the selected tab is in the Tab order (roving
+ * tabindex); the arrow keys move to the next or previous tab (wrapping
+ * round), Home and End to the first and last, and the tab the focus moves to
+ * is shown at once.
+ */
+function bindTablist(tabs, activate) {
+  tabs.forEach((tab, i) => {
+    tab.addEventListener('click', () => activate(tab));
+    tab.addEventListener('keydown', (e) => {
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      const next = tabs[(to + tabs.length) % tabs.length];
+      activate(next);
+      next.focus();
+    });
+  });
+}
+
+function selectTab(tabs, selected) {
+  for (const tab of tabs) {
+    const on = tab === selected;
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
   }
+}
+
+/**
+ * Replaces what `container` shows by calling `render`, keeping the keyboard
+ * focus: a control that had it and is drawn again (the same id or
+ * data-focus key) gets it back; if it is gone or disabled, `fallback` does.
+ */
+function keepingFocus(container, render, fallback = container) {
+  const active = document.activeElement;
+  let key = null;
+  if (active && active !== container && container.contains(active)) {
+    if (active.id) key = `#${CSS.escape(active.id)}`;
+    else if (active.dataset.focus) key = `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
+    else key = '';
+  }
+  render();
+  if (key === null) return;
+  const again = key ? $(key, container) : null;
+  (again && !again.disabled ? again : fallback).focus();
+}
+
+/** When what had the focus was hidden or removed, the focus goes to `target`. */
+function refocus(target) {
+  const active = document.activeElement;
+  if (!active || active === document.body || active.closest('[hidden]')) target.focus();
+}
+
+/**
+ * Says a verification's outcome in the page's live region. The verdict box
+ * appears only once it is filled, too late for a live region of its own; the
+ * region is always there. Emptied first, so the same words twice are said
+ * twice.
+ */
+function announce(box, verdict) {
+  const text = ['.word', '.meaning'].map((sel) => $(sel, box).textContent).filter(Boolean).join('. ');
+  say($('#announce'), text);
+  $('#announce').setAttribute('data-verdict', verdict);
+}
+
+/** Says an error at once (role=alert), as its box shows it. */
+function alertError(message) {
+  say($('#alert'), message);
+}
+
+function say(region, text) {
+  region.textContent = '';
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+// ---------------------------------------------------------------------------
+// Modes
+
+function bindModes() {
+  bindTablist($$('.modes [role=tab]'), (tab) => setMode(tab.id === 'mode-author' ? 'author' : 'verify'));
 }
 
 function setMode(mode) {
   $('#verify-mode').hidden = mode !== 'verify';
   $('#author-mode').hidden = mode !== 'author';
-  $('#mode-verify').setAttribute('aria-selected', String(mode === 'verify'));
-  $('#mode-author').setAttribute('aria-selected', String(mode === 'author'));
+  selectTab($$('.modes [role=tab]'), $(mode === 'author' ? '#mode-author' : '#mode-verify'));
 }
 
 // ---------------------------------------------------------------------------
@@ -116,17 +194,9 @@ function bindVerify() {
   $('#cancel').addEventListener('click', () => {
     if (state.job !== null) invoke('cancel_verification', { job: state.job });
   });
-  const tabs = $$('.tabs [role=tab]');
-  tabs.forEach((tab, i) => {
-    tab.addEventListener('click', () => showPanel(tab.dataset.panel));
-    tab.addEventListener('keydown', (e) => {
-      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-      if (!step) return;
-      const next = tabs[(i + step + tabs.length) % tabs.length];
-      next.focus();
-      showPanel(next.dataset.panel);
-    });
-  });
+  bindTablist($$('.tabs [role=tab]'), (tab) => showPanel(tab.dataset.panel));
+  // Enter in the path field must not submit the form (and reload the page).
+  $('#export').addEventListener('submit', (e) => e.preventDefault());
   for (const button of $$('#export [data-format]')) {
     button.addEventListener('click', () => exportReport(button.dataset.format, $('#export-path').value.trim()));
   }
@@ -227,7 +297,11 @@ async function verify(pack) {
   if (pack.job !== job) return;
   Object.assign(pack, outcome);
   renderPackList();
-  if (state.packs[state.current] === pack) showPack(state.current);
+  if (state.packs[state.current] !== pack) return;
+  showPack(state.current);
+  if (outcome.status === 'done') announce($('#verdict'), outcome.verified.report.verdict);
+  // Cancel, which had the focus, is hidden now.
+  refocus(outcome.status === 'done' ? $('#verdict') : $('#error'));
 }
 
 function closePack(pack) {
@@ -238,7 +312,11 @@ function closePack(pack) {
   state.packs.splice(index, 1);
   if (state.current === index) state.current = null;
   else if (state.current !== null && state.current > index) state.current -= 1;
-  renderPackList();
+  // The focus moves from the closed pack's button to the next pack's (the
+  // same place in the list), or to the path field when none is left.
+  fillPackList($('#pack-list'));
+  const closes = $$('#pack-list [data-testid=close-pack]');
+  refocus(closes[Math.min(index, closes.length - 1)] ?? $('#open-path'));
   if (state.current === null) {
     hideError();
     $('#verdict').hidden = true;
@@ -261,12 +339,16 @@ function currentVerified() {
 
 function renderPackList() {
   const list = $('#pack-list');
+  keepingFocus(list, () => fillPackList(list), $('#open-path'));
+}
+
+function fillPackList(list) {
   list.replaceChildren();
   state.packs.forEach((p, i) => {
     const verdict = p.status === 'done' ? p.verified.report.verdict : p.status === 'error' ? 'error' : '…';
     const button = el(
       'button',
-      { type: 'button', class: 'pack', 'data-verdict': verdict, 'aria-current': i === state.current ? 'true' : null },
+      { type: 'button', class: 'pack', 'data-verdict': verdict, 'data-focus': `pack-${i}`, 'aria-current': i === state.current ? 'true' : null },
       el('span', { class: 'badge', 'data-verdict': verdict, text: verdict }),
       el('span', { class: 'name', text: p.path.split('/').pop() }),
     );
@@ -275,7 +357,7 @@ function renderPackList() {
       renderPackList();
       showPack(i);
     });
-    const close = el('button', { type: 'button', class: 'close', 'data-testid': 'close-pack', 'aria-label': `Close ${p.path}`, title: 'Close', text: '×' });
+    const close = el('button', { type: 'button', class: 'close', 'data-testid': 'close-pack', 'data-focus': `close-${i}`, 'aria-label': `Close ${p.path}`, title: 'Close', text: '×' });
     close.addEventListener('click', () => closePack(p));
     list.append(el('li', { title: p.path }, button, close));
   });
@@ -285,6 +367,7 @@ function showError(message) {
   const box = $('#error');
   box.textContent = message;
   box.hidden = false;
+  alertError(message);
   $('#verdict').hidden = true;
   $('#panels').hidden = true;
   $('#empty').hidden = true;
@@ -340,11 +423,7 @@ function showPack(index) {
 
 function showPanel(name) {
   state.panel = name;
-  for (const tab of $$('.tabs [role=tab]')) {
-    const on = tab.dataset.panel === name;
-    tab.setAttribute('aria-selected', String(on));
-    tab.tabIndex = on ? 0 : -1;
-  }
+  selectTab($$('.tabs [role=tab]'), $(`.tabs [data-panel="${name}"]`));
   for (const panel of $$('.panel')) panel.hidden = panel.id !== `panel-${name}`;
 }
 
@@ -359,17 +438,17 @@ function renderPanels(verified) {
   renderTrustPanel(verified);
 }
 
-/** A two-column table of (label, value). */
-function kv(rows) {
-  const table = el('table', { class: 'kv' });
+/** A two-column table of (label, value), named by the element `labelledby`. */
+function kv(rows, labelledby) {
+  const table = el('table', { class: 'kv', 'aria-labelledby': labelledby });
   for (const [label, value, cls] of rows) {
     table.append(el('tr', {}, el('th', { scope: 'row', text: label }), el('td', { class: cls ?? null, text: dash(value) })));
   }
   return table;
 }
 
-function table(headers, rows, { numeric = [] } = {}) {
-  const t = el('table');
+function table(headers, rows, { numeric = [], labelledby } = {}) {
+  const t = el('table', { 'aria-labelledby': labelledby });
   const head = el('tr');
   headers.forEach((h, i) => head.append(el('th', { scope: 'col', class: numeric.includes(i) ? 'num' : null, text: h })));
   t.append(el('thead', {}, head));
@@ -390,7 +469,7 @@ function renderFindings(r) {
   panel.replaceChildren();
   const pack = r.pack;
   panel.append(
-    el('h3', { text: 'The pack' }),
+    el('h2', { id: 'findings-pack', text: 'The pack' }),
     kv([
       ['Pack', pack.pack_id, 'mono'],
       ['Request', pack.request_id, 'mono'],
@@ -401,15 +480,15 @@ function renderFindings(r) {
       ['Signing key', `${dash(pack.signature_key_id)} · ${pack.signer_key_fingerprint ?? 'not in the trust store'}`, 'mono'],
       ['Signature', pack.signature_verified ? 'verified with the trust store’s key' : 'NOT verified'],
       ['all_clear', `claimed ${dash(pack.all_clear_claimed)}; recomputed ${pack.all_clear_recomputed}`],
-    ]),
+    ], 'findings-pack'),
   );
-  panel.append(el('h3', { text: `Checks that passed (${r.passed.length})` }));
+  panel.append(el('h2', { text: `Checks that passed (${r.passed.length})` }));
   const passed = el('ul', { class: 'passed' });
   for (const p of r.passed) passed.append(el('li', {}, el('code', { text: p.code }), ` ${p.message}`));
   if (!r.passed.length) passed.append(el('li', { text: 'None.' }));
   panel.append(passed);
 
-  panel.append(el('h3', { text: `Findings (${r.findings.length})` }));
+  panel.append(el('h2', { text: `Findings (${r.findings.length})` }));
   if (!r.findings.length) panel.append(el('p', { text: 'None.' }));
   const areas = [];
   for (const f of r.findings) {
@@ -417,7 +496,7 @@ function renderFindings(r) {
     if (!areas.includes(area)) areas.push(area);
   }
   for (const area of areas) {
-    const group = el('section', { class: 'area', 'aria-label': area }, el('h4', { text: area }));
+    const group = el('section', { class: 'area', 'aria-label': area }, el('h3', { text: area }));
     for (const f of r.findings.filter((x) => x.code.split('.')[0] === area)) group.append(findingCard(f));
     panel.append(group);
   }
@@ -453,7 +532,7 @@ function renderTiers(verified) {
   const r = verified.report;
   const panel = $('#panel-tiers');
   panel.replaceChildren(
-    el('h3', { text: 'Tiers of the cascade' }),
+    el('h2', { id: 'tiers-heading', text: 'Tiers of the cascade' }),
     table(
       ['Tier', 'Requested', 'Status', 'Before → after', 'Residue', 'Evidence'],
       r.tiers.map((t, i) => [
@@ -464,16 +543,16 @@ function renderTiers(verified) {
         t.residue,
         evidenceLines(verified.words.tier_details[i] ?? []),
       ]),
-      { numeric: [4] },
+      { numeric: [4], labelledby: 'tiers-heading' },
     ),
   );
   const backups = r.tiers.flatMap((t) => t.evidence.backups.map((b) => [t.tier, b]));
-  panel.append(el('h3', { text: `Backups (${backups.length})` }));
+  panel.append(el('h2', { id: 'backups-heading', text: `Backups (${backups.length})` }));
   if (!backups.length) {
     panel.append(el('p', { text: 'No step declares a backup of its tier.' }));
     return;
   }
-  const t = el('table');
+  const t = el('table', { 'aria-labelledby': 'backups-heading' });
   t.append(el('thead', {}, el('tr', {}, ...['Tier', 'Backup', 'State', 'Kept until', 'A restore'].map((h) => el('th', { scope: 'col', text: h })))));
   const body = el('tbody');
   for (const [tier, b] of backups) {
@@ -496,7 +575,7 @@ function svgImage(svg, label) {
 function renderSla(verified) {
   const s = verified.report.sla;
   const panel = $('#panel-sla');
-  panel.replaceChildren(el('h3', { text: 'Deadlines' }));
+  panel.replaceChildren(el('h2', { id: 'sla-heading', text: 'Deadlines' }));
   if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, 'SLA timeline: received, deadlines, completed, margin'));
   panel.append(
     el('p', { class: 'rule', text: `Rule: ${dash(s.rule)}` }),
@@ -509,7 +588,7 @@ function renderSla(verified) {
       ['Effective deadline', s.effective_deadline, 'mono'],
       ['Completed', s.completed_at, 'mono'],
       ['Margin', verified.words.margin],
-    ]),
+    ], 'sla-heading'),
   );
 }
 
@@ -518,8 +597,8 @@ const PAGE = 100;
 function pager(page, total, onPage) {
   const pages = Math.max(1, Math.ceil(total / PAGE));
   const nav = el('nav', { class: 'pager', 'aria-label': 'Pages' });
-  const prev = el('button', { type: 'button', text: '‹ Previous', disabled: page <= 0 });
-  const next = el('button', { type: 'button', text: 'Next ›', disabled: page >= pages - 1 });
+  const prev = el('button', { type: 'button', 'data-focus': 'page-previous', text: '‹ Previous', disabled: page <= 0 });
+  const next = el('button', { type: 'button', 'data-focus': 'page-next', text: 'Next ›', disabled: page >= pages - 1 });
   prev.addEventListener('click', () => onPage(page - 1));
   next.addEventListener('click', () => onPage(page + 1));
   nav.append(prev, el('span', { text: ` page ${page + 1} of ${pages} (${total} rows) ` }), next);
@@ -558,11 +637,11 @@ function renderReceipts(r) {
     return (va < vb ? -1 : va > vb ? 1 : 0) * opt.dir;
   });
   const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Subprocessor erased'], ['attestation', 'Subprocessor’s signature']];
-  const t = el('table', { class: 'receipts' });
+  const t = el('table', { class: 'receipts', 'aria-labelledby': 'receipts-heading' });
   const head = el('tr');
   for (const [k, label] of columns) {
     const sorted = opt.sort === k ? (opt.dir > 0 ? 'ascending' : 'descending') : 'none';
-    const b = el('button', { type: 'button', class: 'sort', text: label });
+    const b = el('button', { type: 'button', class: 'sort', 'data-focus': `sort-${k}`, text: label });
     b.addEventListener('click', () => { opt.dir = opt.sort === k ? -opt.dir : 1; opt.sort = k; renderReceipts(r); });
     head.append(el('th', { scope: 'col', 'aria-sort': sorted }, b));
   }
@@ -586,18 +665,19 @@ function renderReceipts(r) {
       }))));
   }
   t.append(body);
-  panel.replaceChildren(
-    el('h3', { text: `Subprocessor receipts (${r.receipts.length})` }),
+  // Sorting, filtering and paging draw the panel again: the control used keeps the focus.
+  keepingFocus(panel, () => panel.replaceChildren(
+    el('h2', { id: 'receipts-heading', text: `Subprocessor receipts (${r.receipts.length})` }),
     el('div', { class: 'filters' }, statusSel, channelSel),
     t,
     pager(opt.page, rows.length, (page) => { opt.page = page; renderReceipts(r); }),
-  );
+  ));
 }
 
 function renderAudit(r) {
   const a = r.audit;
   $('#panel-audit').replaceChildren(
-    el('h3', { text: 'Audit-log witness' }),
+    el('h2', { id: 'audit-heading', text: 'Audit-log witness' }),
     kv([
       ['Log (checkpoint origin)', a.log_origin, 'mono'],
       ['Tree size', `${dash(a.tree_size_before)} → ${dash(a.tree_size_after)}`],
@@ -607,7 +687,7 @@ function renderAudit(r) {
       ['Disclosures', a.disclosures],
       ['PII fields disclosed', a.pii_disclosed],
       ['Redaction records', a.redactions],
-    ]),
+    ], 'audit-heading'),
   );
   renderWitnesses(a);
 }
@@ -625,7 +705,7 @@ function renderWitnesses(a) {
   const panel = $('#panel-audit');
   const met = a.witnesses_counted >= a.witness_quorum;
   panel.append(
-    el('h3', { text: 'Witnesses' }),
+    el('h2', { id: 'witnesses-heading', text: 'Witnesses' }),
     el('p', {
       'data-testid': 'witness-quorum',
       'data-met': String(met),
@@ -637,7 +717,7 @@ function renderWitnesses(a) {
     panel.append(el('p', { text: 'No checkpoint carries a cosignature by a witness of the trust store.' }));
     return;
   }
-  const t = el('table');
+  const t = el('table', { 'aria-labelledby': 'witnesses-heading' });
   t.append(el('thead', {}, el('tr', {}, ...['Checkpoint', 'Witness', 'Operator', 'Cosigned at', 'Counts'].map((h) => el('th', { scope: 'col', text: h })))));
   const body = el('tbody');
   for (const c of a.cosignatures) {
@@ -655,7 +735,7 @@ function renderWitnesses(a) {
 function renderProvenance(verified) {
   const p = verified.report.provenance;
   const panel = $('#panel-provenance');
-  panel.replaceChildren(el('h3', { text: 'Provenance graph' }));
+  panel.replaceChildren(el('h2', { id: 'provenance-heading', text: 'Provenance graph' }));
   if (!p.present) {
     panel.append(el('p', { text: 'No provenance graph in the pack.' }));
     return;
@@ -669,7 +749,7 @@ function renderProvenance(verified) {
     ['Tombstones', p.tombstones],
     ['Derived artefacts', `${p.artifacts} (${p.reachable} reachable from erased data: ${p.live} live, ${p.expiring} expiring)`],
     ['Open obligations', p.obligations],
-  ]));
+  ], 'provenance-heading'));
 }
 
 function renderContents(r) {
@@ -677,18 +757,18 @@ function renderContents(r) {
   const page = state.members.page;
   const rows = r.members.slice(page * PAGE, (page + 1) * PAGE).map((m) => [m.path, m.size, m.sha256, m.listing.replaceAll('_', ' ')]);
   const attestation = el('pre', { class: 'attestation', 'data-testid': 'attestation', text: r.pack.attestation ?? '(absent, or not UTF-8 text)' });
-  panel.replaceChildren(
-    el('h3', { text: `Members (${r.members.length})` }),
-    table(['Path', 'Size', 'SHA-256', 'In the manifest'], rows, { numeric: [1] }),
+  keepingFocus(panel, () => panel.replaceChildren(
+    el('h2', { id: 'members-heading', text: `Members (${r.members.length})` }),
+    table(['Path', 'Size', 'SHA-256', 'In the manifest'], rows, { numeric: [1], labelledby: 'members-heading' }),
     pager(page, r.members.length, (next) => { state.members.page = next; renderContents(r); }),
-    el('h3', { text: 'Attestation' }),
+    el('h2', { text: 'Attestation' }),
     attestation,
-  );
+  ));
 }
 
 function renderTrustPanel(verified) {
   const panel = $('#panel-trust');
-  panel.replaceChildren(el('h3', { text: 'Trust store used' }));
+  panel.replaceChildren(el('h2', { id: 'trust-heading', text: 'Trust store used' }));
   const t = verified.trust;
   if (!t) {
     panel.append(el('p', { text: 'None: no trust store was used for this pack, so it is at best untrusted.' }));
@@ -702,10 +782,11 @@ function renderTrustPanel(verified) {
       ['Modified', t.modified, 'mono'],
       ['Witness quorum', `${t.policy.witness_quorum} distinct witness(es) must cosign the audit log`],
       ['Signed receipts', t.policy.signed_receipts ? 'required: a subprocessor’s erasure needs its own signature' : 'not required'],
-    ]),
+    ], 'trust-heading'),
     table(
       ['Key id', 'Owner', 'Roles', 'Valid from', 'Valid to', 'Revoked', 'Fingerprint'],
       t.key_views.map((k) => [k.key_id, k.owner, k.roles.join(', '), k.not_before ?? 'unbounded', k.not_after ?? 'unbounded', k.revoked_at ?? 'no', k.fingerprint]),
+      { labelledby: 'trust-heading' },
     ),
   );
 }
@@ -746,6 +827,7 @@ function authorError(message) {
   const box = $('#author-error');
   box.textContent = message;
   box.hidden = !message;
+  if (message) alertError(message);
 }
 
 function bindAuthor() {
@@ -758,6 +840,8 @@ function bindAuthor() {
   pick('#author-trust-pick', 'pick_trust_store', '#author-trust');
   pick('#author-out-pick', 'pick_save_path', '#author-out');
   $('#author-load').addEventListener('click', loadFolder);
+  // Enter in a field must not submit a form (and reload the page).
+  for (const form of ['#author-form', '#author-save']) $(form).addEventListener('submit', (e) => e.preventDefault());
   $('#author-check').addEventListener('click', checkAuthor);
   $('#author-accept').addEventListener('change', () => { if (state.author.presign) checkAuthor(); });
   $('#author-accept-uncorroborated').addEventListener('change', () => { if (state.author.presign) checkAuthor(); });
@@ -782,7 +866,7 @@ async function loadFolder() {
       ['Signing key id', folder.signature_key_id, 'mono'],
       ['Subprocessors', folder.subprocessors.join(', ')],
       ['Members', folder.members.join(', '), 'mono'],
-    ]));
+    ], 'author-dir-label'));
   } catch (err) {
     state.author.folder = null;
     authorError(describe(err));
@@ -814,6 +898,7 @@ function renderPresign(p) {
   if (!p.findings.length) list.append(el('p', { text: 'None.' }));
   for (const f of p.findings) list.append(findingCard(f, f.remedy));
   $('#author-sign').disabled = !p.would_sign;
+  announce(v, p.verdict);
 }
 
 async function checkAuthor() {

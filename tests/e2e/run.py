@@ -11,103 +11,39 @@ shows are compared with what `proofpack verify --json` gives for the same
 pack and trust store.
 """
 
-import base64
 import http.client
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
-import urllib.error
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, free_port, stop_group
+
 APP = ROOT / "target" / "debug" / "proofpack-app"
 CLI = ROOT / "target" / "debug" / "proofpack"
 SAMPLES = ROOT / "sample-packs"
 VECTORS = ROOT / "tests" / "vectors"
 SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", ROOT / "target" / "e2e-screenshots"))
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 PANELS = ["findings", "tiers", "sla", "receipts", "audit", "provenance", "contents", "trust"]
 
 
-class WebDriverError(Exception):
-    pass
-
-
-class Session:
+class Session(WebDriver):
     """One app instance, driven through WebDriver."""
 
-    def __init__(self, port, args, env_note=""):
-        self.base = f"http://127.0.0.1:{port}"
-        caps = {
-            "capabilities": {
-                "alwaysMatch": {
-                    "browserName": "wry",
-                    "tauri:options": {"application": str(APP), "args": [str(a) for a in args]},
-                }
-            }
-        }
-        value = self.request("POST", "/session", caps)
-        self.id = value["sessionId"]
+    def __init__(self, port, args):
+        super().__init__(f"http://127.0.0.1:{port}", {
+            "browserName": "wry",
+            "tauri:options": {"application": str(APP), "args": [str(a) for a in args]},
+        }, SHOTS)
         self.request("POST", f"/session/{self.id}/window/rect", {"width": 1280, "height": 800})
-
-    def request(self, method, path, body=None):
-        # tauri-driver keeps its connection to WebKitWebDriver alive, and
-        # WebKitWebDriver closes idle connections: a request sent on one that
-        # was just closed fails before it reaches the driver
-        # ("connection closed before message completed"), and is sent again.
-        for attempt in range(3):
-            try:
-                return self._request(method, path, body)
-            except WebDriverError as e:
-                if attempt == 2 or "RemoteDisconnected" not in str(e):
-                    raise
-                time.sleep(0.3)
-        raise AssertionError("unreachable")
-
-    def _request(self, method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=30) as resp:
-                payload = json.loads(resp.read() or b"{}")
-        except urllib.error.HTTPError as e:
-            raise WebDriverError(f"{method} {path}: {e.code} {e.read()[:500]!r}") from None
-        except (ConnectionError, TimeoutError, http.client.HTTPException) as e:
-            raise WebDriverError(f"{method} {path}: {e!r}") from None
-        return payload.get("value", payload)
-
-    def js(self, script, *args):
-        return self.request("POST", f"/session/{self.id}/execute/sync", {"script": script, "args": list(args)})
-
-    def find(self, selector):
-        value = self.request("POST", f"/session/{self.id}/element", {"using": "css selector", "value": selector})
-        return value[ELEMENT]
-
-    def click(self, selector):
-        self.request("POST", f"/session/{self.id}/element/{self.find(selector)}/click", {})
-
-    def type(self, selector, text):
-        element = self.find(selector)
-        self.request("POST", f"/session/{self.id}/element/{element}/clear", {})
-        self.request("POST", f"/session/{self.id}/element/{element}/value", {"text": str(text)})
-
-    def wait(self, script, what, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            result = self.js(script)
-            if result:
-                return result
-            time.sleep(0.2)
-        raise AssertionError(f"timed out waiting for {what}")
 
     def verdict(self, timeout=60):
         return self.wait(
@@ -121,7 +57,6 @@ class Session:
             ".map(e => e.getAttribute('data-code'));")))
 
     def screenshot(self, name):
-        SHOTS.mkdir(parents=True, exist_ok=True)
         # WebKit's snapshot waits for a rendering update, and under Xvfb a
         # page with nothing animating may never produce one: keep a 1 px
         # element repainting while the snapshot is taken.
@@ -132,10 +67,9 @@ class Session:
             "document.body.append(d);"
             "const tick = () => { d.style.opacity = d.style.opacity === '0.01' ? '0.02' : '0.01';"
             " window.__e2ePump = requestAnimationFrame(tick); }; tick(); return true;")
-        png = base64.b64decode(self.request("GET", f"/session/{self.id}/screenshot"))
+        super().screenshot(name)
         self.js("cancelAnimationFrame(window.__e2ePump);"
                 "document.getElementById('e2e-frame-pump').remove(); return true;")
-        (SHOTS / f"{name}.png").write_bytes(png)
 
     def close(self):
         try:
@@ -151,12 +85,6 @@ def cli_report(pack, trust):
         args += ["--trust", str(trust)]
     out = subprocess.run(args, capture_output=True, check=False)
     return json.loads(out.stdout)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Driver:
@@ -209,15 +137,7 @@ class Driver:
     def stop(self):
         if self.proc is None:
             return
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+        stop_group(self.proc)
         self.proc = None
 
 
@@ -254,6 +174,7 @@ def test_every_panel_fills_and_screenshots(d, tmp):
                 "const p = document.querySelector('[data-testid=panel-' + arguments[0] + ']');"
                 "return p && !p.hidden && p.textContent.trim().length > 40;", panel)
             assert shown, f"panel {panel} is empty or hidden"
+            s.axe(f"verify, incomplete pack, panel {panel}")
             s.screenshot(f"app-verify-{panel}")
         # Pictures from the core's SVG are images, with no script.
         s.click("[data-testid=tab-sla]")
@@ -272,9 +193,11 @@ def test_export_html_and_json(d, tmp):
         s.wait("return document.querySelector('[data-testid=export-status]').getAttribute('data-saved')", "export")
         page = out.read_text()
         assert 'data-verdict="late"' in page and "<script" not in page.lower()
+        s.axe("verify, late pack, exported")
         # Saving never overwrites silently.
         s.click("[data-testid=export-html]")
         s.wait("return !document.querySelector('[data-testid=export-status]').hasAttribute('data-saved')", "refusal")
+        s.axe("verify, late pack, export refused")
         out_json = tmp / "exported.json"
         s.type("[data-testid=export-path]", out_json)
         s.click("[data-testid=export-json]")
@@ -297,6 +220,7 @@ def test_open_by_path_several_packs(d, tmp):
                    " && !document.querySelector('[data-testid=verdict]').hidden", name)
         assert s.js("return document.querySelectorAll('[data-testid=pack-list] li').length") == 2
         s.click("[data-testid=tab-trust]")
+        s.axe("verify, two packs opened, trust panel")
         s.screenshot("app-verify-trust-store")
     finally:
         s.close()
@@ -368,6 +292,7 @@ def test_author_a_pack_through_the_ui_then_verify_it(d, tmp):
         s.click("[data-testid=author-check]")
         s.wait("return document.querySelector('[data-testid=author-verdict]').getAttribute('data-verdict')", "the check")
         assert s.js("return document.querySelector('[data-testid=author-sign]').disabled") is False
+        s.axe("author, ready to sign")
         s.screenshot("app-author")
         s.type("[data-testid=author-out]", out)
         s.click("[data-testid=author-sign]")
@@ -391,6 +316,7 @@ def test_author_a_pack_through_the_ui_then_verify_it(d, tmp):
         assert s.js("return !!document.querySelector('[data-testid=author-missing-entry]')")
         assert s.js("return document.querySelector('[data-testid=author-what-to-do]')"
                     ".getAttribute('data-refusal')") == "key_missing"
+        s.axe("author, refused")
         s.screenshot("app-author-refused")
     finally:
         s.close()
@@ -436,9 +362,11 @@ def test_revision_2_witnesses_attestations_backups_and_policy(d, tmp):
         assert count(s, "[data-testid=cosignature][data-witness][data-counted=true]") == 1
         assert count(s, "[data-testid=cosignature][data-counted=false]") == 1
         assert s.js("return document.querySelector('[data-testid=witness-quorum]').getAttribute('data-met')") == "false"
+        s.axe("verify, witness cosignatures, audit panel")
         s.screenshot("app-verify-witnesses")
         s.click("[data-testid=tab-trust]")
         assert "Witness quorum" in s.js("return document.querySelector('[data-testid=panel-trust]').textContent")
+        s.axe("verify, trust store policy, trust panel")
         s.screenshot("app-verify-trust-policy")
     finally:
         s.close()
@@ -451,6 +379,7 @@ def test_revision_2_witnesses_attestations_backups_and_policy(d, tmp):
                       ".map(e => e.getAttribute('data-state'))")
         assert "verified" in states and "absent" in states, states
         assert set(states) <= {"verified", "unverified", "invalid", "mismatch", "absent"}, states
+        s.axe("verify, receipt attestations, receipts panel")
         s.screenshot("app-verify-attestations")
     finally:
         s.close()
@@ -459,6 +388,7 @@ def test_revision_2_witnesses_attestations_backups_and_policy(d, tmp):
         assert s.verdict() == "incomplete"
         s.click("[data-testid=tab-tiers]")
         assert count(s, "[data-testid=backup][data-state=live]") == 1
+        s.axe("verify, backups, tiers panel")
         s.screenshot("app-verify-backups")
     finally:
         s.close()
@@ -499,9 +429,311 @@ def test_a_hundred_thousand_receipts_page_filter_and_sort(d, tmp):
             "document.querySelectorAll('table.receipts th button.sort')[5].click()"))
         assert rows == 100
         print(f"e2e figure: 100,002 receipts: filter {filter_ms:.0f} ms, sort {sort_ms:.0f} ms", flush=True)
+        s.axe("verify, 100,002 receipts, filtered and sorted")
         s.screenshot("app-verify-many-receipts")
     finally:
         s.close()
+
+
+# ---------------------------------------------------------------------------
+# Accessibility (issue 19): axe-core in every mode, panel and error state; the
+# keyboard alone; 200% zoom and reduced motion.
+
+def shown(s, testid):
+    return s.js("const e = document.querySelector(`[data-testid=${arguments[0]}]`); return !!e && !e.hidden;", testid)
+
+
+def test_axe_every_mode_and_error_state(d, tmp):
+    s = d.session()
+    error = "return !document.querySelector('[data-testid=error]').hidden"
+    try:
+        s.axe("verify, no pack, no trust store")
+        s.type("[data-testid=open-path]", tmp / "no-such-pack.tar.gz")
+        s.click("[data-testid=open-path-button]")
+        s.wait(error, "an error")
+        s.axe("verify, unreadable pack")
+        bad = tmp / "bad-trust.json"
+        bad.write_text("{not json")
+        s.type("[data-testid=trust-path]", bad)
+        s.click("[data-testid=trust-path-button]")
+        s.wait(f"{error} && document.querySelector('[data-testid=error]').textContent.includes({json.dumps(str(bad))})",
+               "the trust store's error")
+        s.axe("verify, unusable trust store")
+        s.click("[data-testid=mode-author]")
+        s.axe("author, empty")
+        s.type("[data-testid=author-dir]", tmp / "no-such-folder")
+        s.click("[data-testid=author-load]")
+        s.wait("return !document.querySelector('[data-testid=author-error]').hidden", "the folder's error")
+        s.axe("author, unreadable folder")
+    finally:
+        s.close()
+    # An invalid pack: the panels show the pack's claims, with the note.
+    s = d.session(VECTORS / "manifest-hash-mismatch-steps-tampered.tar.gz", "--trust", VECTORS / "trust.json")
+    try:
+        assert s.verdict() == "invalid"
+        assert s.js("return !document.getElementById('unverified-note').hidden")
+        for panel in PANELS:
+            s.click(f"[data-testid=tab-{panel}]")
+            s.axe(f"verify, invalid pack, panel {panel}")
+    finally:
+        s.close()
+
+
+def tab_to(s, selector, limit=80, back=False):
+    """Presses Tab (Shift+Tab when `back`) until the focus is on `selector`."""
+    for _ in range(limit):
+        s.keys("Tab", modifier="Shift" if back else None)
+        if s.js("return !!document.activeElement && document.activeElement.matches(arguments[0]);", selector):
+            return
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
+def type_into(s, selector, text):
+    """Tabs to a field, selects what it holds (Ctrl+A) and types over it."""
+    tab_to(s, selector)
+    s.keys("a", modifier="Control")
+    s.type_keys(text)
+
+
+FOCUS_STOP = """
+const e = document.activeElement;
+if (!e || e === document.body) return null;
+const prev = window.__e2eLast;
+window.__e2eLast = e;
+if (!window.__e2eFirst) window.__e2eFirst = e;
+const s = getComputedStyle(e);
+const r = e.getBoundingClientRect();
+return {
+  name: e.id || e.getAttribute('data-testid') || e.getAttribute('data-focus') || e.tagName.toLowerCase(),
+  again: prev !== undefined && e === window.__e2eFirst,
+  later: prev === undefined || !!(prev.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING),
+  ring: e.matches(':focus-visible') && s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+  drawn: r.width > 0 && r.height > 0 && s.visibility !== 'hidden',
+};
+"""
+
+
+def walk_focus_order(s, limit=120):
+    """Tabs once round the page from the first control back to it: every
+    stop draws its focus ring, each comes later in the document than the
+    one before (the order the page is read in), and the focus comes back
+    round (no trap). Returns the names of the stops."""
+    tab_to(s, "#mode-verify, #mode-author", back=True)
+    s.js("delete window.__e2eLast; delete window.__e2eFirst; return true;")
+    first = s.js(FOCUS_STOP)
+    assert first is not None and first["ring"], first
+    stops, outside = [first["name"]], 0
+    for _ in range(limit):
+        s.keys("Tab")
+        stop = s.js(FOCUS_STOP)
+        if stop is None:
+            # Past the last control the focus may leave the page once.
+            outside += 1
+            assert outside <= 2, "the focus left the page and did not come back"
+            continue
+        if stop["again"]:
+            return stops
+        assert stop["later"], f"the focus went back up the page to {stop['name']} after {stops[-1:]}"
+        assert stop["drawn"] and stop["ring"], f"{stop['name']} has the focus but shows no focus ring"
+        stops.append(stop["name"])
+    raise AssertionError(f"Tab never came back round: {stops}")
+
+
+def active(s):
+    return s.js("const e = document.activeElement; return e ? (e.id || e.getAttribute('data-focus')) : null;")
+
+
+def test_keyboard_only_open_every_panel_export_and_author(d, tmp):
+    """A person with a keyboard and no pointer: opens a pack, goes through
+    every panel, sorts, exports, then authors and signs a pack. Key actions
+    only; no element is clicked."""
+    evidence = tmp / "evidence"
+    shutil.copytree(SAMPLES / "evidence" / "complete-gdpr", evidence)
+    key = make_key(tmp)
+    pack = SAMPLES / "incomplete-cache-deferred.tar.gz"
+    announced = "return document.querySelector('[data-testid=announce]').getAttribute('data-verdict') === {}" \
+                " && document.querySelector('[data-testid=announce]').textContent.length > 0;"
+    s = d.session()
+    try:
+        type_into(s, "#trust-path", SAMPLES / "trust.json")
+        s.keys("Enter")
+        s.wait("return document.querySelector('[data-testid=trust-summary]').textContent.includes('keys')", "trust store")
+        type_into(s, "#open-path", pack)
+        s.keys("Enter")
+        verdict = s.verdict()
+        assert verdict == cli_report(pack, SAMPLES / "trust.json")["verdict"]
+        # The live region says the verdict.
+        s.wait(announced.format(json.dumps(verdict)), "the announcement")
+        stops = walk_focus_order(s)
+        for expected in ["open-packs", "open-path", "choose-trust", "trust-path", "forget-trust", "pack-0",
+                         "close-pack", "tab-findings", "panel-findings", "export-path", "export-overwrite",
+                         "export-dialog"]:
+            assert expected in stops, f"{expected} is not in the Tab order {stops}"
+        # One tab of each tablist is in the Tab order (roving tabindex).
+        assert [x for x in stops if x.startswith("tab-")] == ["tab-findings"], stops
+        assert "mode-author" not in stops, stops
+
+        # Every panel with the arrow keys; Home, End and wrapping round.
+        tab_to(s, "#tab-findings")
+        s.screenshot("app-focus")
+        for panel in PANELS[1:] + PANELS[:1]:
+            s.keys("ArrowRight")
+            assert active(s) == f"tab-{panel}", (panel, active(s))
+            assert s.js("return document.activeElement.getAttribute('aria-selected')") == "true"
+            assert shown(s, f"panel-{panel}"), f"panel {panel} is not shown"
+            assert s.js("return document.querySelectorAll('.panel:not([hidden])').length") == 1
+        s.keys("End")
+        assert active(s) == "tab-trust" and shown(s, "panel-trust")
+        s.keys("Home")
+        assert active(s) == "tab-findings" and shown(s, "panel-findings")
+        s.keys("ArrowLeft")
+        assert active(s) == "tab-trust" and shown(s, "panel-trust")
+        # The Tab key goes from the selected tab into its panel.
+        s.keys("Tab")
+        assert active(s) == "panel-trust"
+
+        # Sorting the receipts: the sort button keeps the focus as the table is drawn again.
+        tab_to(s, "#tab-trust", back=True)
+        s.keys("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft")
+        assert active(s) == "tab-receipts" and shown(s, "panel-receipts")
+        tab_to(s, "#panel-receipts [data-focus=sort-status]")
+        sort = ("return document.querySelector('#panel-receipts [data-focus=sort-status]')"
+                ".closest('th').getAttribute('aria-sort')")
+        s.keys("Enter")
+        assert s.js(sort) == "ascending" and active(s) == "sort-status"
+        s.keys("Space")
+        assert s.js(sort) == "descending" and active(s) == "sort-status"
+        s.screenshot("app-focus-sort")
+
+        # Export, HTML then JSON.
+        out = tmp / "keyboard.html"
+        type_into(s, "#export-path", out)
+        tab_to(s, "[data-testid=export-html]")
+        s.keys("Enter")
+        s.wait("return document.querySelector('[data-testid=export-status]').getAttribute('data-saved')", "export")
+        assert f'data-verdict="{verdict}"' in out.read_text()
+        out_json = tmp / "keyboard.json"
+        type_into(s, "#export-path", out_json)
+        tab_to(s, "[data-testid=export-json]")
+        s.keys("Space")
+        s.wait("return document.querySelector('[data-testid=export-status]').getAttribute('data-saved')"
+               f" === {json.dumps(str(out_json))}", "export JSON")
+        assert json.loads(out_json.read_text())["verdict"] == verdict
+        s.screenshot("app-focus-export")
+
+        # Author mode, by the mode tabs' arrow keys.
+        tab_to(s, "#mode-verify", back=True)
+        s.keys("ArrowRight")
+        assert active(s) == "mode-author"
+        assert s.js("return document.getElementById('author-mode').hidden === false"
+                    " && document.getElementById('verify-mode').hidden === true")
+        type_into(s, "#author-dir", evidence)
+        tab_to(s, "#author-load")
+        s.keys("Enter")
+        s.wait("return document.querySelector('[data-testid=author-attestation]').value.length > 20", "the attestation")
+        type_into(s, "#author-key", key)
+        type_into(s, "#author-trust", SAMPLES / "trust.json")
+        tab_to(s, "#author-check")
+        s.keys("Enter")
+        checked = s.wait("return document.querySelector('[data-testid=author-verdict]').getAttribute('data-verdict')",
+                         "the check")
+        s.wait(announced.format(json.dumps(checked)), "the check's announcement")
+        signed = tmp / "keyboard.tar.gz"
+        type_into(s, "#author-out", signed)
+        tab_to(s, "#author-sign")
+        s.keys("Enter")
+        s.wait("return document.querySelector('[data-testid=author-status]').getAttribute('data-saved')", "signing")
+        assert cli_report(signed, SAMPLES / "trust.json")["verdict"] == "complete"
+        s.screenshot("app-focus-author")
+        stops = walk_focus_order(s)
+        for expected in ["mode-author", "author-dir", "author-dir-pick", "author-load", "author-key", "author-trust",
+                         "author-accept", "author-attestation", "author-check", "author-out", "author-sign",
+                         "author-entry", "author-entry-copy"]:
+            assert expected in stops, f"{expected} is not in the Tab order {stops}"
+        assert "mode-verify" not in stops and "open-path" not in stops, stops
+    finally:
+        s.close()
+
+
+def test_progress_and_cancel_by_keyboard(d, tmp):
+    """A verification under way (a pack read from a pipe that stalls): axe on
+    the progress state, Cancel by the keyboard, then the cancelled state,
+    with the focus moved from the hidden Cancel button to the message."""
+    fifo = tmp / "stalled.tar.gz"
+    os.mkfifo(fifo)
+    release = threading.Event()
+
+    def writer():
+        # Opening blocks until the app opens the pipe to read it.
+        with open(fifo, "wb") as w:
+            w.write((SAMPLES / "complete-gdpr.tar.gz").read_bytes()[:4096])
+            w.flush()
+            release.wait(120)
+
+    threading.Thread(target=writer, daemon=True).start()
+    s = d.session()
+    try:
+        type_into(s, "#open-path", fifo)
+        s.keys("Enter")
+        s.wait("return !document.getElementById('progress').hidden", "the progress bar")
+        s.axe("verify, verification under way")
+        s.screenshot("app-progress")
+        tab_to(s, "[data-testid=cancel]")
+        s.keys("Enter")
+        release.set()
+        s.wait("return !document.querySelector('[data-testid=error]').hidden", "the cancelled state")
+        assert s.js("return document.getElementById('progress').hidden")
+        assert s.js("return document.querySelector('[data-testid=verdict]').hidden")
+        assert active(s) == "error", active(s)
+        assert s.js("return document.querySelector('[data-testid=alert]').textContent.length > 0")
+        s.axe("verify, verification cancelled")
+    finally:
+        release.set()
+        s.close()
+
+
+def test_200_percent_zoom_and_reduced_motion(d, tmp):
+    """Ctrl+= five times (the app's page zoom, 20% a step) is 200%: the
+    layout reflows to one column without sideways scrolling, every panel and
+    the author mode pass axe. GTK's animations are off, so the page reports
+    prefers-reduced-motion, and nothing animates."""
+    settings = d.home / "config" / "gtk-3.0" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text("[Settings]\ngtk-enable-animations=false\n")
+    s = d.session(SAMPLES / "incomplete-cache-deferred.tar.gz", "--trust", SAMPLES / "trust.json")
+    try:
+        assert s.verdict() == "incomplete"
+        assert s.js("return matchMedia('(prefers-reduced-motion: reduce)').matches") is True
+        width = s.js("return window.innerWidth")
+        for _ in range(5):
+            s.keys("=", modifier="Control")
+        s.wait(f"return window.innerWidth <= {width} / 2 + 1", "200% zoom")
+        sideways = ("return document.documentElement.scrollWidth > document.documentElement.clientWidth + 1"
+                    " || document.body.scrollWidth > document.documentElement.clientWidth + 1")
+        # One column: the sidebar above the report.
+        assert s.js("return document.querySelector('.side').getBoundingClientRect().bottom"
+                    " <= document.getElementById('report-area').getBoundingClientRect().top + 1")
+        # The keyboard goes round the panels (WebKitWebDriver's clicks miss
+        # their element on a zoomed page).
+        tab_to(s, "#tab-findings")
+        for panel in PANELS:
+            assert active(s) == f"tab-{panel}" and shown(s, f"panel-{panel}"), (panel, active(s))
+            assert not s.js(sideways), f"panel {panel} scrolls the page sideways at 200%"
+            assert s.js("return document.getAnimations().length") == 0
+            s.axe(f"verify, 200% zoom, reduced motion, panel {panel}")
+            s.keys("ArrowRight")
+        assert active(s) == "tab-findings"
+        s.screenshot("app-zoom-200")
+        tab_to(s, "#mode-verify", back=True)
+        s.keys("ArrowRight")
+        assert not s.js(sideways), "author mode scrolls the page sideways at 200%"
+        s.axe("author, 200% zoom, reduced motion")
+        s.screenshot("app-zoom-200-author")
+        s.keys("0", modifier="Control")
+        s.wait(f"return window.innerWidth === {width}", "100% zoom again")
+    finally:
+        s.close()
+        settings.unlink(missing_ok=True)
 
 
 TESTS = [
@@ -515,6 +747,10 @@ TESTS = [
     test_author_a_pack_through_the_ui_then_verify_it,
     test_hostile_markup_stays_text,
     test_a_hundred_thousand_receipts_page_filter_and_sort,
+    test_axe_every_mode_and_error_state,
+    test_keyboard_only_open_every_panel_export_and_author,
+    test_progress_and_cancel_by_keyboard,
+    test_200_percent_zoom_and_reduced_motion,
 ]
 
 
@@ -555,6 +791,7 @@ def main():
                         break
         finally:
             d.stop()
+    print(axe_summary())
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -68,10 +68,12 @@ async function download(sha256, suffix, name) {
   }
 }
 
-function button(td, label, action) {
+// Every row has the same three buttons: each is described by its row's pack.
+function button(td, label, describedBy, action) {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = label;
+  b.setAttribute("aria-describedby", describedBy);
   b.addEventListener("click", action);
   td.appendChild(b);
 }
@@ -87,7 +89,7 @@ async function show() {
     for (const p of list.packs) {
       const row = document.createElement("tr");
       cell(row, p.tenant_id, "mono");
-      cell(row, p.pack_id, "mono");
+      cell(row, p.pack_id, "mono").id = `pack-${p.sha256}`;
       cell(row, p.request_id, "mono");
       // null until the pack is verified (the portal verifies in the background).
       const verdict = p.verdict ? t(`verdict-${p.verdict}`) : t("portal-verifying");
@@ -96,11 +98,12 @@ async function show() {
       cell(row, p.file, "mono");
       cell(row, p.sha256, "mono sha");
       const actions = cell(row, "");
-      button(actions, t("portal-download-pack"), () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
+      const about = `pack-${p.sha256}`;
+      button(actions, t("portal-download-pack"), about, () => download(p.sha256, "/proof.tar.gz", `${p.sha256}.tar.gz`));
       // The report in the page's language, whatever the browser prefers.
       const html = `/report.html?lang=${encodeURIComponent(LANG)}`;
-      button(actions, t("portal-download-html"), () => download(p.sha256, html, `${p.sha256}.html`));
-      button(actions, t("portal-download-json"), () => download(p.sha256, "", `${p.sha256}.json`));
+      button(actions, t("portal-download-html"), about, () => download(p.sha256, html, `${p.sha256}.html`));
+      button(actions, t("portal-download-json"), about, () => download(p.sha256, "", `${p.sha256}.json`));
       body.appendChild(row);
     }
     const pages = Math.max(1, Math.ceil(list.total / list.per_page));

@@ -69,7 +69,17 @@ table.kv th { width: 190px; background: none; color: var(--muted); font-weight: 
 .attestation { white-space: pre-wrap; border-left: 3px solid var(--line); padding: 6px 12px; background: var(--bg); }
 figure { margin: 8px 0 14px; } figcaption { color: var(--muted); font-size: 12.5px; }
 svg text { font-family: "DejaVu Sans", sans-serif; }
+figure svg { max-width: 100%; height: auto; }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px solid var(--line); padding-top: 8px; }
+/* 200% zoom (640 CSS px) and narrower: long values and wide tables wrap
+   rather than make the page scroll sideways. */
+@media (max-width: 760px) {
+  main { padding: 16px 8px 32px; }
+  th, td { padding: 4px 3px; }
+  th { font-size: 12px; }
+  table.kv th { width: 35%; }
+  .finding dl { grid-template-columns: 1fr; }
+}
 @page { margin: 14mm; }
 @media print {
   main { max-width: none; padding: 0; }
@@ -314,8 +324,8 @@ fn identity(r: &Report, msg: Messages) -> Markup {
     );
     html! {
         section {
-            h2 { (l("html-pack")) }
-            table class="kv" {
+            h2 id="the-pack" { (l("html-pack")) }
+            table class="kv" aria-labelledby="the-pack" {
                 tr { th { (l("html-pack-pack")) } td class="mono" { (ot(&p.pack_id)) } }
                 tr { th { (l("html-pack-sha256")) } td class="mono" { (size) } }
                 tr { th { (l("html-pack-request")) } td class="mono" { (ot(&p.request_id)) } }
@@ -352,10 +362,10 @@ fn identity(r: &Report, msg: Messages) -> Markup {
 fn passed(r: &Report, msg: Messages) -> Markup {
     html! {
         section {
-            h2 { (msg.format("html-passed", &[("count", Arg::from(r.passed().len()))])) }
+            h2 id="passed" { (msg.format("html-passed", &[("count", Arg::from(r.passed().len()))])) }
             @if r.passed().is_empty() { p { (msg.text("html-none")) } }
             @else {
-                table {
+                table aria-labelledby="passed" {
                     tr { th { (msg.text("html-passed-check")) } th { (msg.text("html-passed-established")) } }
                     @for c in r.passed() {
                         tr { td class="mono ok" { "✓ " (c.code().as_str()) } td { (msg.passed(c.code())) } }
@@ -405,8 +415,8 @@ fn tiers(r: &Report, msg: Messages) -> Markup {
     let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { (l("html-tiers")) }
-            table {
+            h2 id="tiers" { (l("html-tiers")) }
+            table aria-labelledby="tiers" {
                 tr {
                     th { (l("html-tier-tier")) } th { (l("html-tier-requested")) } th { (l("html-tier-status")) }
                     th class="num" { (l("html-tier-before")) } th class="num" { (l("html-tier-after")) }
@@ -436,9 +446,9 @@ fn sla(r: &Report, msg: Messages) -> Markup {
         .map_or_else(|| "—".to_owned(), |m| margin_in(m, msg.language()));
     html! {
         section {
-            h2 { (l("html-sla")) }
+            h2 id="sla" { (l("html-sla")) }
             (timeline_svg(r, msg))
-            table class="kv" {
+            table class="kv" aria-labelledby="sla" {
                 tr { th { (l("html-sla-received")) } td class="mono" { (ot(&s.received_at)) } }
                 tr { th { (l("html-sla-base")) } td class="mono" { (ot(&s.base_deadline)) } }
                 tr { th { (l("html-sla-max")) } td class="mono" { (ot(&s.max_deadline)) } }
@@ -629,8 +639,8 @@ fn receipts(r: &Report, msg: Messages) -> Markup {
     let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { (msg.format("html-receipts", &[("count", Arg::from(r.receipts().len()))])) }
-            table {
+            h2 id="receipts" { (msg.format("html-receipts", &[("count", Arg::from(r.receipts().len()))])) }
+            table aria-labelledby="receipts" {
                 tr {
                     th { (l("html-receipt-line")) } th { (l("html-receipt-subprocessor")) }
                     th { (l("html-receipt-channel")) } th { (l("html-receipt-status")) }
@@ -684,8 +694,8 @@ fn witness(r: &Report, msg: Messages) -> Markup {
     );
     html! {
         section {
-            h2 { (l("html-witness")) }
-            table class="kv" {
+            h2 id="witness" { (l("html-witness")) }
+            table class="kv" aria-labelledby="witness" {
                 tr { th { (l("html-witness-log")) } td class="mono" { (ot(&a.log_origin)) } }
                 tr { th { (l("html-witness-tree")) } td { (ov(&a.tree_size_before)) " → " (ov(&a.tree_size_after)) } }
                 tr { th { (l("html-witness-checkpoints")) } td {
@@ -702,7 +712,7 @@ fn witness(r: &Report, msg: Messages) -> Markup {
             }
             @if !a.cosignatures.is_empty() {
                 (witness_svg(a, msg))
-                table {
+                table aria-labelledby="witness" {
                     tr {
                         th { (l("html-cosignature-checkpoint")) } th { (l("html-cosignature-witness")) }
                         th { (l("html-cosignature-operator")) } th { (l("html-cosignature-time")) }
@@ -763,11 +773,11 @@ fn provenance(r: &Report, msg: Messages) -> Markup {
     );
     html! {
         section {
-            h2 { (l("html-provenance")) }
+            h2 id="provenance" { (l("html-provenance")) }
             @if !p.present { p { (l("html-no-provenance")) } }
             @else {
                 @if let Some(view) = &p.view { (graph_svg(view, msg)) }
-                table class="kv" {
+                table class="kv" aria-labelledby="provenance" {
                     tr { th { (l("html-provenance-version")) } td class="mono" { (ot(&p.graph_version)) } }
                     tr { th { (l("html-provenance-index")) } td { (ov(&p.reverse_index)) } }
                     tr { th { (l("html-provenance-scopes")) } td { (p.scopes) } }
@@ -789,7 +799,8 @@ fn node_fill(
         (ViewKind::Tombstone, _) => ("#334155", "#ffffff"),
         (ViewKind::Obligation, _) => ("#fff7ed", "#9a3412"),
         (_, Some(ArtifactState::Live)) if reachable => ("#b91c1c", "#ffffff"),
-        (_, Some(ArtifactState::Expiring)) if reachable => ("#f97316", "#ffffff"),
+        // White type on it needs 4.5:1: a deep orange, still apart from the red.
+        (_, Some(ArtifactState::Expiring)) if reachable => ("#c2410c", "#ffffff"),
         (_, Some(ArtifactState::Tombstoned)) => ("#cbd5e1", "#1d2330"),
         (_, Some(ArtifactState::Redacted)) => ("#bfdbfe", "#1d2330"),
         _ => ("#f1f5f9", "#1d2330"),
@@ -853,7 +864,7 @@ fn graph_drawing(view: &GraphView, msg: Messages) -> Markup {
                 @for (from, to) in &view.edges {
                     @if let (Some(a), Some(b)) = (pos.get(*from), pos.get(*to)) {
                         line x1=(a.0 + box_w) y1=(a.1 + box_h / 2.0) x2=(b.0) y2=(b.1 + box_h / 2.0)
-                            stroke="#94a3b8" stroke-width="1.5" {}
+                            stroke="#64748b" stroke-width="1.5" {}
                     }
                 }
                 @for (n, (x, y)) in view.nodes.iter().zip(pos.iter()) {
@@ -874,8 +885,8 @@ fn members(r: &Report, msg: Messages) -> Markup {
     let l = |id: &str| msg.text(id);
     html! {
         section {
-            h2 { (msg.format("html-members", &[("count", Arg::from(r.members().len()))])) }
-            table {
+            h2 id="members" { (msg.format("html-members", &[("count", Arg::from(r.members().len()))])) }
+            table aria-labelledby="members" {
                 tr {
                     th { (l("html-member-path")) } th class="num" { (l("html-member-size")) }
                     th { (l("html-member-sha256")) } th { (l("html-member-listing")) }
