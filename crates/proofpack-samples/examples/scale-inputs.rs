@@ -8,6 +8,8 @@
 //! scale-inputs check-witness FILE          times audit::parse + check on FILE
 //! scale-inputs read FILE | parse-json FILE  holds FILE's bytes, and its parsed JSON
 //!                                          (the difference in peak RSS is the parse's cost)
+//! scale-inputs skip-json FILE              times checking FILE as JSON without keeping
+//!                                          anything (`json::read`, every value skipped)
 //! ```
 
 use base64::engine::general_purpose::STANDARD;
@@ -208,10 +210,14 @@ fn main() -> Result<(), Failure> {
         "witness" => witness(Path::new(arg(1)?), number(2)?, number(3)? as u32),
         "check-provenance" => check_provenance(Path::new(arg(1)?)),
         "check-witness" => check_witness(Path::new(arg(1)?)),
-        "read" | "parse-json" => {
+        "read" | "parse-json" | "skip-json" => {
             let bytes = std::fs::read(arg(1)?)?;
             let t = Instant::now();
-            let parsed = (arg(0)? == "parse-json").then(|| proofpack_spec::json::parse(&bytes));
+            let parsed = match arg(0)? {
+                "parse-json" => Some(proofpack_spec::json::parse(&bytes).map(drop)),
+                "skip-json" => Some(proofpack_spec::json::read(&bytes, |v| v.skip())),
+                _ => None,
+            };
             println!(
                 "bytes={} parsed={} time={:.3}s",
                 bytes.len(),

@@ -621,25 +621,72 @@ impl Iterator for Unescaped<'_> {
             return Some(c);
         }
         Some(match self.rest.next()? {
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
             'u' => {
                 let first = self.hex4();
                 let code = if (0xD800..=0xDBFF).contains(&first) {
                     self.rest.nth(1); // the `\u` of the low surrogate
-                    let second = self.hex4();
-                    0x10000 + ((first - 0xD800) << 10) + (second.wrapping_sub(0xDC00) & 0x3FF)
+                    surrogate_pair(first, self.hex4())
                 } else {
                     first
                 };
                 char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
             }
-            other => other, // `"`, `\\` and `/` stand for themselves
+            other => escaped(other),
         })
     }
+}
+
+/// The character a two-byte escape `\c` stands for.
+fn escaped(c: char) -> char {
+    match c {
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        'n' => '\n',
+        'r' => '\r',
+        't' => '\t',
+        other => other, // `"`, `\\` and `/` stand for themselves
+    }
+}
+
+/// The code point of a high and a low surrogate.
+fn surrogate_pair(high: u32, low: u32) -> u32 {
+    0x10000 + ((high.wrapping_sub(0xD800) & 0x3FF) << 10) + (low.wrapping_sub(0xDC00) & 0x3FF)
+}
+
+/// A checked string's raw text, escapes decoded: the runs between escapes
+/// copied whole, each escape decoded from its bytes. The text was checked
+/// when it was read, so every escape here is well-formed.
+fn decode(raw: &str) -> String {
+    let bytes = raw.as_bytes();
+    let hex4 = |from: usize| -> u32 {
+        bytes.get(from..from + 4).map_or(0, |digits| {
+            digits
+                .iter()
+                .fold(0, |v, &d| (v << 4) | u32::from(hex_digit(d).unwrap_or(0)))
+        })
+    };
+    let mut out = String::with_capacity(raw.len());
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if b != b'\\' {
+            let rest = bytes.get(at..).unwrap_or_default();
+            let run = memchr::memchr(b'\\', rest).unwrap_or(rest.len());
+            out.push_str(raw.get(at..at + run).unwrap_or_default());
+            at += run;
+            continue;
+        }
+        let (code, len) = match bytes.get(at + 1) {
+            Some(b'u') => match hex4(at + 2) {
+                high @ 0xD800..=0xDBFF => (surrogate_pair(high, hex4(at + 8)), 12),
+                code => (code, 6),
+            },
+            Some(&c) => (u32::from(escaped(char::from(c))), 2),
+            None => break,
+        };
+        out.push(char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER));
+        at += len;
+    }
+    out
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -1008,17 +1055,7 @@ impl<'a> Cursor<'a> {
         if !span.escaped {
             return Cow::Borrowed(raw);
         }
-        let mut out = String::with_capacity(raw.len());
-        let mut rest = raw;
-        while let Some(at) = memchr::memchr(b'\\', rest.as_bytes()) {
-            let (run, escape) = rest.split_at(at);
-            out.push_str(run);
-            let mut decoded = Unescaped::new(escape);
-            out.extend(decoded.next());
-            rest = decoded.rest.as_str();
-        }
-        out.push_str(rest);
-        Cow::Owned(out)
+        Cow::Owned(decode(raw))
     }
 
     fn digits(&mut self) -> usize {
