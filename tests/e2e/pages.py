@@ -182,8 +182,15 @@ def test_portal_page(browser, tmp):
         browser.open(portal.url)
         browser.wait("return document.readyState === 'complete';", "the page")
         browser.axe("portal, no token")
-        # The keyboard alone: Tab to the token field, type, Enter.
-        browser.keys("Tab")
+        # The keyboard alone: Tab past the language links to the token
+        # field (in page order, each with a focus ring), type, Enter.
+        for _ in range(6):
+            browser.keys("Tab")
+            focused = browser.focused()
+            assert focused["outline"], focused
+            if focused["id"] == "token":
+                break
+            assert focused["tag"] == "a", f"only the language links come before the token field: {focused}"
         assert browser.focused()["id"] == "token", browser.focused()
         browser.type_keys("not-a-token")
         browser.keys("Enter")
