@@ -719,8 +719,8 @@ fn witness(r: &Report, msg: Messages) -> Markup {
                         th { (l("html-cosignature-counts")) }
                     }
                     @for c in &a.cosignatures {
-                        tr data-testid="cosignature" data-witness=(c.witness) data-counted=(c.counted) {
-                            td class="mono" { (c.checkpoint) }
+                        tr data-testid="cosignature" data-witness=(t(&c.witness)) data-counted=(c.counted) {
+                            td class="mono" { (t(&c.checkpoint)) }
                             td class="mono" { (t(&c.witness)) }
                             td class="mono" { (t(&c.owner)) }
                             td class="mono" { (ot(&c.time)) }

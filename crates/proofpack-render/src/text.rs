@@ -707,7 +707,7 @@ fn write_cosignatures(out: &mut String, a: &AuditSummary, msg: Messages) -> fmt:
                 ("counts", Arg::from(counts)),
             ],
         );
-        writeln!(out, "  {:<17} {line}", c.checkpoint)?;
+        writeln!(out, "  {:<17} {line}", Untrusted(&c.checkpoint))?;
     }
     Ok(())
 }
