@@ -304,11 +304,11 @@ pub struct PackOptions {
 pub const ACCEPTED_UNCORROBORATED: &str = "accepted_uncorroborated";
 
 /// The only untrusted findings [`PackOptions::accept_uncorroborated`] allows.
-pub const UNCORROBORATED: [Code; 2] = [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
+pub(crate) const UNCORROBORATED: [Code; 2] = [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
 
 /// The report's untrusted codes, when every one is of [`UNCORROBORATED`]
 /// (and there is one): what `accept_uncorroborated` may sign.
-pub fn uncorroborated_only(report: &Report) -> Option<Vec<Code>> {
+pub(crate) fn uncorroborated_only(report: &Report) -> Option<Vec<Code>> {
     let mut codes: Vec<Code> = report
         .findings()
         .iter()
