@@ -304,7 +304,8 @@ pub struct PackOptions {
 pub const ACCEPTED_UNCORROBORATED: &str = "accepted_uncorroborated";
 
 /// The only untrusted findings [`PackOptions::accept_uncorroborated`] allows.
-pub(crate) const UNCORROBORATED: [Code; 2] = [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
+pub(crate) const UNCORROBORATED: [Code; 2] =
+    [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
 
 /// The report's untrusted codes, when every one is of [`UNCORROBORATED`]
 /// (and there is one): what `accept_uncorroborated` may sign.
