@@ -195,37 +195,9 @@ fn serve(args: ServeArgs) -> Result<(), PortalError> {
         .enable_all()
         .build()
         .map_err(|e| PortalError::io("tokio runtime", e))?;
-    runtime.block_on(server::run(config, announce, stop_signal()))
-}
-
-/// The one line on stdout: where the portal listens, once it does.
-fn announce(addr: SocketAddr, tls: bool) {
-    let scheme = if tls { "https" } else { "http" };
-    let mut out = std::io::stdout().lock();
-    // If stdout is gone nobody is waiting for the line; serving goes on.
-    let _ = writeln!(out, "listening on {scheme}://{addr}").and_then(|()| out.flush());
-}
-
-/// Completes on SIGINT or SIGTERM.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-    eprintln!("stopping");
+    runtime.block_on(server::run(
+        config,
+        proofpack_serve::announce,
+        proofpack_serve::stop_signal(),
+    ))
 }

@@ -41,6 +41,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use proofpack_core::{Limits, Report, TrustStore};
+use proofpack_serve::Listen;
 use proofpack_spec::text::Untrusted;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -56,11 +57,6 @@ use tower_http::limit::RequestBodyLimitLayer;
 pub const RETRY_AFTER_SECS: u32 = 1;
 /// The largest request body accepted (GET and HEAD need none).
 pub const MAX_BODY: usize = 1024;
-/// The largest request head (request line and headers) accepted, in bytes;
-/// a larger one is answered 431 by hyper.
-pub const MAX_HEAD: usize = 16 * 1024;
-/// The most request headers accepted.
-pub const MAX_HEADERS: usize = 64;
 /// The default and the largest `per_page` of the list.
 pub const PER_PAGE: (u64, u64) = (100, 1000);
 
@@ -74,14 +70,7 @@ const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self';
 /// The policy of every answer that is not HTML.
 const DATA_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-/// TLS certificate and key (PEM files).
-#[derive(Debug, Clone)]
-pub struct Tls {
-    /// The certificate chain.
-    pub cert: PathBuf,
-    /// The private key.
-    pub key: PathBuf,
-}
+pub use proofpack_serve::{Tls, MAX_HEAD, MAX_HEADERS};
 
 /// How to serve.
 #[derive(Debug, Clone)]
@@ -319,12 +308,14 @@ pub async fn run(
     ready: impl FnOnce(SocketAddr, bool) + Send + 'static,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), PortalError> {
-    if !config.addr.ip().is_loopback() && config.tls.is_none() {
-        return Err(PortalError::Invalid(format!(
-            "{} is not a loopback address: serving beyond this machine needs TLS (--tls-cert and --tls-key)",
-            config.addr
-        )));
-    }
+    let listen = Listen {
+        addr: config.addr,
+        tls: config.tls.clone(),
+        grace: SHUTDOWN_GRACE,
+    };
+    listen
+        .check("--tls-cert and --tls-key")
+        .map_err(serve_error)?;
     let log = Arc::new(match &config.access_log {
         Some(path) => AccessLog::file(path)?,
         None => AccessLog::stderr(),
@@ -353,11 +344,16 @@ pub async fn run(
     });
     let rescanner = tokio::spawn(rescan_forever(Arc::clone(&portal), scanner, config.rescan));
     let app = router(portal);
-    let handle = axum_server::Handle::<SocketAddr>::new();
-    watch_handle(&handle, config.tls.is_some(), ready, shutdown);
-    let served = serve(&config, app, handle).await?;
+    let served = proofpack_serve::serve(&listen, app, ready, shutdown).await;
     rescanner.abort();
-    served.map_err(|e| PortalError::Invalid(format!("{}: {e}", config.addr)))
+    served.map_err(serve_error)
+}
+
+/// How long open requests may finish once the portal is told to stop.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+fn serve_error(e: proofpack_serve::ServeError) -> PortalError {
+    PortalError::Invalid(e.to_string())
 }
 
 /// Says on standard error how many packs are served, how many are not,
@@ -412,74 +408,6 @@ async fn rescan_forever(portal: Arc<Portal>, mut scanner: Scanner, period: Durat
             ),
         }
     }
-}
-
-/// Calls `ready` once the server listens, and shuts it down gracefully
-/// (ten seconds for open requests) once `shutdown` completes.
-fn watch_handle(
-    handle: &axum_server::Handle<SocketAddr>,
-    tls: bool,
-    ready: impl FnOnce(SocketAddr, bool) + Send + 'static,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) {
-    let listening = handle.clone();
-    tokio::spawn(async move {
-        if let Some(addr) = listening.listening().await {
-            ready(addr, tls);
-        }
-    });
-    let stopping = handle.clone();
-    tokio::spawn(async move {
-        shutdown.await;
-        stopping.graceful_shutdown(Some(Duration::from_secs(10)));
-    });
-}
-
-/// Serves `app` on the configured address, over TLS when configured, until
-/// `handle` shuts it down. The outer error is a TLS setup that cannot be
-/// used; the inner one is the server's.
-async fn serve(
-    config: &Config,
-    app: Router,
-    handle: axum_server::Handle<SocketAddr>,
-) -> Result<std::io::Result<()>, PortalError> {
-    Ok(match &config.tls {
-        Some(files) => {
-            let rustls =
-                axum_server::tls_rustls::RustlsConfig::from_pem_file(&files.cert, &files.key)
-                    .await
-                    .map_err(|e| {
-                        PortalError::Invalid(format!(
-                            "TLS: {} / {}: {e}",
-                            files.cert.display(),
-                            files.key.display()
-                        ))
-                    })?;
-            let mut server = axum_server::bind_rustls(config.addr, rustls).handle(handle);
-            bound_limits(&mut server);
-            server.serve(app.into_make_service()).await
-        }
-        None => {
-            let mut server = axum_server::bind(config.addr).handle(handle);
-            bound_limits(&mut server);
-            server.serve(app.into_make_service()).await
-        }
-    })
-}
-
-/// Bounds what a client can make the server hold: the request head, the
-/// header count, and how long it may take to send the head.
-fn bound_limits<A: axum_server::Address, Acc>(server: &mut axum_server::Server<A, Acc>) {
-    let builder = server.http_builder();
-    builder
-        .http1()
-        .max_buf_size(MAX_HEAD)
-        .max_headers(MAX_HEADERS)
-        .header_read_timeout(Duration::from_secs(10));
-    builder
-        .http2()
-        .max_header_list_size(MAX_HEAD as u32)
-        .max_concurrent_streams(64);
 }
 
 /// The portal's routes and middleware.

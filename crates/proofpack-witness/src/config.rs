@@ -58,15 +58,7 @@ pub struct LogConfig {
     pub keys: Vec<Vkey>,
 }
 
-/// TLS certificate and key (PEM files).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Tls {
-    /// The certificate chain.
-    pub cert: PathBuf,
-    /// The private key.
-    pub key: PathBuf,
-}
+pub use proofpack_serve::Tls;
 
 /// Where and how the HTTP server listens.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -165,36 +165,10 @@ fn serve(path: &std::path::Path, addr: Option<SocketAddr>) -> Result<(), Witness
         .enable_all()
         .build()
         .map_err(|e| WitnessError::io("tokio runtime", e))?;
-    runtime.block_on(server::run(witness, serve, announce, stop_signal()))
-}
-
-/// The one line on stdout: where the witness listens, once it does.
-fn announce(addr: SocketAddr, tls: bool) {
-    let scheme = if tls { "https" } else { "http" };
-    // If stdout is gone nobody is waiting for the line; serving goes on.
-    let _ = print_line(&format!("listening on {scheme}://{addr}"));
-}
-
-/// Completes on SIGINT or SIGTERM.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-    eprintln!("stopping");
+    runtime.block_on(server::run(
+        witness,
+        serve,
+        proofpack_serve::announce,
+        proofpack_serve::stop_signal(),
+    ))
 }

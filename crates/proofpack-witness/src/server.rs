@@ -21,6 +21,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use proofpack_serve::{Listen, ServeError};
 use proofpack_spec::text::Untrusted;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -30,10 +31,7 @@ use std::time::Duration;
 /// The largest request body read: 63 proof lines and a checkpoint with
 /// many signatures fit well within it.
 pub const MAX_BODY: usize = 64 * 1024;
-/// The largest request head (request line and headers), in bytes.
-pub const MAX_HEAD: usize = 16 * 1024;
-/// The most request headers accepted.
-pub const MAX_HEADERS: usize = 64;
+pub use proofpack_serve::{MAX_HEAD, MAX_HEADERS};
 /// The content type of a 409 answer (C2SP).
 pub const SIZE_CONTENT_TYPE: &str = "text/x.tlog.size";
 /// The content type of every other answer.
@@ -115,15 +113,25 @@ async fn latest_checkpoint(
     }
 }
 
-/// Refuses to serve beyond this machine without TLS.
-fn check_address(serve: &ServeConfig) -> Result<(), WitnessError> {
-    if !serve.addr.ip().is_loopback() && serve.tls.is_none() {
-        return Err(WitnessError::Invalid(format!(
-            "{} is not a loopback address: serving beyond this machine needs TLS (a `tls` cert and key)",
-            serve.addr
-        )));
+/// Where `serve` says to listen, refusing plain HTTP beyond this machine.
+fn listen(serve: &ServeConfig) -> Result<Listen, WitnessError> {
+    let listen = Listen {
+        addr: serve.addr,
+        tls: serve.tls.clone(),
+        grace: SHUTDOWN_GRACE,
+    };
+    listen.check("a `tls` cert and key").map_err(serve_error)?;
+    Ok(listen)
+}
+
+/// How long open requests may finish once the witness is told to stop.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+fn serve_error(e: ServeError) -> WitnessError {
+    match e {
+        ServeError::Io { addr, source } => WitnessError::io(addr.to_string(), source),
+        other => WitnessError::Invalid(other.to_string()),
     }
-    Ok(())
 }
 
 /// Serves until `shutdown` completes. `ready` is called once with the bound
@@ -134,55 +142,11 @@ pub async fn run(
     ready: impl FnOnce(SocketAddr, bool) + Send + 'static,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), WitnessError> {
-    check_address(&serve)?;
+    let listen = listen(&serve)?;
     let app = router(witness, serve.log_requests);
-    let handle = axum_server::Handle::<SocketAddr>::new();
-    let listening = handle.clone();
-    let tls = serve.tls.is_some();
-    tokio::spawn(async move {
-        if let Some(addr) = listening.listening().await {
-            ready(addr, tls);
-        }
-    });
-    let stopping = handle.clone();
-    tokio::spawn(async move {
-        shutdown.await;
-        stopping.graceful_shutdown(Some(Duration::from_secs(5)));
-    });
-    let served = match &serve.tls {
-        Some(files) => {
-            let rustls =
-                axum_server::tls_rustls::RustlsConfig::from_pem_file(&files.cert, &files.key)
-                    .await
-                    .map_err(|e| {
-                        WitnessError::Invalid(format!(
-                            "TLS: {} / {}: {e}",
-                            files.cert.display(),
-                            files.key.display()
-                        ))
-                    })?;
-            let mut server = axum_server::bind_rustls(serve.addr, rustls).handle(handle);
-            bound_limits(&mut server);
-            server.serve(app.into_make_service()).await
-        }
-        None => {
-            let mut server = axum_server::bind(serve.addr).handle(handle);
-            bound_limits(&mut server);
-            server.serve(app.into_make_service()).await
-        }
-    };
-    served.map_err(|e| WitnessError::io(serve.addr.to_string(), e))
-}
-
-/// Bounds what a client can make the server hold: the request head, the
-/// header count, and how long it may take to send the head.
-fn bound_limits<A: axum_server::Address, Acc>(server: &mut axum_server::Server<A, Acc>) {
-    server
-        .http_builder()
-        .http1()
-        .max_buf_size(MAX_HEAD)
-        .max_headers(MAX_HEADERS)
-        .header_read_timeout(Duration::from_secs(10));
+    proofpack_serve::serve(&listen, app, ready, shutdown)
+        .await
+        .map_err(serve_error)
 }
 
 /// A witness served in-process on a runtime of its own (for a demo or a
@@ -199,7 +163,7 @@ pub struct Running {
 /// [`ServeConfig::loopback_any_port`], on 127.0.0.1 at a port the system
 /// picked: see [`Running::addr`]).
 pub fn start(witness: Arc<Witness>, serve: ServeConfig) -> Result<Running, WitnessError> {
-    check_address(&serve)?;
+    listen(&serve)?;
     let tls = serve.tls.is_some();
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
