@@ -116,7 +116,7 @@ mod tests {
             good.replace(SIG, "AAAA"),
             good.replace(r#""keyid":"k""#, r#""keyid":1"#),
             good.replace(r#""payload":"e30=","#, ""),
-            format!(r#"{{"payloadType":"t","payload":"e30=","signatures":[]}}"#),
+            r#"{"payloadType":"t","payload":"e30=","signatures":[]}"#.to_owned(),
             "[]".to_owned(),
         ] {
             assert!(read(&bad).is_err(), "{bad}");
