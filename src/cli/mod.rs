@@ -3,6 +3,7 @@
 mod author_cmd;
 mod explain_cmd;
 mod inspect_cmd;
+mod verification_cmd;
 mod verify_cmd;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -50,6 +51,9 @@ enum Command {
     Ls(inspect_cmd::LsArgs),
     /// Write one member of a pack to stdout (escaped on a terminal).
     Show(inspect_cmd::ShowArgs),
+    /// Sign what a verification found, or check such a signed statement (§20).
+    #[command(subcommand)]
+    Verification(verification_cmd::VerificationCommand),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -118,6 +122,7 @@ pub fn real_main() -> i32 {
         Command::Explain(args) => explain_cmd::run(&args, language),
         Command::Ls(args) => inspect_cmd::ls(&args, language),
         Command::Show(args) => inspect_cmd::show(&args),
+        Command::Verification(command) => verification_cmd::run(&command, language),
         Command::Completions { shell } => {
             // Into memory first: the generator panics on a failed write
             // (a closed pipe); writing it out here fails with a status.

@@ -12,9 +12,8 @@ use crate::receipts::ReceiptRecord;
 pub(crate) use crate::report::AttestationState;
 use crate::trust::TrustStore;
 use proofpack_spec::crypto;
-use proofpack_spec::dsse::pae;
-use proofpack_spec::encoding::base64_strict;
-use proofpack_spec::json::{self, Json, JsonObject};
+use proofpack_spec::dsse::{pae, string, Envelope};
+use proofpack_spec::json;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{ReceiptStatus, Role, RECEIPT_FORMAT, RECEIPT_PAYLOAD_TYPE};
 
@@ -24,13 +23,9 @@ use proofpack_spec::vocab::{ReceiptStatus, Role, RECEIPT_FORMAT, RECEIPT_PAYLOAD
 /// hold more than this per member).
 pub(crate) const ENVELOPE_LIMIT: u64 = 1 << 20;
 
-/// The member names of the envelope and the statement (§16), each written once.
+/// The member names of the statement (§16), each written once (the
+/// envelope's are [`proofpack_spec::dsse::names`]).
 mod names {
-    pub(super) const PAYLOAD_TYPE: &str = "payloadType";
-    pub(super) const PAYLOAD: &str = "payload";
-    pub(super) const SIGNATURES: &str = "signatures";
-    pub(super) const KEYID: &str = "keyid";
-    pub(super) const SIG: &str = "sig";
     pub(super) const FORMAT: &str = "format";
     pub(super) const SUBPROCESSOR: &str = "subprocessor";
     pub(super) const TENANT_ID: &str = "tenant_id";
@@ -50,12 +45,6 @@ pub(crate) struct Context<'a> {
     pub subject_id: Option<&'a str>,
     /// The verifier's trust store.
     pub trust: Option<&'a TrustStore>,
-}
-
-/// A well-formed envelope: its decoded payload and signatures.
-struct Envelope {
-    payload: Vec<u8>,
-    signatures: Vec<(String, Vec<u8>)>,
 }
 
 /// A well-formed statement.
@@ -107,8 +96,8 @@ pub(crate) fn check(
             return AttestationState::Invalid;
         }
     };
-    let read =
-        read_envelope(&doc).and_then(|envelope| Ok((read_statement(&envelope.payload)?, envelope)));
+    let read = Envelope::read(&doc, RECEIPT_PAYLOAD_TYPE)
+        .and_then(|envelope| Ok((read_statement(&envelope.payload)?, envelope)));
     let (statement, envelope) = match read {
         Ok(read) => read,
         Err(why) => {
@@ -134,40 +123,6 @@ pub(crate) fn check(
         }
     }
     state
-}
-
-/// The DSSE envelope (§16): `payloadType`, strict base64 `payload`, and a
-/// non-empty `signatures` of string `keyid`s and 64-byte `sig`s.
-fn read_envelope(doc: &Json) -> Result<Envelope, String> {
-    let obj = doc.as_object().ok_or("the envelope is not a JSON object")?;
-    if string(obj, names::PAYLOAD_TYPE)? != RECEIPT_PAYLOAD_TYPE {
-        return Err(format!(
-            "`{}` must be {RECEIPT_PAYLOAD_TYPE:?}",
-            names::PAYLOAD_TYPE
-        ));
-    }
-    let payload = base64_strict(string(obj, names::PAYLOAD)?)
-        .ok_or(format!("`{}` is not strict base64", names::PAYLOAD))?;
-    let items = obj
-        .get(names::SIGNATURES)
-        .and_then(Json::as_array)
-        .filter(|items| !items.is_empty())
-        .ok_or(format!("`{}` must be a non-empty array", names::SIGNATURES))?;
-    let signatures = items
-        .iter()
-        .map(|item| {
-            let sig = item.as_object().ok_or("a signature is not an object")?;
-            let keyid = string(sig, names::KEYID)?.to_owned();
-            let bytes = base64_strict(string(sig, names::SIG)?)
-                .filter(|b| b.len() == 64)
-                .ok_or(format!("`{}` is not strict base64 of 64 bytes", names::SIG))?;
-            Ok((keyid, bytes))
-        })
-        .collect::<Result<_, String>>()?;
-    Ok(Envelope {
-        payload,
-        signatures,
-    })
 }
 
 /// The statement (§16), from the envelope's decoded payload.
@@ -199,12 +154,6 @@ fn read_statement(payload: &[u8]) -> Result<Statement, String> {
     })
 }
 
-fn string<'o>(obj: &'o JsonObject, name: &str) -> Result<&'o str, String> {
-    obj.get(name)
-        .and_then(Json::as_str)
-        .ok_or(format!("`{name}` is missing or not a string"))
-}
-
 /// §16: a signature counts when its `keyid` is a `subprocessor` key of the
 /// receipt's subprocessor, valid at the statement's `confirmed_at`; a
 /// counting signature that fails is `receipts.attestation_invalid`, none
@@ -228,7 +177,7 @@ fn judge_signatures(
         });
         let Some(key) = key else { continue };
         counted = true;
-        if !crypto::verify_strict(&key.public_key, &message, sig) {
+        if !crypto::verify_strict(&key.public_key, &message, sig.as_slice()) {
             failed.push(format!("{keyid:?}"));
         }
     }

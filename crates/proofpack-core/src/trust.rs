@@ -43,9 +43,9 @@ impl TrustedKey {
         self.roles.contains(&role)
     }
 
-    /// Whether the key may sign at `at` (§15, §16): within `[not_before,
-    /// not_after]` and not revoked at or before it.
-    pub(crate) fn valid_at(&self, at: time::OffsetDateTime) -> bool {
+    /// Whether the key may sign at `at` (§15, §16, §20): within
+    /// `[not_before, not_after]` and not revoked at or before it.
+    pub fn valid_at(&self, at: time::OffsetDateTime) -> bool {
         self.not_before.as_ref().is_none_or(|t| t.instant() <= at)
             && self.not_after.as_ref().is_none_or(|t| at <= t.instant())
             && self.revoked_at.as_ref().is_none_or(|t| at < t.instant())

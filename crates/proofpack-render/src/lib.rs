@@ -21,3 +21,4 @@ pub mod html;
 pub mod i18n;
 pub mod json;
 pub mod text;
+pub mod verification;

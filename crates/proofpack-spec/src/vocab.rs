@@ -116,6 +116,38 @@ pub const PAYLOAD_TYPE: &str = "application/vnd.proof-pack.manifest+json";
 pub const RECEIPT_PAYLOAD_TYPE: &str = "application/vnd.proof-pack.receipt+json";
 /// A receipt statement's `format` (§16).
 pub const RECEIPT_FORMAT: &str = "proof-pack-receipt/v1";
+/// The DSSE payload type of a verifier's signed verification receipt (§20).
+pub const VERIFICATION_PAYLOAD_TYPE: &str = "application/vnd.proof-pack.verification+json";
+/// A verification statement's `format` (§20).
+pub const VERIFICATION_FORMAT: &str = "proof-pack-verification/v1";
+
+/// The member names of a verification statement (§20), each written once.
+pub mod verification_names {
+    /// `format`: [`super::VERIFICATION_FORMAT`].
+    pub const FORMAT: &str = "format";
+    /// `pack`: the pack's identity.
+    pub const PACK: &str = "pack";
+    /// `pack.sha256`: hex of the whole `proof.tar.gz`.
+    pub const SHA256: &str = "sha256";
+    /// `pack.pack_id`, or `null`.
+    pub const PACK_ID: &str = "pack_id";
+    /// `pack.tenant_id`, or `null`.
+    pub const TENANT_ID: &str = "tenant_id";
+    /// `pack.request_id`, or `null`.
+    pub const REQUEST_ID: &str = "request_id";
+    /// `trust_store_sha256`: hex of the trust store's bytes, or `null`.
+    pub const TRUST_STORE_SHA256: &str = "trust_store_sha256";
+    /// `verdict`.
+    pub const VERDICT: &str = "verdict";
+    /// `codes`: each distinct finding code once, in byte order.
+    pub const CODES: &str = "codes";
+    /// `verifier`: the verifier and its version.
+    pub const VERIFIER: &str = "verifier";
+    /// `verified_at`.
+    pub const VERIFIED_AT: &str = "verified_at";
+    /// `verified_by`: the owner of the signing `verifier` key.
+    pub const VERIFIED_BY: &str = "verified_by";
+}
 /// The folder of optional supporting evidence (§1).
 pub const ATTACHMENTS_DIR: &str = "attachments/";
 

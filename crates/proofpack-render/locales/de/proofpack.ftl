@@ -808,6 +808,37 @@ code-receipts-attestation_unverified =
     .why = Nur eine Warnung: Die Erklärung ist womöglich echt, lässt sich aber nicht prüfen; die Bestätigung beruht daher weiterhin auf dem Wort des Verantwortlichen.
     .ask = Bitten Sie den Unterauftragsverarbeiter über einen eigenen Kanal um seinen öffentlichen Signaturschlüssel, und fügen Sie ihn Ihrem Vertrauensspeicher hinzu.
 
+## Prüfquittungen (§20): `proofpack verification sign|check|countersign`.
+
+verification-authentic = Echt: signiert von { $signers }.
+verification-not-authentic = NICHT echt.
+verification-failure-verification-envelope_malformed = der Umschlag ist keine Prüfquittung
+verification-failure-verification-statement_malformed = die signierte Erklärung ist keine Prüferklärung
+verification-failure-verification-no_counting_signature = keine Signatur stammt von einem zum Prüfzeitpunkt gültigen Prüferschlüssel Ihres Schlüsselspeichers
+verification-failure-verification-signature_invalid = eine Signatur eines Prüferschlüssels Ihres Schlüsselspeichers ist ungültig
+verification-failure-verification-signer_mismatch = kein signierender Prüferschlüssel gehört der als Prüfer genannten Person
+verification-failure-verification-pack_mismatch = das angegebene Paket ist nicht das in der Erklärung genannte
+verification-passed-verification-well_formed = Umschlag und Erklärung sind wohlgeformt
+verification-passed-verification-signatures_verified = jede Signatur eines Prüferschlüssels Ihres Schlüsselspeichers ist gültig
+verification-passed-verification-signer_is_verified_by = die als Prüfer genannte Person hat signiert
+verification-passed-verification-pack_matches = das angegebene Paket ist das in der Erklärung genannte
+verification-not-counting-key_unknown = der Schlüssel ist nicht in Ihrem Schlüsselspeicher
+verification-not-counting-role_missing = dem Schlüssel fehlt die Rolle verifier
+verification-not-counting-not_valid_at_verified_at = der Schlüssel war zum Prüfzeitpunkt nicht gültig (Zeitraum oder Widerruf)
+verification-signature-verified = Signatur { $keyid } ({ $owner }): gültig
+verification-signature-invalid = Signatur { $keyid } ({ $owner }): UNGÜLTIG
+verification-signature-not-counting = Signatur { $keyid }: nicht gezählt, { $why }
+verification-statement-pack = Paket: SHA-256 { $sha256 }, Paket { $pack }, Mandant { $tenant }, Antrag { $request }
+verification-statement-found = Ergebnis: { $verdict }; Codes: { $codes }
+verification-statement-by = Geprüft am { $at } von { $by } mit { $verifier }; Vertrauensspeicher SHA-256 { $trust }
+verification-pack-matches = Das angegebene Paket (SHA-256 { $sha256 }) ist das genannte.
+verification-pack-differs = Das angegebene Paket (SHA-256 { $sha256 }) ist NICHT das genannte.
+verification-today = Heute erneut geprüft: { $verdict }; Codes: { $codes } (Urteil { $same_verdict }, Codes { $same_codes }, Vertrauensspeicher { $same_trust })
+verification-same = gleich
+verification-different = anders
+verification-signed = { $file } geschrieben: { $verdict }, signiert von { $owner } (Schlüssel { $key_id }).
+verification-countersigned = { $file } geschrieben: gegengezeichnet von { $owner } (Schlüssel { $key_id }).
+
 ## Die Seite des Prüferportals.
 
 portal-title = ProofPack-Prüferportal

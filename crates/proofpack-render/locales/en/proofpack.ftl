@@ -812,6 +812,37 @@ ls-size = size
 ls-sha256 = sha256
 ls-listing = listing
 
+## Verification receipts (§20): `proofpack verification sign|check|countersign`.
+
+verification-authentic = Authentic: signed by { $signers }.
+verification-not-authentic = NOT authentic.
+verification-failure-verification-envelope_malformed = the envelope is not a verification receipt
+verification-failure-verification-statement_malformed = the signed statement is not a verification statement
+verification-failure-verification-no_counting_signature = no signature is by a verifier key of your key store valid at the time of verification
+verification-failure-verification-signature_invalid = a signature by a verifier key of your key store does not verify
+verification-failure-verification-signer_mismatch = no verifier key that signed belongs to the person named as verifier
+verification-failure-verification-pack_mismatch = the pack given is not the pack the statement names
+verification-passed-verification-well_formed = the envelope and the statement are well-formed
+verification-passed-verification-signatures_verified = every signature by a verifier key of your key store verifies
+verification-passed-verification-signer_is_verified_by = the person named as verifier signed it
+verification-passed-verification-pack_matches = the pack given is the one the statement names
+verification-not-counting-key_unknown = the key is not in your key store
+verification-not-counting-role_missing = the key lacks the verifier role
+verification-not-counting-not_valid_at_verified_at = the key was not valid (window or revocation) at the time of verification
+verification-signature-verified = signature { $keyid } ({ $owner }): verified
+verification-signature-invalid = signature { $keyid } ({ $owner }): does NOT verify
+verification-signature-not-counting = signature { $keyid }: not counted, { $why }
+verification-statement-pack = Pack: SHA-256 { $sha256 }, pack { $pack }, tenant { $tenant }, request { $request }
+verification-statement-found = Found: { $verdict }; codes: { $codes }
+verification-statement-by = Verified at { $at } by { $by } with { $verifier }; trust store SHA-256 { $trust }
+verification-pack-matches = The pack given (SHA-256 { $sha256 }) is the one named.
+verification-pack-differs = The pack given (SHA-256 { $sha256 }) is NOT the one named.
+verification-today = Verified again today: { $verdict }; codes: { $codes } (verdict { $same_verdict }, codes { $same_codes }, trust store { $same_trust })
+verification-same = the same
+verification-different = different
+verification-signed = Wrote { $file }: { $verdict }, signed by { $owner } (key { $key_id }).
+verification-countersigned = Wrote { $file }: countersigned by { $owner } (key { $key_id }).
+
 ## The auditor portal's page (crates/proofpack-portal): its words, and
 ## those its script shows ({ $x } values are filled in by the script).
 

@@ -808,6 +808,37 @@ code-receipts-attestation_unverified =
     .why = Ce n'est qu'un avertissement : la déclaration est peut-être authentique, mais elle ne peut pas être vérifiée ; l'accusé repose donc toujours sur la parole du responsable du traitement.
     .ask = Demandez au sous-traitant sa clé publique de signature par un canal qui lui est propre, et ajoutez-la à votre magasin de confiance.
 
+## Reçus de vérification (§20) : `proofpack verification sign|check|countersign`.
+
+verification-authentic = Authentique : signé par { $signers }.
+verification-not-authentic = NON authentique.
+verification-failure-verification-envelope_malformed = l'enveloppe n'est pas un reçu de vérification
+verification-failure-verification-statement_malformed = la déclaration signée n'est pas une déclaration de vérification
+verification-failure-verification-no_counting_signature = aucune signature n'est d'une clé de vérificateur de votre magasin de clés valide au moment de la vérification
+verification-failure-verification-signature_invalid = une signature d'une clé de vérificateur de votre magasin de clés ne se vérifie pas
+verification-failure-verification-signer_mismatch = aucune clé de vérificateur signataire n'appartient à la personne nommée comme vérificateur
+verification-failure-verification-pack_mismatch = le dossier fourni n'est pas celui que nomme la déclaration
+verification-passed-verification-well_formed = l'enveloppe et la déclaration sont bien formées
+verification-passed-verification-signatures_verified = chaque signature d'une clé de vérificateur de votre magasin de clés se vérifie
+verification-passed-verification-signer_is_verified_by = la personne nommée comme vérificateur l'a signé
+verification-passed-verification-pack_matches = le dossier fourni est celui que nomme la déclaration
+verification-not-counting-key_unknown = la clé n'est pas dans votre magasin de clés
+verification-not-counting-role_missing = la clé n'a pas le rôle verifier
+verification-not-counting-not_valid_at_verified_at = la clé n'était pas valide (période ou révocation) au moment de la vérification
+verification-signature-verified = signature { $keyid } ({ $owner }) : vérifiée
+verification-signature-invalid = signature { $keyid } ({ $owner }) : NE se vérifie PAS
+verification-signature-not-counting = signature { $keyid } : non comptée, { $why }
+verification-statement-pack = Dossier : SHA-256 { $sha256 }, dossier { $pack }, locataire { $tenant }, demande { $request }
+verification-statement-found = Constat : { $verdict } ; codes : { $codes }
+verification-statement-by = Vérifié le { $at } par { $by } avec { $verifier } ; magasin de confiance SHA-256 { $trust }
+verification-pack-matches = Le dossier fourni (SHA-256 { $sha256 }) est celui qui est nommé.
+verification-pack-differs = Le dossier fourni (SHA-256 { $sha256 }) N'est PAS celui qui est nommé.
+verification-today = Vérifié à nouveau aujourd'hui : { $verdict } ; codes : { $codes } (verdict { $same_verdict }, codes { $same_codes }, magasin de confiance { $same_trust })
+verification-same = identique
+verification-different = différent
+verification-signed = { $file } écrit : { $verdict }, signé par { $owner } (clé { $key_id }).
+verification-countersigned = { $file } écrit : contresigné par { $owner } (clé { $key_id }).
+
 ## La page du portail des auditeurs.
 
 portal-title = Portail des auditeurs ProofPack
