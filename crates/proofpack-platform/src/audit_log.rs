@@ -62,8 +62,8 @@ fn sql_int(n: u64) -> Result<i64, PlatformError> {
 }
 
 fn sql_index(n: i64) -> Result<u64, PlatformError> {
-    // A negative index was written by someone else; it cannot be an entry.
-    u64::try_from(n).map_err(|_| PlatformError::MissingEntry(0))
+    // A negative index was written by someone else; it names no entry.
+    u64::try_from(n).map_err(|_| PlatformError::MissingEntry(n))
 }
 
 /// An audit log kept in a SQLite database.
@@ -299,7 +299,7 @@ fn kept_entries(conn: &Connection) -> Result<Vec<KeptEntry>, PlatformError> {
         let (idx, leaf) = row.what(WHAT)?;
         let expected = entries.len() as u64;
         if sql_index(idx)? != expected {
-            return Err(PlatformError::MissingEntry(expected));
+            return Err(PlatformError::MissingEntry(sql_int(expected)?));
         }
         entries.push(KeptEntry {
             leaf,
@@ -314,11 +314,10 @@ fn kept_entries(conn: &Connection) -> Result<Vec<KeptEntry>, PlatformError> {
         .what(WHAT)?;
     for row in rows {
         let (idx, disclosure) = row.what(WHAT)?;
-        let index = sql_index(idx)?;
-        let entry = usize::try_from(index)
+        let entry = usize::try_from(sql_index(idx)?)
             .ok()
             .and_then(|i| entries.get_mut(i))
-            .ok_or(PlatformError::MissingEntry(index))?;
+            .ok_or(PlatformError::MissingEntry(idx))?;
         entry.disclosures.push(disclosure);
     }
     Ok(entries)

@@ -28,9 +28,10 @@ pub enum PlatformError {
         asked: String,
     },
     /// The database's entries are not numbered 0, 1, 2, ... (an entry is
-    /// missing: the file was edited outside this crate).
-    #[error("the database has no entry {0} but has later ones")]
-    MissingEntry(u64),
+    /// missing, or a row names no entry: the file was edited outside this
+    /// crate).
+    #[error("the database's entries are not numbered 0, 1, 2, ...: no entry {0}")]
+    MissingEntry(i64),
     /// A count or index that SQLite's signed 64-bit integers cannot hold.
     #[error("{0} is beyond what the database can hold")]
     OutOfRange(u64),

@@ -1,6 +1,8 @@
 //! Redaction erases the disclosures from the database file's bytes, and the
 //! log stays the same log (tree, checkpoints, witness).
 
+#![cfg(feature = "sqlite")]
+
 use proofpack_platform::{AuditLog, PlatformError};
 use proofpack_producer::{LogEntry, ProducerError, WitnessSpec};
 use serde_json::json;
@@ -178,5 +180,25 @@ fn an_entry_altered_on_disk_is_refused_on_open() {
             index: 0,
             ..
         }))
+    ));
+}
+
+#[test]
+fn a_missing_entry_is_refused_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("log.sqlite");
+    let mut log = AuditLog::open(&path, ORIGIN).unwrap();
+    for _ in 0..3 {
+        log.append(LogEntry::new("2026-04-20T09:00:00Z", "session_login"))
+            .unwrap();
+    }
+    drop(log);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("DELETE FROM log_entries WHERE idx = 1", [])
+        .unwrap();
+    drop(conn);
+    assert!(matches!(
+        AuditLog::open(&path, ORIGIN),
+        Err(PlatformError::MissingEntry(1))
     ));
 }
