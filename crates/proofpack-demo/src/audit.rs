@@ -1,19 +1,20 @@
-//! The platform's action audit log: the producer's [`AuditLog`] (RFC 9162
-//! tree, SD-JWT disclosures, signed checkpoints), mirrored into the store so
-//! that the verification job can read it on its own connection.
+//! The platform's action audit log: `proofpack-platform`'s persistent
+//! [`AuditLog`] (the producer's RFC 9162 tree, SD-JWT disclosures and signed
+//! checkpoints, kept in its own SQLite file beside the store, which the
+//! verification job reads on its own read-only connection).
 //!
 //! Each entry about a user carries that user's pseudonymous `subject_id` in
 //! clear as `actor_ref`, so the subject's entries can be found after their
 //! personal fields are redacted; those fields (`pii_fields`) are only ever
 //! disclosures.
 
-use crate::store::{Store, Subject};
+use crate::store::Subject;
 use crate::DemoError;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use ed25519_dalek::{SigningKey, VerifyingKey};
-use proofpack_producer::{AuditLog, DataClass, LogEntry, OsSalts, StepRecord};
+use proofpack_platform::AuditLog;
+use proofpack_producer::{DataClass, LogEntry, OsSalts, StepRecord};
 use serde_json::{json, Value};
+use std::path::Path;
 
 /// The log's origin, and the `key_id` of its checkpoint key.
 pub const LOG_ORIGIN: &str = "audit.demo.example/ten_demo";
@@ -22,15 +23,7 @@ pub const PII_FIELDS: [&str; 3] = ["subject_email", "subject_name", "ip_address"
 /// The clear leaf member naming the subject an entry is about.
 pub const ACTOR_REF: &str = "actor_ref";
 
-/// The field name of an SD-JWT disclosure (`base64url([salt, name, value])`).
-#[must_use]
-pub fn disclosure_field(disclosure: &str) -> Option<String> {
-    let bytes = URL_SAFE_NO_PAD.decode(disclosure).ok()?;
-    let value: Value = serde_json::from_slice(&bytes).ok()?;
-    value.get(1)?.as_str().map(str::to_owned)
-}
-
-/// The audit log, its checkpoint key, and its mirror in the store.
+/// The audit log and its checkpoint key.
 pub struct AuditStore {
     log: AuditLog,
     key: SigningKey,
@@ -39,17 +32,18 @@ pub struct AuditStore {
 impl std::fmt::Debug for AuditStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AuditStore")
-            .field("origin", &self.log.origin())
-            .field("size", &self.log.size())
+            .field("origin", &self.log.log().origin())
+            .field("size", &self.log.log().size())
             .finish_non_exhaustive()
     }
 }
 
 impl AuditStore {
-    /// An empty log with a fresh checkpoint key and OS-random salts.
-    pub fn new() -> Result<Self, DemoError> {
+    /// The log kept in the database at `path` (created if new), with a
+    /// fresh checkpoint key and OS-random salts.
+    pub fn open(path: &Path) -> Result<Self, DemoError> {
         Ok(AuditStore {
-            log: AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?,
+            log: AuditLog::open(path, LOG_ORIGIN)?,
             key: proofpack_author::keys::generate(),
         })
     }
@@ -60,58 +54,30 @@ impl AuditStore {
         self.key.verifying_key()
     }
 
-    /// The log.
+    /// The log (sizes, leaves, proofs, the witness).
     #[must_use]
-    pub fn log(&self) -> &AuditLog {
-        &self.log
+    pub fn log(&self) -> &proofpack_producer::AuditLog {
+        self.log.log()
     }
 
-    /// Copies entry `index` (its leaf and remaining disclosures) into the store.
-    fn mirror(&self, store: &Store, index: u64) -> Result<(), DemoError> {
-        store.mirror_audit_entry(
-            index,
-            self.log.leaf(index),
-            &self.log.disclosures(index).unwrap_or_default(),
-        )
-    }
-
-    /// Appends an entry and mirrors it.
-    pub fn append(&mut self, store: &Store, entry: LogEntry) -> Result<u64, DemoError> {
-        let index = self.log.append(entry)?;
-        self.mirror(store, index)?;
-        Ok(index)
+    /// Appends an entry durably.
+    pub fn append(&mut self, entry: LogEntry) -> Result<u64, DemoError> {
+        Ok(self.log.append(entry)?)
     }
 
     /// Logs that request `request_id` was accepted.
-    pub fn log_request_accepted(
-        &mut self,
-        store: &Store,
-        at: &str,
-        request_id: &str,
-    ) -> Result<u64, DemoError> {
-        let index = self.log.log_request_accepted(at, request_id)?;
-        self.mirror(store, index)?;
-        Ok(index)
+    pub fn log_request_accepted(&mut self, at: &str, request_id: &str) -> Result<u64, DemoError> {
+        Ok(self.log.log_request_accepted(at, request_id)?)
     }
 
     /// Logs a cascade step record.
-    pub fn log_step(
-        &mut self,
-        store: &Store,
-        request_id: &str,
-        record: &StepRecord,
-    ) -> Result<u64, DemoError> {
-        let index = self.log.log_step_record(request_id, record)?;
-        self.mirror(store, index)?;
-        Ok(index)
+    pub fn log_step(&mut self, request_id: &str, record: &StepRecord) -> Result<u64, DemoError> {
+        Ok(self.log.log_step_record(request_id, record)?)
     }
 
-    /// A signed checkpoint of the log as it is now, kept in the store.
-    pub fn checkpoint(&self, store: &Store) -> Result<String, DemoError> {
-        let size = self.log.size();
-        let note = self.log.checkpoint(size, LOG_ORIGIN, &self.key)?;
-        store.record_audit_checkpoint(size, &note)?;
-        Ok(note)
+    /// A signed checkpoint of the log as it is now, kept in its database.
+    pub fn checkpoint(&self) -> Result<String, DemoError> {
+        Ok(self.log.checkpoint(&self.key)?)
     }
 
     /// A checkpoint of a forked history (the defect of `--fault log-fork`):
@@ -119,7 +85,7 @@ impl AuditStore {
     /// this log's key, as a log showing one witness a different history
     /// would sign it.
     pub fn forked_checkpoint(&self, size: u64) -> Result<String, DemoError> {
-        let mut fork = AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?;
+        let mut fork = proofpack_producer::AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?;
         for i in 0..size {
             fork.append(
                 LogEntry::new("2026-01-01T00:00:00Z", "forked_entry").with_clear("index", json!(i)),
@@ -132,7 +98,6 @@ impl AuditStore {
     /// IP address), a profile change (name, e-mail) and a memory write.
     pub fn seed(
         &mut self,
-        store: &Store,
         subjects: &[(Subject, String)],
         base: time::OffsetDateTime,
     ) -> Result<(), DemoError> {
@@ -143,7 +108,6 @@ impl AuditStore {
         };
         for (i, (s, subject_id)) in subjects.iter().enumerate() {
             self.append(
-                store,
                 LogEntry::new(at(30, i), "session_login")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("client", json!("web"))
@@ -153,7 +117,6 @@ impl AuditStore {
         }
         for (i, (s, subject_id)) in subjects.iter().enumerate() {
             self.append(
-                store,
                 LogEntry::new(at(21, i), "profile_updated")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("fields_changed", json!(2))
@@ -161,7 +124,6 @@ impl AuditStore {
                     .with_disclosable("subject_email", json!(s.email)),
             )?;
             self.append(
-                store,
                 LogEntry::new(at(20, i), "memory_written")
                     .with_clear(ACTOR_REF, json!(subject_id))
                     .with_clear("tier", json!(DataClass::Episodic.as_str())),
@@ -174,10 +136,10 @@ impl AuditStore {
     /// `actor_ref`), ascending.
     #[must_use]
     pub fn subject_entries(&self, subject_id: &str) -> Vec<u64> {
-        (0..self.log.size())
+        let log = self.log.log();
+        (0..log.size())
             .filter(|&i| {
-                self.log
-                    .leaf(i)
+                log.leaf(i)
                     .and_then(|leaf| serde_json::from_slice::<Value>(leaf).ok())
                     .and_then(|leaf| leaf.get(ACTOR_REF).cloned())
                     == Some(json!(subject_id))
@@ -189,10 +151,11 @@ impl AuditStore {
     #[must_use]
     pub fn pii_disclosed(&self, index: u64) -> Vec<String> {
         self.log
+            .log()
             .disclosures(index)
             .unwrap_or_default()
             .into_iter()
-            .filter_map(disclosure_field)
+            .filter_map(proofpack_producer::disclosed_field)
             .filter(|f| PII_FIELDS.contains(&f.as_str()))
             .collect()
     }
@@ -207,8 +170,8 @@ impl AuditStore {
     }
 
     /// Redacts (never deletes) every personal field of the subject's
-    /// entries, in the log and its mirror.
-    pub fn redact_subject(&mut self, store: &Store, subject_id: &str) -> Result<(), DemoError> {
+    /// entries, in the log and from its database file.
+    pub fn redact_subject(&mut self, subject_id: &str) -> Result<(), DemoError> {
         for index in self.subject_entries(subject_id) {
             let fields = self.pii_disclosed(index);
             if fields.is_empty() {
@@ -216,7 +179,6 @@ impl AuditStore {
             }
             let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
             self.log.redact(index, &fields)?;
-            self.mirror(store, index)?;
         }
         Ok(())
     }

@@ -289,8 +289,7 @@ impl Cascade<'_> {
             self.store
                 .record_step(&self.intake.request_id, step.seq(), &entry)?;
             tx.commit()?;
-            self.audit
-                .log_step(self.store, &self.intake.request_id, &record)?;
+            self.audit.log_step(&self.intake.request_id, &record)?;
             each(&entry, false);
             entries.push(entry);
         }
@@ -594,7 +593,7 @@ impl Cascade<'_> {
     fn audit_log(&mut self) -> Result<Done, DemoError> {
         let subject = self.intake.subject_id.clone();
         let before = self.audit.subject_pii_count(&subject);
-        self.audit.redact_subject(self.store, &subject)?;
+        self.audit.redact_subject(&subject)?;
         let after = self.audit.subject_pii_count(&subject);
         Ok(ok(
             before,

@@ -98,7 +98,7 @@ pub fn accept(
     let statutory = period_end(&received, first)
         .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
     let internal = statutory - time::Duration::days(1);
-    let checkpoint_before = audit.checkpoint(store)?;
+    let checkpoint_before = audit.checkpoint()?;
     let intake = Intake {
         request_id,
         user_id,
@@ -111,7 +111,7 @@ pub fn accept(
         checkpoint_before,
     };
     intake.request()?;
-    audit.log_request_accepted(store, &intake.accepted_at, &intake.request_id)?;
+    audit.log_request_accepted(&intake.accepted_at, &intake.request_id)?;
     store.record_erasure_request(&intake.request_id, &intake.user_id, &intake)?;
     Ok(intake)
 }

@@ -158,6 +158,9 @@ pub enum DemoError {
     /// The producer library refused a piece of evidence.
     #[error("evidence: {0}")]
     Producer(#[from] proofpack_producer::ProducerError),
+    /// The audit log's database refused or failed.
+    #[error("audit log: {0}")]
+    AuditLog(#[from] proofpack_platform::PlatformError),
     /// Authoring failed.
     #[error("authoring: {0}")]
     Authoring(#[from] proofpack_author::AuthoringError),
@@ -311,8 +314,8 @@ impl Platform {
                 proofpack_producer::pseudonymous_subject_id(&key, s.email)?,
             ));
         }
-        let mut audit = AuditStore::new()?;
-        audit.seed(&store, &subjects, started_at)?;
+        let mut audit = AuditStore::open(&paths.store.audit_log)?;
+        audit.seed(&subjects, started_at)?;
         let services = Subprocessors::start(
             service_specs(&store, &subjects, config.fault)?,
             &config.clock,
@@ -468,7 +471,7 @@ impl Platform {
         intake: &Intake,
         story: &mut dyn Write,
     ) -> Result<String, DemoError> {
-        let after = self.audit.checkpoint(&self.store)?;
+        let after = self.audit.checkpoint()?;
         let answers = self.witnesses.cosign(
             &self.audit,
             &intake.checkpoint_before,
@@ -674,6 +677,7 @@ impl Platform {
         let store = &self.paths.store;
         Target {
             db: store.db.clone(),
+            audit_log: store.audit_log.clone(),
             upload_roots: vec![store.uploads.clone(), store.uploads_replica.clone()],
             subprocessors: self
                 .services

@@ -1,7 +1,7 @@
 //! The independent verification job (§8). It shares no code path with the
 //! cascade: its own read-only connection ([`Reader`]), its own queries (it looks
 //! at every generation of the vector index, follows provenance edges
-//! forward rather than the reverse index, decodes the audit log's mirror
+//! forward rather than the reverse index, decodes the audit log's database
 //! itself), its own walk of the upload folders, and its own HTTP client for
 //! the subprocessors' lookup APIs.
 
@@ -24,6 +24,8 @@ pub const VERIFY_CODE: &str = concat!("proofpack-demo/verify-job@", env!("CARGO_
 pub struct Target {
     /// The store's database.
     pub db: PathBuf,
+    /// The audit log's database.
+    pub audit_log: PathBuf,
     /// The upload folder and its replica.
     pub upload_roots: Vec<PathBuf>,
     /// Each subprocessor's name and base URL.
@@ -76,9 +78,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), DemoError> {
 }
 
 /// Runs every probe: the data classes' in the store and the upload
-/// folders, the subprocessors' lookup APIs, then the audit log's mirror.
+/// folders, the subprocessors' lookup APIs, then the audit log's database.
 pub fn run(target: &Target) -> Result<Probes, DemoError> {
-    let store = Reader::open(&target.db)?;
+    let store = Reader::open(&target.db, &target.audit_log)?;
     let classes = class_probes(&store, target)?;
     let subprocessor = subprocessor_probe(target)?;
     let unredacted_pii = probe(
@@ -190,7 +192,7 @@ fn subprocessor_probe(target: &Target) -> Result<Probe, DemoError> {
 }
 
 /// Personal fields still disclosed in the audit-log entries whose clear
-/// `actor_ref` is the subject, read from the store's mirror.
+/// `actor_ref` is the subject, read from the log's database.
 fn unredacted_pii(
     store: &Reader,
     subject_id: &str,

@@ -19,6 +19,37 @@ use proofpack_spec::vocab::{
 use serde_json::{json, Value};
 
 /// What a subprocessor states about one deletion (§16's statement).
+///
+/// ```
+/// use ed25519_dalek::SigningKey;
+/// use proofpack_producer::{Channel, ProducerError, Receipt, ReceiptStatement, ReceiptStatus};
+///
+/// let member = "attachments/receipts/vector-saas-del_8f2c.dsse.json";
+/// let receipt = Receipt::new(
+///     "vector-saas",
+///     Channel::Api,
+///     "del_8f2c",
+///     "2026-04-22T15:21:10Z",
+///     ReceiptStatus::Confirmed { confirmed_at: "2026-04-22T15:24:02Z".to_owned() },
+/// )?
+/// .with_attestation(member);
+/// // The subprocessor signs with its own key (role `subprocessor` in the
+/// // verifier's trust store); the controller stores the envelope at `member`.
+/// let subprocessor_key = SigningKey::from_bytes(&[5; 32]);
+/// let statement = ReceiptStatement::of(&receipt, "ten_0440", "sub_0123")?;
+/// let envelope = statement.sign("vector-saas-2026", &subprocessor_key)?;
+/// assert!(envelope.starts_with(b"{"));
+/// // Only a confirmed deletion is stated.
+/// let pending = Receipt::new(
+///     "vector-saas",
+///     Channel::Api,
+///     "del_8f2c",
+///     "2026-04-22T15:21:10Z",
+///     ReceiptStatus::Pending { due_at: "2026-04-29T00:00:00Z".to_owned() },
+/// )?;
+/// assert!(ReceiptStatement::of(&pending, "ten_0440", "sub_0123").is_err());
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReceiptStatement {
     subprocessor: String,

@@ -217,6 +217,71 @@ struct Stored {
     disclosures: Vec<Disclosure>,
 }
 
+impl Stored {
+    /// Checks and indexes an entry a store kept (see [`AuditLog::restore`]).
+    fn from_kept(index: u64, kept: KeptEntry) -> Result<Self, ProducerError> {
+        let bad = |reason: &str| ProducerError::KeptEntry {
+            index,
+            reason: reason.to_owned(),
+        };
+        let Ok(Value::Object(leaf)) = serde_json::from_slice::<Value>(&kept.leaf) else {
+            return Err(bad("the leaf is not a JSON object"));
+        };
+        if leaf.get("seq").and_then(Value::as_u64) != Some(index) {
+            return Err(bad("the leaf's seq is not its index"));
+        }
+        let digests: BTreeSet<&str> = match leaf.get("_sd") {
+            Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+            _ => return Err(bad("the leaf has no _sd list")),
+        };
+        let mut disclosures = Vec::with_capacity(kept.disclosures.len());
+        for encoded in kept.disclosures {
+            let field =
+                disclosed_field(&encoded).ok_or_else(|| bad("a disclosure is malformed"))?;
+            if !digests.contains(b64url(&Sha256::digest(encoded.as_bytes())).as_str()) {
+                return Err(bad("a disclosure's digest is not in the leaf's _sd"));
+            }
+            disclosures.push(Disclosure { field, encoded });
+        }
+        let clear = leaf
+            .iter()
+            .filter(|(name, _)| !RESERVED.contains(&name.as_str()))
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        Ok(Stored {
+            members: leaf.keys().cloned().collect(),
+            leaf: kept.leaf,
+            clear,
+            disclosures,
+        })
+    }
+}
+
+/// The field name of an SD-JWT disclosure `base64url([salt, name, value])`,
+/// or `None` if it is not one.
+///
+/// ```
+/// use proofpack_producer::{disclosed_field, AuditLog, LogEntry};
+/// use serde_json::json;
+///
+/// let mut log = AuditLog::new("audit.example.com/t1")?;
+/// let index = log.append(
+///     LogEntry::new("2026-04-20T09:00:00Z", "login").with_disclosable("ip_address", json!("192.0.2.1")),
+/// )?;
+/// let disclosures = log.disclosures(index).unwrap_or_default();
+/// assert_eq!(disclosed_field(disclosures[0]).as_deref(), Some("ip_address"));
+/// assert_eq!(disclosed_field("not base64url JSON"), None);
+/// # Ok::<(), proofpack_producer::ProducerError>(())
+/// ```
+#[must_use]
+pub fn disclosed_field(encoded: &str) -> Option<String> {
+    let bytes = URL_SAFE_NO_PAD.decode(encoded).ok()?;
+    match serde_json::from_slice::<Value>(&bytes).ok()? {
+        Value::Array(items) if items.len() == 3 => items.get(1)?.as_str().map(str::to_owned),
+        _ => None,
+    }
+}
+
 /// What a witness is made of.
 ///
 /// The tree sizes are those the two checkpoints name: give the log's own
@@ -238,7 +303,38 @@ pub struct WitnessSpec {
     pub pii_fields: Vec<String>,
 }
 
+/// A new entry as [`AuditLog::append_with`] hands it to a store: what the
+/// store must keep for [`AuditLog::restore`] to rebuild the entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppendedEntry<'a> {
+    /// Its 0-based index (its leaf's `seq`).
+    pub index: u64,
+    /// Its leaf bytes, fixed for ever.
+    pub leaf: &'a [u8],
+    /// Its disclosures, in the order they were made.
+    pub disclosures: Vec<&'a str>,
+}
+
+/// An entry as a store kept it, read back for [`AuditLog::restore`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KeptEntry {
+    /// Its leaf bytes.
+    pub leaf: Vec<u8>,
+    /// The disclosures it still has, in the order they were made.
+    pub disclosures: Vec<String>,
+}
+
+/// A redaction record as a store kept it: the entry and the fields
+/// redacted, in the order they were redacted.
+pub type KeptRedaction = (u64, Vec<String>);
+
 /// An append-only audit log with SD-JWT disclosures (§10).
+///
+/// It lives in memory; a store that keeps it on disk (as
+/// `proofpack-platform`'s SQLite log does) writes each change through
+/// [`AuditLog::append_with`] and [`AuditLog::redact_with`] and rebuilds the
+/// log with [`AuditLog::restore`], so that there is one tree and one leaf
+/// format, this one.
 pub struct AuditLog {
     origin: String,
     tree: MerkleTree,
@@ -308,6 +404,39 @@ impl AuditLog {
         })
     }
 
+    /// Rebuilds a log from what a store kept: its entries in index order
+    /// and its redaction records. The tree is recomputed from the leaves.
+    ///
+    /// Refuses (with [`ProducerError::KeptEntry`]) a leaf that is not a JSON
+    /// object whose `seq` is its index and whose `_sd` is a list of strings,
+    /// a disclosure that does not decode to `[salt, name, value]` or whose
+    /// digest is not in its leaf's `_sd`, and a redaction record of an entry
+    /// not kept or with no field; so a store that lost part of an entry is
+    /// found out rather than trusted.
+    pub fn restore(
+        origin: &str,
+        salts: Box<dyn SaltSource>,
+        entries: impl IntoIterator<Item = KeptEntry>,
+        redactions: Vec<KeptRedaction>,
+    ) -> Result<Self, ProducerError> {
+        let mut log = Self::with_salts(origin, salts)?;
+        for (kept, index) in entries.into_iter().zip(0u64..) {
+            let stored = Stored::from_kept(index, kept)?;
+            log.tree.push_leaf(&stored.leaf);
+            log.entries.push(stored);
+        }
+        for (index, fields) in &redactions {
+            if *index >= log.size() || fields.is_empty() {
+                return Err(ProducerError::KeptEntry {
+                    index: *index,
+                    reason: "a redaction record of no kept entry or of no field".to_owned(),
+                });
+            }
+        }
+        log.redactions = redactions;
+        Ok(log)
+    }
+
     /// The log's origin.
     #[must_use]
     pub fn origin(&self) -> &str {
@@ -373,6 +502,36 @@ impl AuditLog {
     /// `event_class`, `_sd` or `...`; a name given twice (within or across
     /// `clear` and `disclosable`); a value nested too deep for §0.
     pub fn append(&mut self, entry: LogEntry) -> Result<u64, ProducerError> {
+        self.append_with(entry, |_| Ok::<(), ProducerError>(()))
+    }
+
+    /// [`Self::append`], handing the new entry to `commit` before the log
+    /// takes it: a store writes it durably there (see [`AppendedEntry`]).
+    /// If `commit` fails, the log is unchanged (only salts were drawn) and
+    /// its error is returned.
+    pub fn append_with<E: From<ProducerError>>(
+        &mut self,
+        entry: LogEntry,
+        commit: impl FnOnce(&AppendedEntry<'_>) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let (index, stored) = self.prepare(entry)?;
+        commit(&AppendedEntry {
+            index,
+            leaf: &stored.leaf,
+            disclosures: stored
+                .disclosures
+                .iter()
+                .map(|d| d.encoded.as_str())
+                .collect(),
+        })?;
+        self.tree.push_leaf(&stored.leaf);
+        self.entries.push(stored);
+        Ok(index)
+    }
+
+    /// Validates `entry` and makes its leaf and disclosures, changing
+    /// nothing but the salt source.
+    fn prepare(&mut self, entry: LogEntry) -> Result<(u64, Stored), ProducerError> {
         timestamp("ts", &entry.ts)?;
         nonempty("event_class", &entry.event_class)?;
         let mut names: BTreeSet<&str> = BTreeSet::new();
@@ -424,14 +583,15 @@ impl AuditLog {
         );
         let members = leaf.keys().cloned().collect();
         let leaf = to_json_bytes(&Value::Object(leaf))?;
-        self.tree.push_leaf(&leaf);
-        self.entries.push(Stored {
-            leaf,
-            members,
-            clear: entry.clear,
-            disclosures,
-        });
-        Ok(index)
+        Ok((
+            index,
+            Stored {
+                leaf,
+                members,
+                clear: entry.clear,
+                disclosures,
+            },
+        ))
     }
 
     /// Appends [`LogEntry::request_accepted`]; refuses an empty `request_id`.
@@ -509,6 +669,12 @@ impl AuditLog {
         Ok(self.tree.consistency_proof(old_size, new_size)?)
     }
 
+    /// The RFC 9162 inclusion proof of entry `index` in the tree at `size`
+    /// (what a reader checks against the root a checkpoint of `size` signs).
+    pub fn inclusion_proof(&self, index: u64, size: u64) -> Result<Vec<Hash>, ProducerError> {
+        Ok(self.tree.inclusion_proof(index, size)?)
+    }
+
     /// `checkpoint` (this log's own, see [`AuditLog::checkpoint`]) with the
     /// witnesses' cosignature lines appended (§15): each line as a witness
     /// answered it (`— <name> <base64>\n`). Refuses a line that is not one
@@ -537,25 +703,40 @@ impl AuditLog {
     /// in that entry (never disclosed, already redacted, or a clear member,
     /// which can never be redacted).
     pub fn redact(&mut self, index: u64, fields: &[&str]) -> Result<(), ProducerError> {
+        self.redact_with(index, fields, |_, _| Ok::<(), ProducerError>(()))
+    }
+
+    /// [`Self::redact`], calling `commit(index, fields)` once the redaction
+    /// is known to be valid and before the log applies it: a store deletes
+    /// the fields' disclosures and records the redaction there. If `commit`
+    /// fails, the log is unchanged and its error is returned.
+    pub fn redact_with<E: From<ProducerError>>(
+        &mut self,
+        index: u64,
+        fields: &[&str],
+        commit: impl FnOnce(u64, &[&str]) -> Result<(), E>,
+    ) -> Result<(), E> {
         let size = self.tree.size();
         let out_of_range = ProducerError::EntryOutOfRange { index, size };
         let slot = usize::try_from(index).map_err(|_| out_of_range.clone())?;
         let stored = self.entries.get_mut(slot).ok_or(out_of_range)?;
         if fields.is_empty() {
-            return Err(ProducerError::Empty("fields".to_owned()));
+            return Err(ProducerError::Empty("fields".to_owned()).into());
         }
         let mut seen = BTreeSet::new();
         for field in fields {
             if !seen.insert(*field) {
-                return Err(ProducerError::DuplicateMember((*field).to_owned()));
+                return Err(ProducerError::DuplicateMember((*field).to_owned()).into());
             }
             if !stored.disclosures.iter().any(|d| d.field == *field) {
                 return Err(ProducerError::NothingToRedact {
                     index,
                     field: (*field).to_owned(),
-                });
+                }
+                .into());
             }
         }
+        commit(index, fields)?;
         stored
             .disclosures
             .retain(|d| !fields.contains(&d.field.as_str()));

@@ -197,6 +197,15 @@ pub enum ProducerError {
     /// The log reached the largest index a §0 count can hold.
     #[error("the audit log is full")]
     LogFull,
+    /// An entry read back from a store ([`crate::AuditLog::restore`]) that
+    /// is not one this library appended.
+    #[error("kept entry {index} is not a log entry: {reason}")]
+    KeptEntry {
+        /// The entry's index.
+        index: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A signed statement (§16) is only of a confirmed receipt.
     #[error("only a confirmed receipt has a signed statement (§16); this one is {0}")]
     StatementNotConfirmed(String),

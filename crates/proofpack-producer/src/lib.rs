@@ -44,8 +44,8 @@ mod records;
 
 pub use attestation::ReceiptStatement;
 pub use audit_log::{
-    AuditLog, LogEntry, OsSalts, SaltSource, SeededSalts, WitnessSpec, EVENT_REQUEST_ACCEPTED,
-    EVENT_STEP,
+    disclosed_field, AppendedEntry, AuditLog, KeptEntry, KeptRedaction, LogEntry, OsSalts,
+    SaltSource, SeededSalts, WitnessSpec, EVENT_REQUEST_ACCEPTED, EVENT_STEP,
 };
 pub use error::ProducerError;
 pub use provenance::{provenance_jsonl, ArtifactState, NodeRef, ProvenanceRecord, ReverseIndex};
@@ -56,6 +56,12 @@ pub use records::{
     StatusKind, Step, StepOutput, StepRecord, StepRecordBuilder, StepStatus, TierEvidence,
     Verification, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
 };
+
+/// The crate README's example (from evidence to a signed pack), compiled
+/// and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
 
 use proofpack_spec::timestamp::Timestamp;
 use serde_json::{Map, Value};

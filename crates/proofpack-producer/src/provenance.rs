@@ -79,6 +79,42 @@ impl ArtifactState {
 }
 
 /// One `provenance.jsonl` record (§11).
+///
+/// ```
+/// use proofpack_producer::{
+///     provenance_jsonl, ArtifactState, NodeRef, ProducerError, ProvenanceRecord, ReverseIndex,
+/// };
+///
+/// let user = "user:u-5e3a";
+/// let derived = "user:u-5e3a:derived";
+/// let scope = |s: &str| ProvenanceRecord::Scope { scope: s.to_owned() };
+/// let mut records = vec![
+///     ProvenanceRecord::Header {
+///         graph_version: "g-2026-04-22.42".to_owned(),
+///         reverse_index: ReverseIndex::Available,
+///     },
+///     scope(user),
+///     scope(derived),
+///     ProvenanceRecord::Tombstone {
+///         scope: user.to_owned(),
+///         key: "note-118".to_owned(),
+///         at: "2026-04-22T15:14:00Z".to_owned(),
+///         reference_scopes: vec![derived.to_owned()],
+///     },
+///     ProvenanceRecord::Artifact {
+///         scope: derived.to_owned(),
+///         key: "summary-7".to_owned(),
+///         derived_from: vec![NodeRef::new(user, "note-118")],
+///         state: ArtifactState::Tombstoned,
+///     },
+/// ];
+/// let jsonl = provenance_jsonl(&records)?;
+/// assert_eq!(jsonl.iter().filter(|b| **b == b'\n').count(), records.len());
+/// // A second header is malformed: refused.
+/// records.push(records[0].clone());
+/// assert!(provenance_jsonl(&records).is_err());
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProvenanceRecord {
     /// `header`: the first record, and only it.

@@ -51,6 +51,20 @@ pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
 /// controller can link a request to its records without the pack carrying
 /// the identifier. Refuses an empty identifier and a key shorter than
 /// [`MIN_PSEUDONYM_KEY_LEN`] bytes.
+///
+/// ```
+/// use proofpack_producer::{pseudonymous_subject_id, ProducerError};
+///
+/// let key = [42u8; 32]; // the controller's secret, never in a pack
+/// let id = pseudonymous_subject_id(&key, "alice@example.com")?;
+/// assert!(id.starts_with("sub_") && id.len() == 4 + 64);
+/// assert_eq!(id, pseudonymous_subject_id(&key, "alice@example.com")?);
+/// assert!(matches!(
+///     pseudonymous_subject_id(&[1; 8], "alice@example.com"),
+///     Err(ProducerError::WeakPseudonymKey { .. })
+/// ));
+/// # Ok::<(), ProducerError>(())
+/// ```
 pub fn pseudonymous_subject_id(
     hmac_key: &[u8],
     raw_identifier: &str,

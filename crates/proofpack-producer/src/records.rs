@@ -239,6 +239,30 @@ impl RequestBuilder {
 }
 
 /// A validated `request.json` (§5).
+///
+/// ```
+/// use proofpack_producer::{pseudonymous_subject_id, DataClass, LegalBasis, ProducerError, Request};
+///
+/// let builder = || {
+///     Request::builder()
+///         .request_id("req-0001")
+///         .tenant_id("ten_0440")
+///         .data_classes([DataClass::Episodic, DataClass::Vectors])
+///         .legal_basis(LegalBasis::Gdpr)
+///         .received_at("2026-04-20T09:11:00Z")
+///         .requester_identity_proof_ref("idv-0001")
+///         .sla_deadline("2026-05-20T09:11:00Z")
+/// };
+/// let subject_id = pseudonymous_subject_id(&[42; 32], "alice@example.com")?;
+/// let request = builder().subject_id(subject_id).build()?;
+/// assert_eq!(request.data_classes().len(), 2);
+/// // The raw identifier never reaches a pack.
+/// assert!(matches!(
+///     builder().subject_id("alice@example.com").build(),
+///     Err(ProducerError::NotPseudonymous)
+/// ));
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     request_id: String,
@@ -964,6 +988,29 @@ fn insert_status_members(
 }
 
 /// A validated `steps.jsonl` record (§7).
+///
+/// ```
+/// use proofpack_producer::{steps_jsonl, ProducerError, Step, StepRecord, StepStatus};
+///
+/// let record = |status| {
+///     StepRecord::builder(Step::Working)
+///         .status(status)
+///         .started_at("2026-04-22T14:00:00Z")
+///         .ended_at("2026-04-22T14:00:04Z")
+///         .before_count(3)
+///         .code_ref("git:platform@1a2b3c4")
+/// };
+/// let done = record(StepStatus::ok()).after_count(0).build()?;
+/// let line = steps_jsonl(&[done])?;
+/// assert!(line.ends_with(b"\n"));
+/// // A failure without an exception is a silent failure: refused.
+/// let silent = StepStatus::Fail { error: "timeout".to_owned(), exception_id: String::new() };
+/// assert!(matches!(
+///     record(silent).after_count(3).build(),
+///     Err(ProducerError::SilentFailure(_))
+/// ));
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepRecord {
     step: Step,
@@ -1174,6 +1221,20 @@ impl VerificationBuilder {
 }
 
 /// A validated `verification.json` (§8).
+///
+/// ```
+/// use proofpack_producer::{DataClass, ProducerError, VerificationBuilder};
+///
+/// let verification = VerificationBuilder::new("2026-04-22T15:40:00Z", "git:verify-job@5d6e7f8")
+///     .residue(DataClass::Episodic, 0)
+///     .subprocessor_residue(0)
+///     .unredacted_pii_count(0)
+///     .build()?;
+/// let json: serde_json::Value = serde_json::from_slice(&verification.to_json()?)
+///     .map_err(|e| ProducerError::Json(e.to_string()))?;
+/// assert_eq!(json["code_ref"], "git:verify-job@5d6e7f8");
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verification {
     verified_at: String,
@@ -1277,6 +1338,27 @@ impl ReceiptStatus {
 }
 
 /// A validated `subprocessor-receipts.jsonl` record (§9).
+///
+/// ```
+/// use proofpack_producer::{receipts_jsonl, Channel, ProducerError, Receipt, ReceiptStatus};
+///
+/// let receipt = Receipt::new(
+///     "vector-saas",
+///     Channel::Api,
+///     "del_8f2c",
+///     "2026-04-22T15:21:10Z",
+///     ReceiptStatus::Confirmed { confirmed_at: "2026-04-22T15:24:02Z".to_owned() },
+/// )?
+/// .with_endpoint("DELETE /v1/namespaces/ten_0440/vectors");
+/// assert_eq!(receipts_jsonl(&[receipt])?.iter().filter(|b| **b == b'\n').count(), 1);
+/// // A confirmation cannot come before the request.
+/// let too_early = ReceiptStatus::Confirmed { confirmed_at: "2026-04-22T15:00:00Z".to_owned() };
+/// assert!(matches!(
+///     Receipt::new("vector-saas", Channel::Api, "t", "2026-04-22T15:21:10Z", too_early),
+///     Err(ProducerError::TimeOrder { .. })
+/// ));
+/// # Ok::<(), ProducerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Receipt {
     subprocessor: String,

@@ -20,9 +20,8 @@
 //!   (`summaries`, `answer_cache`), with provenance nodes, edges and a
 //!   reverse index (`prov_nodes`, `prov_edges`, `prov_reverse`) and the
 //!   tombstones of erased sources (`tombstones`);
-//! * a mirror of the action audit log (`audit_leaves`, `audit_disclosures`,
-//!   `audit_checkpoints`; the log itself is the producer's
-//!   [`proofpack_producer::AuditLog`]);
+//! * (beside it, in its own file `audit-log.sqlite`: the action audit log,
+//!   `proofpack-platform`'s persistent [`proofpack_platform::AuditLog`]);
 //! * a backup snapshot of the episodic store (`backup_episodic`) and the
 //!   suppression ledger a restore must apply (`suppression_ledger`);
 //! * the request handling itself: `erasure_requests`, the step ledger
@@ -33,7 +32,6 @@
 //! through a [`Reader`], a separate read-only connection with its own
 //! queries, so that its probes share no code path with the cascade.
 
-mod audit;
 mod provenance;
 mod reader;
 mod requests;
@@ -146,6 +144,8 @@ pub struct StorePaths {
     pub dir: PathBuf,
     /// The SQLite database.
     pub db: PathBuf,
+    /// The action audit log's own SQLite database.
+    pub audit_log: PathBuf,
     /// The upload store.
     pub uploads: PathBuf,
     /// The upload store's replica.
@@ -159,6 +159,7 @@ impl StorePaths {
         StorePaths {
             dir: dir.to_path_buf(),
             db: dir.join("agent-memory.sqlite"),
+            audit_log: dir.join("audit-log.sqlite"),
             uploads: dir.join("uploads"),
             uploads_replica: dir.join("uploads-replica"),
         }

@@ -1,26 +1,31 @@
 //! The verification job's view of the store: its own read-only
 //! connection and its own queries, written apart from the cascade's (it
 //! looks at every generation of the vector index, follows provenance edges
-//! forward rather than the reverse index, and reads the audit log's raw
-//! mirror), so that a probe never repeats a mistake of the step it checks.
+//! forward rather than the reverse index, and reads the audit log's
+//! database raw), so that a probe never repeats a mistake of the step it checks.
 
 use super::{count_from, What};
 use crate::DemoError;
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 
-/// A read-only connection to the store, for the verification job.
+/// Read-only connections to the store and to the audit log's database,
+/// for the verification job.
 #[derive(Debug)]
 pub struct Reader {
     conn: Connection,
+    audit: Connection,
 }
 
 impl Reader {
-    /// Opens the database at `db` read-only.
-    pub fn open(db: &Path) -> Result<Reader, DemoError> {
+    /// Opens the store's database at `db` and the audit log's at
+    /// `audit_log`, read-only.
+    pub fn open(db: &Path, audit_log: &Path) -> Result<Reader, DemoError> {
         let conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .what("opening the store read-only")?;
-        Ok(Reader { conn })
+        let audit = Connection::open_with_flags(audit_log, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .what("opening the audit log read-only")?;
+        Ok(Reader { conn, audit })
     }
 
     fn scalar(&self, what: &'static str, sql: &str, user_id: &str) -> Result<u64, DemoError> {
@@ -113,10 +118,10 @@ impl Reader {
         )
     }
 
-    /// Every leaf of the audit log's mirror: its index and bytes, by index.
+    /// Every leaf of the audit log: its index and bytes, by index.
     pub fn audit_leaves(&self) -> Result<Vec<(i64, Vec<u8>)>, DemoError> {
-        self.conn
-            .prepare("SELECT idx, leaf FROM audit_leaves ORDER BY idx")
+        self.audit
+            .prepare("SELECT idx, leaf FROM log_entries ORDER BY idx")
             .and_then(|mut stmt| {
                 stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
                     .collect::<Result<_, _>>()
@@ -124,10 +129,10 @@ impl Reader {
             .what("reading the audit log's leaves")
     }
 
-    /// The disclosures the mirror still holds for leaf `idx`.
+    /// The disclosures the audit log still holds for leaf `idx`.
     pub fn audit_disclosures(&self, idx: i64) -> Result<Vec<String>, DemoError> {
-        self.conn
-            .prepare_cached("SELECT disclosure FROM audit_disclosures WHERE idx = ?1")
+        self.audit
+            .prepare_cached("SELECT disclosure FROM log_disclosures WHERE idx = ?1")
             .and_then(|mut stmt| {
                 stmt.query_map([idx], |r| r.get(0))?
                     .collect::<Result<_, _>>()
@@ -145,7 +150,8 @@ mod tests {
     fn the_reader_cannot_write() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::create(StorePaths::under(&dir.path().join("store")), None).unwrap();
-        let reader = Reader::open(&store.paths.db).unwrap();
+        drop(proofpack_platform::AuditLog::open(&store.paths.audit_log, "audit.test/t").unwrap());
+        let reader = Reader::open(&store.paths.db, &store.paths.audit_log).unwrap();
         assert_eq!(reader.working_residue("u-1").unwrap(), 0);
         let written = reader.conn.execute("DELETE FROM working_sessions", []);
         assert!(written.is_err());

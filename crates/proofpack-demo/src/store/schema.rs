@@ -48,9 +48,6 @@ CREATE TABLE prov_reverse(parent_scope TEXT NOT NULL, parent_key TEXT NOT NULL,
     PRIMARY KEY (parent_scope, parent_key, child_scope, child_key));
 CREATE TABLE tombstones(scope TEXT NOT NULL, key TEXT NOT NULL, at TEXT NOT NULL,
     request_id TEXT NOT NULL, PRIMARY KEY (scope, key));
-CREATE TABLE audit_leaves(idx INTEGER PRIMARY KEY, leaf BLOB NOT NULL);
-CREATE TABLE audit_disclosures(idx INTEGER NOT NULL, disclosure TEXT NOT NULL);
-CREATE TABLE audit_checkpoints(size INTEGER PRIMARY KEY, note TEXT NOT NULL);
 CREATE TABLE backup_snapshots(snapshot_id TEXT PRIMARY KEY, taken_at TEXT NOT NULL,
     retention_until TEXT NOT NULL, in_use INTEGER NOT NULL);
 CREATE TABLE backup_episodic(snapshot_id TEXT NOT NULL, row_id INTEGER NOT NULL,

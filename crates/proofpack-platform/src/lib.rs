@@ -1,0 +1,21 @@
+// The README's example opens the SQLite log: it is the crate's
+// documentation (and a doctest) when that feature is on.
+#![cfg_attr(feature = "sqlite", doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(feature = "sqlite"),
+    doc = "What an erasure platform runs beside `proofpack-producer` (the persistent audit log needs the `sqlite` feature)."
+)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs, unreachable_pub)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+#[cfg(feature = "sqlite")]
+mod audit_log;
+mod error;
+
+#[cfg(feature = "sqlite")]
+pub use audit_log::AuditLog;
+pub use error::PlatformError;
