@@ -68,8 +68,9 @@ pub fn verify<R: Read>(
 }
 
 /// [`verify`], stopped with [`VerifyError::Cancelled`] once `cancel` is
-/// raised (checked between the spec's sections; a caller that also wants
-/// the reading stopped makes `input` fail once it is raised).
+/// raised (looked at between the spec's sections and every few thousand
+/// records of a section's long loops; a caller that also wants the reading
+/// stopped makes `input` fail once it is raised).
 pub fn verify_until<R: Read>(
     input: R,
     input_name: &str,
