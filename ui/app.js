@@ -3,6 +3,8 @@
 // setAttribute (never innerHTML); pictures the core draws as SVG are shown
 // as <img src="data:image/svg+xml,..."> where no script can run.
 
+import { renderArtifacts, resetArtifacts } from './artifacts.js';
+
 const tauri = window.__TAURI__;
 const invoke = (cmd, args) => tauri.core.invoke(cmd, args);
 
@@ -417,6 +419,7 @@ function showPack(index) {
   $('#export-status').textContent = '';
   state.receipts.page = 0;
   state.members.page = 0;
+  resetArtifacts();
   renderPanels(p.verified);
   showPanel(state.panel);
 }
@@ -750,6 +753,9 @@ function renderProvenance(verified) {
     ['Derived artefacts', `${p.artifacts} (${p.reachable} reachable from erased data: ${p.live} live, ${p.expiring} expiring)`],
     ['Open obligations', p.obligations],
   ], 'provenance-heading'));
+  const artifacts = el('div', { 'data-testid': 'provenance-artifacts' });
+  panel.append(artifacts);
+  renderArtifacts(artifacts, p, { el, dash, pager, keepingFocus, PAGE });
 }
 
 function renderContents(r) {

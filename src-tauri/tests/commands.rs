@@ -497,3 +497,65 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Issue 17: a pack of 100,003 provenance artefacts (the sample's 3, then
+/// 100,000 that derive from data never erased) gives the Provenance panel
+/// its rows: capped at 100,000, the three reachable from a tombstone kept,
+/// the one left out counted.
+#[test]
+fn provenance_artefacts_come_as_capped_rows() {
+    use std::fmt::Write as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let evidence_dir = root().join("sample-packs/evidence/complete-gdpr");
+    let mut evidence =
+        proofpack_author::pack::Evidence::from_dir(&evidence_dir).expect("sample evidence");
+    let mut jsonl = std::fs::read_to_string(evidence_dir.join("provenance.jsonl")).expect("jsonl");
+    for scope in [
+        "kept", "cache:c0", "cache:c1", "cache:c2", "cache:c3", "cache:c4", "cache:c5", "cache:c6",
+    ] {
+        let _ = writeln!(jsonl, "{{\"type\":\"scope\",\"scope\":\"{scope}\"}}");
+    }
+    for i in 0..100_000 {
+        let state = if i % 2 == 0 { "live" } else { "tombstoned" };
+        let _ = writeln!(
+            jsonl,
+            "{{\"type\":\"artifact\",\"scope\":\"cache:c{}\",\"key\":\"a{i:06}\",\"derived_from\":[{{\"scope\":\"kept\",\"key\":\"k\"}}],\"state\":\"{state}\"}}",
+            i % 7
+        );
+    }
+    let member = evidence
+        .members
+        .iter_mut()
+        .find(|(path, _)| path == "provenance.jsonl")
+        .expect("the sample has a provenance graph");
+    member.1 = jsonl.into_bytes().into();
+    let key = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]);
+    let at = proofpack_spec::timestamp::Timestamp::parse("2026-04-22T16:02:00Z").expect("time");
+    let bytes = proofpack_author::pack::sign_unchecked(&evidence, &key, &at, true).expect("signs");
+    let path = dir.path().join("many-artefacts.tar.gz");
+    std::fs::write(&path, bytes).expect("write");
+
+    let (_app, w) = window(Startup::default());
+    let got = verify(&w, &path.display().to_string(), None).expect("verifies");
+    let p = &got["report"]["provenance"];
+    assert_eq!(p["artifacts"], 100_003);
+    let rows = p["artifact_rows"].as_array().expect("rows");
+    assert_eq!(
+        (rows.len(), p["artifact_rows_omitted"].as_u64()),
+        (100_000, Some(3))
+    );
+    let reachable = rows.iter().filter(|r| r["reachable"] == true).count();
+    assert_eq!(
+        reachable as u64,
+        p["reachable"].as_u64().expect("reachable")
+    );
+    let lines: Vec<u64> = rows
+        .iter()
+        .map(|r| r["line"].as_u64().expect("line"))
+        .collect();
+    assert!(lines.windows(2).all(|l| l[0] < l[1]), "in line order");
+    assert!(
+        rows.iter().any(|r| r["state"] == "live")
+            && rows.iter().any(|r| r["state"] == "tombstoned")
+    );
+}

@@ -6,6 +6,7 @@
 //! after-tree; the SD-JWT disclosures against the leaf's `_sd` digests; the
 //! PII count and the redaction records; and that the cascade is on the log.
 
+use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, Member, NoCustom, Read, Record, RecordNames, Slot};
@@ -68,12 +69,62 @@ pub(crate) const CHECKPOINT_BEFORE: &str = names::CHECKPOINT_BEFORE;
 /// See [`CHECKPOINT_BEFORE`].
 pub(crate) const CHECKPOINT_AFTER: &str = names::CHECKPOINT_AFTER;
 
-/// One parsed entry.
-struct Entry {
-    index: u64,
-    leaf: Option<JsonObject>,
+/// What the checks after an entry's own keep of it: a compact summary, not
+/// the leaf's parsed tree (a witness of 100,000 entries would hold 35 MB of
+/// trees for the redaction and cascade checks).
+struct Entry<'w> {
+    /// The record: its index, and its leaf's bytes, read again for the
+    /// member names of the few entries a redaction record names.
+    record: &'w EntryRecord,
+    /// Whether the leaf is a JSON object (read and checked).
+    leaf_object: bool,
     /// Field names of the entry's matched-or-not disclosures.
     disclosed_fields: Vec<String>,
+    /// What the leaf logs of the pack's own request, for the cascade check.
+    logged: Option<Logged>,
+}
+
+/// An event of the pack's own request on the log (§10's cascade check).
+#[derive(Clone, Copy)]
+enum Logged {
+    /// `erasure_request_accepted`
+    Accepted,
+    /// `erasure_step`, with its step and status.
+    Step(Step, StepStatus),
+}
+
+/// An entry's leaf as its own check read it, before it is summarised.
+struct CheckedEntry {
+    leaf: Option<JsonObject>,
+    disclosed_fields: Vec<String>,
+}
+
+/// The checkpoints as §10 read them (`None`: absent or not a checkpoint),
+/// handed to §15 so that it does not parse them again.
+#[derive(Debug, Default)]
+pub(crate) struct Checkpoints {
+    before: Option<Checkpoint>,
+    after: Option<Checkpoint>,
+}
+
+impl Checkpoints {
+    /// Each checkpoint that could be read, with its member name.
+    pub(crate) fn named(&self) -> impl Iterator<Item = (&'static str, &Checkpoint)> {
+        [
+            (CHECKPOINT_BEFORE, self.before.as_ref()),
+            (CHECKPOINT_AFTER, self.after.as_ref()),
+        ]
+        .into_iter()
+        .filter_map(|(name, cp)| Some((name, cp?)))
+    }
+}
+
+/// What §10's checks established: the summary, and the checkpoints read.
+pub(crate) struct Audited {
+    /// The report's summary of the witness.
+    pub summary: AuditSummary,
+    /// The checkpoints, for §15.
+    pub checkpoints: Checkpoints,
 }
 
 /// `audit-log-redaction.json` as far as it has the §10 shape.
@@ -133,17 +184,25 @@ pub(crate) struct RedactionRecord {
 /// read into its typed record as it comes, and its findings are kept apart
 /// until the document has been read whole, so that they follow the
 /// document's own, as when the document was parsed first. A document that
-/// is not well-formed JSON has only its `json.malformed`.
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Witness> {
+/// is not well-formed JSON has only its `json.malformed`. Once `cancel` is
+/// raised, the entries left are only checked against §0, not read.
+pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> Option<Witness> {
     let mut w = Witness::default();
     let (mut entry_findings, mut redaction_findings) = (Findings::new(), Findings::new());
+    let mut stopped = false;
     let read = json::read(bytes, |doc| {
         let mut top = Record::new(WITNESS);
         let object = doc.members(|name, value| match &*name {
             names::ENTRIES => {
                 let array = value.items(|item| {
-                    let location = format!("{AUDIT}#/entries/{}", w.entry_count);
+                    if cancel.raised_at(w.entry_count) {
+                        stopped = true;
+                    }
                     w.entry_count += 1;
+                    if stopped {
+                        return item.skip();
+                    }
+                    let location = format!("{AUDIT}#/entries/{}", w.entry_count - 1);
                     let entry = Record::read(item, ENTRY);
                     w.entries
                         .extend(parse_entry(entry.as_ref(), location, &mut entry_findings));
@@ -208,14 +267,15 @@ fn read_for_shape<'a>(array: bool) -> Slot<'a, NoCustom> {
 
 /// Runs the checks of §10 on the witness. `request_id` is the pack's;
 /// `steps` are the step records whose `step` could be read. Returns the
-/// summary, with the computed PII count.
+/// summary, with the computed PII count, and the checkpoints read.
 pub(crate) fn check(
     w: &Witness,
     trust: Option<&TrustStore>,
     request_id: Option<&str>,
     steps: &[StepRecord],
+    cancel: &Cancel,
     findings: &mut Findings,
-) -> AuditSummary {
+) -> Audited {
     let mut summary = AuditSummary {
         log_origin: w.log_origin.clone(),
         ..AuditSummary::default()
@@ -223,9 +283,10 @@ pub(crate) fn check(
     let log_keys = audit_log_keys(trust);
     let (before, after) = check_checkpoints(w, &log_keys, findings, &mut summary);
     check_consistency(w, before.as_ref(), after.as_ref(), findings, &mut summary);
-    let entries = check_entries(w, after.as_ref().map(|(c, _)| c), findings, &mut summary);
+    let after_cp = after.as_ref().map(|(c, _)| c);
+    let entries = check_entries(w, after_cp, request_id, cancel, findings, &mut summary);
     summary.redactions = w.redaction_count;
-    let by_index: HashMap<u64, &Entry> = entries.iter().map(|e| (e.index, e)).collect();
+    let by_index: HashMap<u64, &Entry<'_>> = entries.iter().map(|e| (e.record.index, e)).collect();
     let mut named = HashMap::new();
     for record in &w.redactions {
         check_redaction(record, &by_index, &mut named, findings);
@@ -233,7 +294,13 @@ pub(crate) fn check(
     if let Some(request_id) = request_id {
         check_cascade_logged(&entries, request_id, steps, findings);
     }
-    summary
+    Audited {
+        summary,
+        checkpoints: Checkpoints {
+            before: before.map(|(c, _)| c),
+            after: after.map(|(c, _)| c),
+        },
+    }
 }
 
 /// The trust store's keys with the `audit_log` role: the only keys a
@@ -303,25 +370,30 @@ fn check_consistency(
 }
 
 /// Every entry: its leaf, its inclusion in the after-tree, its disclosures,
-/// and the PII fields it still shows (in the clear or disclosed).
-fn check_entries(
-    w: &Witness,
+/// and the PII fields it still shows (in the clear or disclosed). Each
+/// leaf's tree is dropped once summarised.
+fn check_entries<'w>(
+    w: &'w Witness,
     after: Option<&Checkpoint>,
+    request_id: Option<&str>,
+    cancel: &Cancel,
     findings: &mut Findings,
     summary: &mut AuditSummary,
-) -> Vec<Entry> {
+) -> Vec<Entry<'w>> {
     // A set, so that wide leaves and long field lists cost linear time.
     let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
-    let mut entries = Vec::new();
+    let mut entries = Vec::with_capacity(w.entries.len());
     let mut pii_count: u64 = 0;
-    for record in &w.entries {
-        let entry = check_entry(record, after, findings, summary);
-        let clear_pii = entry
-            .leaf
-            .as_ref()
+    for (n, record) in w.entries.iter().enumerate() {
+        if cancel.raised_at(n) {
+            break;
+        }
+        let checked = check_entry(record, after, findings, summary);
+        let leaf = checked.leaf.as_ref();
+        let clear_pii = leaf
             .map(|l| l.iter().filter(|(k, _)| pii_fields.contains(k)).count())
             .unwrap_or(0);
-        let disclosed_pii = entry
+        let disclosed_pii = checked
             .disclosed_fields
             .iter()
             .filter(|name| pii_fields.contains(name.as_str()))
@@ -331,42 +403,55 @@ fn check_entries(
             findings.add(
                 Code::AuditPiiDisclosed,
                 record.location.as_str(),
-                format!("entry {} still discloses {here} PII fields", entry.index),
+                format!("entry {} still discloses {here} PII fields", record.index),
             );
         }
         pii_count += here;
-        entries.push(entry);
+        entries.push(Entry {
+            record,
+            leaf_object: leaf.is_some(),
+            logged: leaf.zip(request_id).and_then(|(l, r)| logged(l, r)),
+            disclosed_fields: checked.disclosed_fields,
+        });
     }
     summary.entries = w.entry_count;
     summary.pii_disclosed = w.well_formed.then_some(pii_count);
     entries
 }
 
+/// What a leaf logs of the request `request_id`, if anything the cascade
+/// check reads.
+fn logged(leaf: &JsonObject, request_id: &str) -> Option<Logged> {
+    if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
+        return None;
+    }
+    let name = |member: &str| leaf.get(member).and_then(Json::as_str);
+    match name("event_class").and_then(|c| c.parse::<EventClass>().ok())? {
+        EventClass::ErasureRequestAccepted => Some(Logged::Accepted),
+        EventClass::ErasureStep => {
+            let step = name("step").and_then(|s| s.parse::<Step>().ok())?;
+            let status = name("status").and_then(|s| s.parse::<StepStatus>().ok())?;
+            Some(Logged::Step(step, status))
+        }
+    }
+}
+
 /// The cascade is on the log: the request was accepted there, and every
 /// step record has its entry (the request's entries indexed once).
 fn check_cascade_logged(
-    entries: &[Entry],
+    entries: &[Entry<'_>],
     request_id: &str,
     steps: &[StepRecord],
     findings: &mut Findings,
 ) {
     let mut accepted = false;
     let mut logged_steps: HashSet<(Step, StepStatus)> = HashSet::new();
-    for leaf in entries.iter().filter_map(|e| e.leaf.as_ref()) {
-        if leaf.get("request_id").and_then(Json::as_str) != Some(request_id) {
-            continue;
-        }
-        let name = |member: &str| leaf.get(member).and_then(Json::as_str);
-        match name("event_class").and_then(|c| c.parse::<EventClass>().ok()) {
-            Some(EventClass::ErasureRequestAccepted) => accepted = true,
-            Some(EventClass::ErasureStep) => {
-                let step = name("step").and_then(|s| s.parse::<Step>().ok());
-                let status = name("status").and_then(|s| s.parse::<StepStatus>().ok());
-                if let (Some(step), Some(status)) = (step, status) {
-                    logged_steps.insert((step, status));
-                }
+    for logged in entries.iter().filter_map(|e| e.logged) {
+        match logged {
+            Logged::Accepted => accepted = true,
+            Logged::Step(step, status) => {
+                logged_steps.insert((step, status));
             }
-            None => {}
         }
     }
     if !accepted {
@@ -519,7 +604,7 @@ fn check_entry(
     after: Option<&Checkpoint>,
     findings: &mut Findings,
     summary: &mut AuditSummary,
-) -> Entry {
+) -> CheckedEntry {
     let (at, index, leaf_bytes) = (record.location.as_str(), record.index, &record.leaf);
     let disclosures = &record.disclosures;
     summary.disclosures += disclosures.len();
@@ -559,8 +644,7 @@ fn check_entry(
         .unwrap_or_default();
 
     let disclosed_fields = check_disclosures(at, disclosures, leaf.is_some(), &sd, findings);
-    Entry {
-        index,
+    CheckedEntry {
         leaf,
         disclosed_fields,
     }
@@ -648,12 +732,12 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
 }
 
 /// The field names an entry still shows: disclosed, or in its leaf.
-type Shown<'e> = HashSet<&'e str>;
+type Shown = HashSet<String>;
 
-fn check_redaction<'e>(
+fn check_redaction(
     record: &RedactionRecord,
-    entries: &HashMap<u64, &'e Entry>,
-    shown: &mut HashMap<u64, Shown<'e>>,
+    entries: &HashMap<u64, &Entry<'_>>,
+    shown: &mut HashMap<u64, Shown>,
     findings: &mut Findings,
 ) {
     let (at, index) = (record.location.as_str(), record.index);
@@ -666,11 +750,7 @@ fn check_redaction<'e>(
         return;
     };
     // Once per entry, however many records name it.
-    let shown = shown.entry(index).or_insert_with(|| {
-        let clear = entry.leaf.iter().flat_map(|l| l.iter().map(|(k, _)| k));
-        let disclosed = entry.disclosed_fields.iter().map(String::as_str);
-        clear.chain(disclosed).collect()
-    });
+    let shown = shown.entry(index).or_insert_with(|| shown_fields(entry));
     for field in &record.fields {
         if shown.contains(field.as_str()) {
             findings.add(
@@ -682,4 +762,21 @@ fn check_redaction<'e>(
             );
         }
     }
+}
+
+/// An entry's shown field names: its leaf's members (the leaf read again:
+/// its check kept no tree) and its disclosed fields.
+fn shown_fields(entry: &Entry<'_>) -> Shown {
+    let leaf = entry
+        .leaf_object
+        .then(|| json::parse(&entry.record.leaf).ok())
+        .flatten();
+    let clear = leaf
+        .as_ref()
+        .and_then(Json::as_object)
+        .into_iter()
+        .flat_map(|l| l.iter().map(|(k, _)| k.to_owned()));
+    clear
+        .chain(entry.disclosed_fields.iter().cloned())
+        .collect()
 }

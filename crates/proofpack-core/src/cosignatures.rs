@@ -180,28 +180,18 @@ fn rows(checkpoint: &str, read: Vec<Read<'_>>) -> Vec<CosignatureRow> {
         .collect()
 }
 
-/// §15 on both checkpoints of the witness `w`, into `summary`: the rows of
+/// §15 on both checkpoints as §10 read them, into `summary`: the rows of
 /// each, and the witnesses counting on `checkpoint_after`. A checkpoint that
 /// does not parse has no cosignatures (§10 reported it).
 pub(crate) fn check_witness(
-    w: &crate::audit::Witness,
+    checkpoints: &crate::audit::Checkpoints,
     trust: Option<&TrustStore>,
     signed_at: Option<&Timestamp>,
     findings: &mut Findings,
     summary: &mut crate::report::AuditSummary,
 ) {
-    let checkpoints = [
-        (crate::audit::CHECKPOINT_BEFORE, &w.checkpoint_before),
-        (crate::audit::CHECKPOINT_AFTER, &w.checkpoint_after),
-    ];
-    for (name, text) in checkpoints {
-        let Some(cp) = text
-            .as_deref()
-            .and_then(|t| proofpack_spec::checkpoint::parse_checkpoint(t).ok())
-        else {
-            continue;
-        };
-        let rows = check(&cp, name, trust, signed_at, findings);
+    for (name, cp) in checkpoints.named() {
+        let rows = check(cp, name, trust, signed_at, findings);
         if name == crate::audit::CHECKPOINT_AFTER {
             summary.witnesses_counted = rows.iter().filter(|r| r.counted).count();
         }

@@ -7,7 +7,7 @@
 use crate::findings::Findings;
 pub use crate::report::ReportMut;
 use crate::report::{AuditSummary, ProvenanceSummary};
-use crate::{audit, provenance, receipts, Finding, Report, TrustStore};
+use crate::{audit, provenance, receipts, Cancel, Finding, Report, TrustStore};
 
 /// The parts of `report`, writable.
 pub fn report_mut(report: &mut Report) -> ReportMut<'_> {
@@ -36,12 +36,12 @@ pub struct ProvenanceGraph(provenance::ProvenanceGraph);
 
 /// Parses `provenance.jsonl` (§11).
 pub fn parse_provenance(bytes: &[u8], findings: &mut Collected) -> ProvenanceGraph {
-    ProvenanceGraph(provenance::parse(bytes, &mut findings.0))
+    ProvenanceGraph(provenance::parse(bytes, &Cancel::new(), &mut findings.0))
 }
 
 /// Checks a parsed provenance graph (§11).
 pub fn check_provenance(graph: &ProvenanceGraph, findings: &mut Collected) -> ProvenanceSummary {
-    provenance::check(&graph.0, &mut findings.0)
+    provenance::check(&graph.0, &Cancel::new(), &mut findings.0)
 }
 
 /// Parsed `subprocessor-receipts.jsonl` (§9).
@@ -62,7 +62,7 @@ impl Receipts {
 
 /// Parses `subprocessor-receipts.jsonl` (§9).
 pub fn parse_receipts(bytes: &[u8], findings: &mut Collected) -> Receipts {
-    Receipts(receipts::parse(bytes, &mut findings.0))
+    Receipts(receipts::parse(bytes, &Cancel::new(), &mut findings.0))
 }
 
 /// Checks parsed receipts against the manifest's subprocessors (§9), in a
@@ -82,7 +82,7 @@ pub struct Witness(audit::Witness);
 
 /// Parses `audit-log-redaction.json` (§10); `None` when it is not a witness.
 pub fn parse_witness(bytes: &[u8], findings: &mut Collected) -> Option<Witness> {
-    audit::parse(bytes, &mut findings.0).map(Witness)
+    audit::parse(bytes, &Cancel::new(), &mut findings.0).map(Witness)
 }
 
 /// Checks a parsed witness (§10) against a trust store and a request id,
@@ -93,5 +93,13 @@ pub fn check_witness(
     request_id: Option<&str>,
     findings: &mut Collected,
 ) -> AuditSummary {
-    audit::check(&witness.0, trust, request_id, &[], &mut findings.0)
+    audit::check(
+        &witness.0,
+        trust,
+        request_id,
+        &[],
+        &Cancel::new(),
+        &mut findings.0,
+    )
+    .summary
 }

@@ -40,6 +40,7 @@
 mod archive;
 mod attestation;
 mod audit;
+mod cancel;
 mod cosignatures;
 mod findings;
 pub mod inspect;

@@ -7,8 +7,11 @@
 //! [`parse`] reads the records into a typed [`ProvenanceGraph`]; [`check`]
 //! judges the graph: scope closure, reachability, deferrals, obligations.
 
+use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
+pub(crate) use crate::report::{
+    ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
+};
 use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, Slot};
 use hashbrown::HashTable;
 use proofpack_spec::json::{Kind, Value};
@@ -272,13 +275,14 @@ fn node_ref<'s>(value: Option<&'s Slot<'_, NodeRef<'_>>>) -> Option<(&'s str, &'
 
 /// Reads `provenance.jsonl` into a graph, reporting `json.malformed`,
 /// `provenance.schema` and `time.invalid`.
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ProvenanceGraph {
+pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> ProvenanceGraph {
     let mut graph = ProvenanceGraph::default();
     // Records are read as they are parsed; their findings follow those of
     // the framing and syntax of every line, as when all lines were parsed first.
     let mut record_findings = Findings::new();
     for_each_jsonl(
         bytes,
+        cancel,
         PROVENANCE.as_str(),
         Code::ProvenanceSchema,
         MEMBERS,
@@ -410,14 +414,20 @@ fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordField
     }
 }
 
-/// Judges the graph (§11).
-pub(crate) fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
-    check_with(graph, findings, BITSET_WORDS)
+/// Judges the graph (§11). The graph's walks stop early once `cancel` is
+/// raised (see [`Cancel::raised_at`]).
+pub(crate) fn check(
+    graph: &ProvenanceGraph,
+    cancel: &Cancel,
+    findings: &mut Findings,
+) -> ProvenanceSummary {
+    check_with(graph, cancel, findings, BITSET_WORDS)
 }
 
 /// [`check`], holding at most `bitset_words` words of reachable-scope bits.
 fn check_with(
     graph: &ProvenanceGraph,
+    cancel: &Cancel,
     findings: &mut Findings,
     bitset_words: usize,
 ) -> ProvenanceSummary {
@@ -452,9 +462,52 @@ fn check_with(
         );
     }
     check_scope_closure(graph, findings);
-    let reached = check_reachability(graph, findings, &mut summary, bitset_words);
+    let reached = check_reachability(graph, cancel, findings, &mut summary, bitset_words);
     summary.view = Some(view(graph, &reached));
+    (summary.artifact_rows, summary.artifact_rows_omitted) =
+        artifact_rows(graph, &reached, MAX_ARTIFACT_ROWS);
     summary
+}
+
+/// The report's rows of the artefacts, at most `cap` ([`MAX_ARTIFACT_ROWS`]):
+/// those `reached` from a tombstone first, then the others, shown in line
+/// order; and how many were left out.
+fn artifact_rows(
+    graph: &ProvenanceGraph,
+    reached: &[usize],
+    cap: usize,
+) -> (Vec<ArtifactRow>, usize) {
+    let count = graph.artifacts.len();
+    let mut is_reached = vec![false; count];
+    for &i in reached {
+        if let Some(r) = is_reached.get_mut(i) {
+            *r = true;
+        }
+    }
+    let mut chosen: Vec<usize> = if count <= cap {
+        (0..count).collect()
+    } else {
+        let unreached = (0..count).filter(|&i| !is_reached.get(i).copied().unwrap_or(false));
+        let all = reached.iter().copied().chain(unreached);
+        all.take(cap).collect()
+    };
+    chosen.sort_unstable();
+    let names = &graph.names;
+    let rows: Vec<ArtifactRow> = chosen
+        .iter()
+        .filter_map(|&i| Some((graph.artifacts.get(i)?, i)))
+        .map(|(a, i)| ArtifactRow {
+            line: a.line,
+            scope: names.node_scope(a.node).to_owned(),
+            key: names.key(a.node).to_owned(),
+            state: a.state,
+            expires_at: a.expires_at.as_ref().map(|t| t.raw().to_owned()),
+            sources: a.derived_from.len(),
+            reachable: is_reached.get(i).copied().unwrap_or(false),
+        })
+        .collect();
+    let omitted = count.saturating_sub(rows.len());
+    (rows, omitted)
 }
 
 fn check_scope_closure(graph: &ProvenanceGraph, findings: &mut Findings) {
@@ -488,10 +541,12 @@ struct Graph<'a> {
     records: &'a ProvenanceGraph,
     starts: Vec<usize>,
     derived: Vec<usize>,
+    /// Looked at by the walks every few thousand steps.
+    cancel: &'a Cancel,
 }
 
 impl<'a> Graph<'a> {
-    fn new(records: &'a ProvenanceGraph) -> Self {
+    fn new(records: &'a ProvenanceGraph, cancel: &'a Cancel) -> Self {
         let nodes = records.names.node_count();
         let mut starts = vec![0usize; nodes + 1];
         for a in &records.artifacts {
@@ -523,6 +578,7 @@ impl<'a> Graph<'a> {
             records,
             starts,
             derived,
+            cancel,
         }
     }
 
@@ -560,7 +616,12 @@ impl<'a> Graph<'a> {
         for n in starts {
             enter(n, &mut queue);
         }
+        let mut steps = 0usize;
         while let Some(n) = queue.pop() {
+            steps += 1;
+            if self.cancel.raised_at(steps) {
+                break;
+            }
             for &a in self.children(n) {
                 if let Some(seen @ false) = artifact_seen.get_mut(a) {
                     *seen = true;
@@ -599,8 +660,9 @@ impl<'a> Graph<'a> {
 /// derivation), by Tarjan's algorithm without recursion: a derivation chain
 /// a million deep must not overflow the stack. Components are numbered in
 /// the order Tarjan completes them, so every component derived from one has a
-/// smaller number: the component of each node, and the nodes of each.
-fn components(graph: &Graph<'_>, region: &[bool]) -> (Vec<usize>, Vec<Vec<Node>>) {
+/// smaller number: the component of each node, and the nodes of each;
+/// `None` once the graph's cancel flag is raised.
+fn components(graph: &Graph<'_>, region: &[bool]) -> Option<(Vec<usize>, Vec<Vec<Node>>)> {
     const NONE: usize = usize::MAX;
     let n = region.len();
     let mut order = vec![NONE; n];
@@ -611,6 +673,8 @@ fn components(graph: &Graph<'_>, region: &[bool]) -> (Vec<usize>, Vec<Vec<Node>>
     // (node, how many of its children were visited)
     let mut calls: Vec<(Node, usize)> = Vec::new();
     let mut counter = 0usize;
+    // Steps of the walk, for the looks at the cancel flag.
+    let mut walked = 0usize;
     let get = |v: &[usize], i: usize| v.get(i).copied().unwrap_or(NONE);
     let set = |v: &mut [usize], i: usize, x: usize| {
         if let Some(slot) = v.get_mut(i) {
@@ -627,6 +691,10 @@ fn components(graph: &Graph<'_>, region: &[bool]) -> (Vec<usize>, Vec<Vec<Node>>
         stack.push(root);
         calls.push((root, 0));
         while let Some(&mut (v, ref mut visited)) = calls.last_mut() {
+            walked += 1;
+            if graph.cancel.raised_at(walked) {
+                return None;
+            }
             if let Some(&a) = graph.children(v).get(*visited) {
                 *visited += 1;
                 let w = graph.node_of(a);
@@ -662,7 +730,7 @@ fn components(graph: &Graph<'_>, region: &[bool]) -> (Vec<usize>, Vec<Vec<Node>>
             }
         }
     }
-    (component, members)
+    Some((component, members))
 }
 
 /// How many 64-bit words of reachable-scope bits may be held at once (64 MiB):
@@ -686,7 +754,10 @@ fn offending_tombstones(
     bitset_words: usize,
 ) -> Vec<bool> {
     let tombstones = &graph.records.tombstones;
-    let (component, members) = components(graph, region);
+    // Cancelled: no tombstone is judged (the run ends without a report).
+    let Some((component, members)) = components(graph, region) else {
+        return vec![false; tombstones.len()];
+    };
     let labels = Labels::of(graph, reached);
     let by_list = labels.lists.len() < labels.label_of.len();
     let dimension = if by_list {
@@ -967,11 +1038,12 @@ const MESSAGE_SCOPES: usize = 8;
 
 fn check_reachability(
     records: &ProvenanceGraph,
+    cancel: &Cancel,
     findings: &mut Findings,
     summary: &mut ProvenanceSummary,
     bitset_words: usize,
 ) -> Vec<usize> {
-    let graph = Graph::new(records);
+    let graph = Graph::new(records, cancel);
     // One search from all tombstones at once: which artefacts must be gone.
     let (mut reached, region) = graph.reachable_from(records.tombstones.iter().map(|t| t.node));
     let offends = offending_tombstones(&graph, &region, &reached, bitset_words);
@@ -1237,6 +1309,46 @@ mod tests {
     use super::*;
     use std::fmt::Write as _;
 
+    #[test]
+    fn artifact_rows_keep_the_reachable_first_past_the_cap_and_count_the_rest() {
+        // Lines 4-8: a chain from the tombstone; lines 9-13: from elsewhere.
+        let mut jsonl = String::from(
+            "{\"type\":\"header\",\"graph_version\":\"g\",\"reverse_index\":\"available\"}\n{\"type\":\"scope\",\"scope\":\"s\"}\n{\"type\":\"tombstone\",\"scope\":\"s\",\"key\":\"t\",\"at\":\"2026-01-01T00:00:00Z\",\"reference_scopes\":[\"s\"]}\n",
+        );
+        for (from, keys) in [("t", "a"), ("x", "b")] {
+            let mut source = from.to_owned();
+            for i in 0..5 {
+                let key = format!("{keys}{i}");
+                let _ = writeln!(jsonl, "{{\"type\":\"artifact\",\"scope\":\"s\",\"key\":\"{key}\",\"derived_from\":[{{\"scope\":\"s\",\"key\":\"{source}\"}}],\"state\":\"tombstoned\"}}");
+                source = key;
+            }
+        }
+        let mut findings = Findings::new();
+        let graph = parse(jsonl.as_bytes(), &Cancel::new(), &mut findings);
+        let summary = check(&graph, &Cancel::new(), &mut findings);
+        let lines = |rows: &[ArtifactRow]| {
+            rows.iter()
+                .map(|r| (r.line, r.reachable))
+                .collect::<Vec<_>>()
+        };
+        let all: Vec<(usize, bool)> = (4..=13).map(|l| (l, l <= 8)).collect();
+        assert_eq!(
+            (lines(&summary.artifact_rows), summary.artifact_rows_omitted),
+            (all, 0)
+        );
+        assert_eq!(summary.artifact_rows[0].key, "a0");
+        assert_eq!(summary.artifact_rows[0].sources, 1);
+
+        let mut reached: Vec<usize> = (0..5).collect();
+        reached.reverse();
+        let (rows, omitted) = artifact_rows(&graph, &reached, 7);
+        let kept: Vec<(usize, bool)> = (4..=10).map(|l| (l, l <= 8)).collect();
+        assert_eq!((lines(&rows), omitted), (kept, 3));
+        let (rows, omitted) = artifact_rows(&graph, &reached, 3);
+        assert_eq!((rows.len(), omitted), (3, 7));
+        assert!(rows.iter().all(|r| r.reachable));
+    }
+
     /// A small seeded generator (xorshift64*): the same graphs on every run.
     struct Rng(u64);
 
@@ -1376,8 +1488,8 @@ mod tests {
 
     fn agrees_within(c: &Case, bitset_words: usize) {
         let mut findings = Findings::uncapped();
-        let graph = parse(c.jsonl.as_bytes(), &mut findings);
-        let summary = check_with(&graph, &mut findings, bitset_words);
+        let graph = parse(c.jsonl.as_bytes(), &Cancel::new(), &mut findings);
+        let summary = check_with(&graph, &Cancel::new(), &mut findings, bitset_words);
         let (offending, live, reached) = reference(c);
         assert_eq!(
             lines(&findings, Code::ProvenanceReferenceScopesIncomplete),

@@ -7,6 +7,7 @@
 //! schema, so its subprocessor is never reported as `receipts.missing`.
 
 use crate::attestation::{self, AttestationState};
+use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::Scalar;
@@ -104,9 +105,10 @@ impl Judged {
 /// Parses the receipts, reporting `json.malformed`, `receipts.schema`,
 /// `time.invalid`, and `time.out_of_order` for a confirmation before its
 /// request.
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<ReceiptRecord> {
+pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> Vec<ReceiptRecord> {
     jsonl_records(
         bytes,
+        cancel,
         RECEIPTS.as_str(),
         Code::ReceiptsSchema,
         MEMBERS,

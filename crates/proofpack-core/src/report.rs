@@ -767,6 +767,38 @@ pub struct ProvenanceSummary {
     pub obligations: usize,
     /// A bounded view of the graph, for drawing.
     pub view: Option<GraphView>,
+    /// One row per artefact, in line order, at most 100,000
+    /// (`MAX_ARTIFACT_ROWS`): past that, those reachable from a tombstone
+    /// are kept first.
+    pub artifact_rows: Vec<ArtifactRow>,
+    /// How many artefacts have no row (past the cap).
+    pub artifact_rows_omitted: usize,
+}
+
+/// How many artefact rows a report holds at most: a table for a person, and
+/// a report whose size does not grow with a graph of millions of records
+/// (as findings are capped per member). The rest are counted.
+pub const MAX_ARTIFACT_ROWS: usize = 100_000;
+
+/// One artefact of the provenance graph (§11).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
+pub struct ArtifactRow {
+    /// 1-based line in `provenance.jsonl`.
+    pub line: usize,
+    /// `scope`
+    pub scope: String,
+    /// `key`
+    pub key: String,
+    /// `state`
+    pub state: proofpack_spec::vocab::ArtifactState,
+    /// `expires_at` of an expiring artefact.
+    pub expires_at: Option<String>,
+    /// How many nodes it is `derived_from`.
+    pub sources: usize,
+    /// Whether it is reachable from a tombstone (derived from erased data).
+    pub reachable: bool,
 }
 
 /// A bounded view of the provenance graph, for drawing (§11).

@@ -2,6 +2,7 @@
 //! code"): a member missing, mistyped or outside its allowed values is the
 //! schema code of the section being read.
 
+use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use proofpack_spec::json::{self, Json, JsonObject, Scalar, Value};
 use proofpack_spec::timestamp::Timestamp;
@@ -407,9 +408,11 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
 /// straight from the line's bytes, so that a member of a million lines never
 /// holds a million records' worth of JSON. A framing problem or a line that
 /// is not well-formed JSON is `json.malformed`; a line that is not an object
-/// is a finding under `schema`.
+/// is a finding under `schema`. The lines stop early once `cancel` is
+/// raised (see [`Cancel::raised_at`]).
 pub(crate) fn for_each_jsonl<'b, X: Custom<'b>>(
     bytes: &'b [u8],
+    cancel: &Cancel,
     member: &str,
     schema: Code,
     names: RecordNames,
@@ -419,6 +422,9 @@ pub(crate) fn for_each_jsonl<'b, X: Custom<'b>>(
     // One reader for all lines: its scratch space is reused.
     let mut reader = json::Reader::new();
     for (number, line) in json::jsonl_lines(bytes) {
+        if cancel.raised_at(number) {
+            break;
+        }
         let location = || format!("{member}:{number}");
         let Some(line) = line else {
             findings.add(
@@ -441,6 +447,7 @@ pub(crate) fn for_each_jsonl<'b, X: Custom<'b>>(
 /// framing and syntax, as when all lines were parsed first.
 pub(crate) fn jsonl_records<'b, T, X: Custom<'b>>(
     bytes: &'b [u8],
+    cancel: &Cancel,
     member: &str,
     schema: Code,
     names: RecordNames,
@@ -449,9 +456,17 @@ pub(crate) fn jsonl_records<'b, T, X: Custom<'b>>(
 ) -> Vec<T> {
     let mut records = Vec::new();
     let mut record_findings = Findings::new();
-    for_each_jsonl(bytes, member, schema, names, findings, |line, value| {
-        records.extend(read(line, value, &mut record_findings));
-    });
+    for_each_jsonl(
+        bytes,
+        cancel,
+        member,
+        schema,
+        names,
+        findings,
+        |line, value| {
+            records.extend(read(line, value, &mut record_findings));
+        },
+    );
     findings.append(record_findings);
     records
 }

@@ -7,6 +7,7 @@
 //! `steps.schema` *and* its status, evidence and times are still judged, so a
 //! malformed record is never mistaken for a missing one.
 
+use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::{Kind, Value};
@@ -247,9 +248,10 @@ impl<'a> Custom<'a> for StepObject {
 
 /// Parses `steps.jsonl` into the records whose `step` can be read, reporting
 /// `json.malformed`, `steps.schema` and `time.invalid`.
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Vec<StepRecord> {
+pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> Vec<StepRecord> {
     jsonl_records(
         bytes,
+        cancel,
         STEPS.as_str(),
         Code::StepsSchema,
         MEMBERS,
@@ -387,27 +389,48 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
             );
             continue;
         };
-        let mut ok = true;
-        let mut bad = |name: &str, why: &str, findings: &mut Findings| {
-            ok = false;
-            findings.add(
-                Code::StepsSchema,
-                format!("{location}/{name}"),
-                format!("member `{name}`: {why}"),
-            );
+        let mut judge = BackupJudge {
+            location,
+            ok: true,
+            findings,
         };
+        backups.extend(judge.backup(index, m));
+    }
+    backups
+}
+
+/// One backup entry being judged: each bad member is a `steps.schema`
+/// finding at `location/member`, and makes the entry not count.
+struct BackupJudge<'f> {
+    location: String,
+    ok: bool,
+    findings: &'f mut Findings,
+}
+
+impl BackupJudge<'_> {
+    fn bad(&mut self, name: &str, why: &str) {
+        self.ok = false;
+        self.findings.add(
+            Code::StepsSchema,
+            format!("{}/{name}", self.location),
+            format!("member `{name}`: {why}"),
+        );
+    }
+
+    /// The entry, if every member it needs is there and well-formed.
+    fn backup(&mut self, index: usize, m: &BackupMembers) -> Option<Backup> {
         let place = match &m.location {
             Some(Ok(s)) if !s.is_empty() => Some(s.clone()),
             Some(Ok(_)) => {
-                bad("location", "empty", findings);
+                self.bad("location", "empty");
                 None
             }
             Some(Err(())) => {
-                bad("location", "not a string", findings);
+                self.bad("location", "not a string");
                 None
             }
             None => {
-                bad("location", "missing", findings);
+                self.bad("location", "missing");
                 None
             }
         };
@@ -415,53 +438,68 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
             Some(Ok(s)) => match s.parse::<BackupState>() {
                 Ok(state) => Some(state),
                 Err(e) => {
-                    bad("state", &e.to_string(), findings);
+                    self.bad("state", &e.to_string());
                     None
                 }
             },
             Some(Err(())) => {
-                bad("state", "not a string", findings);
+                self.bad("state", "not a string");
                 None
             }
             None => {
-                bad("state", "missing", findings);
+                self.bad("state", "missing");
                 None
             }
         };
-        let (mut retention_until, mut restore_suppression) = (None, None);
-        if state == Some(BackupState::BeyondUse) {
-            match &m.retention_until {
-                Some(Ok(text)) => {
-                    retention_until = Timestamp::parse(text);
-                    if retention_until.is_none() {
-                        findings.add(
-                            Code::TimeInvalid,
-                            format!("{location}/retention_until"),
-                            format!("member `retention_until`: {text:?} is not an RFC 3339 date-time with an offset"),
-                        );
-                    }
-                }
-                Some(Err(())) => bad("retention_until", "not a string", findings),
-                None => bad("retention_until", "missing", findings),
-            }
-            match m.restore_suppression {
-                Some(Ok(b)) => restore_suppression = Some(b),
-                Some(Err(())) => bad("restore_suppression", "not a boolean", findings),
-                None => bad("restore_suppression", "missing", findings),
-            }
-        }
+        // §17: only a backup kept beyond use has a retention and a suppression.
+        let (retention_until, restore_suppression) = if state == Some(BackupState::BeyondUse) {
+            self.beyond_use(m)
+        } else {
+            (None, None)
+        };
         let timed = state != Some(BackupState::BeyondUse) || retention_until.is_some();
-        if let (true, true, Some(location), Some(state)) = (ok, timed, place, state) {
-            backups.push(Backup {
-                index,
-                location,
-                state,
-                retention_until,
-                restore_suppression,
-            });
+        if !(self.ok && timed) {
+            return None;
         }
+        Some(Backup {
+            index,
+            location: place?,
+            state: state?,
+            retention_until,
+            restore_suppression,
+        })
     }
-    backups
+
+    /// `retention_until` and `restore_suppression` of a `beyond_use` backup.
+    fn beyond_use(&mut self, m: &BackupMembers) -> (Option<Timestamp>, Option<bool>) {
+        let mut retention_until = None;
+        match &m.retention_until {
+            Some(Ok(text)) => {
+                retention_until = Timestamp::parse(text);
+                if retention_until.is_none() {
+                    self.findings.add(
+                        Code::TimeInvalid,
+                        format!("{}/retention_until", self.location),
+                        format!("member `retention_until`: {text:?} is not an RFC 3339 date-time with an offset"),
+                    );
+                }
+            }
+            Some(Err(())) => self.bad("retention_until", "not a string"),
+            None => self.bad("retention_until", "missing"),
+        }
+        let restore_suppression = match m.restore_suppression {
+            Some(Ok(b)) => Some(b),
+            Some(Err(())) => {
+                self.bad("restore_suppression", "not a boolean");
+                None
+            }
+            None => {
+                self.bad("restore_suppression", "missing");
+                None
+            }
+        };
+        (retention_until, restore_suppression)
+    }
 }
 
 /// One entry of `output.models`; an entry that is not an object is

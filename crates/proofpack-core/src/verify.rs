@@ -4,6 +4,7 @@
 //! verdict is derived from both at the end (§12).
 
 use crate::archive::{read_archive, Archive, Limits, ReadError};
+pub use crate::cancel::Cancel;
 use crate::cosignatures;
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
@@ -36,29 +37,7 @@ pub enum VerifyError {
     Cancelled,
 }
 
-/// A caller's way to stop a verification that is under way (a user who
-/// pressed Cancel): [`verify_until`] looks at it between the sections of the
-/// spec, so a cancelled run stops within one section's checks. Clones share
-/// one flag.
-#[derive(Debug, Clone, Default)]
-pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
-
 impl Cancel {
-    /// A flag not raised yet.
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-
-    /// Raises the flag: the verification stops at its next section.
-    pub fn cancel(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    /// Whether the flag was raised.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Relaxed)
-    }
-
     /// `Err(Cancelled)` once the flag is raised.
     fn check(&self) -> Result<(), VerifyError> {
         if self.is_cancelled() {
@@ -89,8 +68,9 @@ pub fn verify<R: Read>(
 }
 
 /// [`verify`], stopped with [`VerifyError::Cancelled`] once `cancel` is
-/// raised (checked between the spec's sections; a caller that also wants
-/// the reading stopped makes `input` fail once it is raised).
+/// raised (looked at between the spec's sections and every few thousand
+/// records of a section's long loops; a caller that also wants the reading
+/// stopped makes `input` fail once it is raised).
 pub fn verify_until<R: Read>(
     input: R,
     input_name: &str,
@@ -120,39 +100,51 @@ pub fn verify_until<R: Read>(
     check_container(&archive, &mut run.findings);
 
     cancel.check()?;
+    check_sections(&archive, trust, cancel, run)
+}
+
+/// §2 to §12 on an archive read whole, looking at `cancel` after each
+/// section (the long loops inside look at it too), then the report.
+fn check_sections(
+    archive: &Archive,
+    trust: Option<&TrustStore>,
+    cancel: &Cancel,
+    mut run: Run,
+) -> Result<Report, VerifyError> {
     let findings = &mut run.findings;
-    let manifest = ReadManifest::check(&archive, findings); // §2
-    let signer = Signer::check(&archive, &manifest, trust, findings); // §3, §4
-    let request = ReadRequest::check(&archive, &manifest.manifest, findings); // §5, §6
+    let manifest = ReadManifest::check(archive, findings); // §2
+    let signer = Signer::check(archive, &manifest, trust, findings); // §3, §4
+    let request = ReadRequest::check(archive, &manifest.manifest, findings); // §5, §6
     cancel.check()?;
-    let cascade = Cascade::check(&archive, &manifest.manifest, &request, findings); // §7, §8
+    let cascade = Cascade::check(archive, &manifest.manifest, &request, cancel, findings); // §7, §8
     cancel.check()?;
-    let (receipts, judged) = check_receipts(&archive, &manifest.manifest, trust, findings); // §9
+    let (receipts, judged) = check_receipts(archive, &manifest.manifest, trust, cancel, findings); // §9
     cancel.check()?;
     let audit = check_witness(
-        &archive,
+        archive,
         &manifest.manifest,
         &request,
         &cascade,
         trust,
+        cancel,
         findings,
     ); // §10
     cancel.check()?;
-    let provenance = check_provenance(&archive, &request.data_classes, findings); // §11
+    let provenance = check_provenance(archive, &request.data_classes, cancel, findings); // §11
     check_all_clear(&manifest.manifest, findings); // §12
     cancel.check()?;
 
-    run.record_evidence(&archive, &manifest, &signer, &audit);
+    run.record_evidence(archive, &manifest, &signer, &audit);
     run.sections.pack = pack_info(
         run.sections.pack,
-        &archive,
+        archive,
         &manifest.manifest,
         &signer,
         &cascade,
     );
     run.sections.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
     run.sections.members =
-        crate::inspect::listing_against(&archive, manifest.bytes.map(|_| &manifest.manifest));
+        crate::inspect::listing_against(archive, manifest.bytes.map(|_| &manifest.manifest));
     run.sections.tiers = TierRow::rows(
         &request.data_classes,
         &cascade.steps,
@@ -318,11 +310,12 @@ impl Cascade {
         archive: &Archive,
         manifest: &Manifest,
         request: &ReadRequest,
+        cancel: &Cancel,
         findings: &mut Findings,
     ) -> Self {
         let steps = archive
             .content(steps::STEPS)
-            .map(|b| steps::parse(b, findings))
+            .map(|b| steps::parse(b, cancel, findings))
             .unwrap_or_default();
         if archive.has(steps::STEPS) {
             steps::check(&steps, &request.data_classes, findings);
@@ -359,11 +352,12 @@ fn check_receipts(
     archive: &Archive,
     manifest: &Manifest,
     trust: Option<&TrustStore>,
+    cancel: &Cancel,
     findings: &mut Findings,
 ) -> (Vec<receipts::ReceiptRecord>, receipts::Judged) {
     let records = archive
         .content(receipts::RECEIPTS)
-        .map(|b| receipts::parse(b, findings))
+        .map(|b| receipts::parse(b, cancel, findings))
         .unwrap_or_default();
     let mut judged = receipts::Judged::default();
     if archive.has(receipts::RECEIPTS) {
@@ -391,6 +385,7 @@ fn check_witness(
     request: &ReadRequest,
     cascade: &Cascade,
     trust: Option<&TrustStore>,
+    cancel: &Cancel,
     findings: &mut Findings,
 ) -> audit::AuditSummary {
     let request_id = manifest
@@ -399,11 +394,13 @@ fn check_witness(
         .or(request.request.request_id.as_deref());
     let mut summary = archive
         .content(audit::AUDIT)
-        .and_then(|b| audit::parse(b, findings))
+        .and_then(|b| audit::parse(b, cancel, findings))
         .map(|w| {
-            let mut summary = audit::check(&w, trust, request_id, &cascade.steps, findings);
+            let steps = &cascade.steps;
+            let audited = audit::check(&w, trust, request_id, steps, cancel, findings);
+            let (mut summary, checkpoints) = (audited.summary, audited.checkpoints);
             let signed_at = manifest.signed_at.as_ref();
-            cosignatures::check_witness(&w, trust, signed_at, findings, &mut summary); // §15
+            cosignatures::check_witness(&checkpoints, trust, signed_at, findings, &mut summary); // §15
             summary
         })
         .unwrap_or_default();
@@ -432,12 +429,13 @@ fn check_witness(
 fn check_provenance(
     archive: &Archive,
     data_classes: &[DataClass],
+    cancel: &Cancel,
     findings: &mut Findings,
 ) -> provenance::ProvenanceSummary {
     match archive.content(provenance::PROVENANCE) {
         Some(b) => {
-            let graph = provenance::parse(b, findings);
-            provenance::check(&graph, findings)
+            let graph = provenance::parse(b, cancel, findings);
+            provenance::check(&graph, cancel, findings)
         }
         None => {
             if data_classes.contains(&DataClass::Derivatives) {

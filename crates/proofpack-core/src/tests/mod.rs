@@ -9,6 +9,7 @@
 
 mod archive;
 mod archive_corpus;
+mod cancel;
 mod json_members;
 mod producer;
 mod roundtrip_properties;

@@ -179,7 +179,11 @@ fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
 
 fn parsed_steps(records: &[StepRecord]) -> Vec<crate::steps::StepRecord> {
     let mut f = Findings::new();
-    let steps = crate::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    let steps = crate::steps::parse(
+        &steps_jsonl(records).unwrap(),
+        &crate::Cancel::new(),
+        &mut f,
+    );
     crate::steps::check_records(&steps, &mut f);
     assert_eq!(codes(&f), vec![]);
     steps
@@ -191,8 +195,18 @@ fn check_witness(
     steps: &[StepRecord],
 ) -> (Findings, crate::audit::AuditSummary) {
     let mut f = Findings::new();
-    let summary = match crate::audit::parse(bytes, &mut f) {
-        Some(w) => crate::audit::check(&w, Some(trust), Some(REQ), &parsed_steps(steps), &mut f),
+    let summary = match crate::audit::parse(bytes, &crate::Cancel::new(), &mut f) {
+        Some(w) => {
+            crate::audit::check(
+                &w,
+                Some(trust),
+                Some(REQ),
+                &parsed_steps(steps),
+                &crate::Cancel::new(),
+                &mut f,
+            )
+            .summary
+        }
         None => Default::default(),
     };
     (f, summary)
@@ -239,10 +253,17 @@ fn cosigned_checkpoints_carry_the_witnesses_lines() {
         key_entry("w.example.org", &witness, "witness", "ops@w.example.org"),
     ]);
     let mut f = Findings::new();
-    let w = crate::audit::parse(&bytes, &mut f).unwrap();
-    let mut summary =
-        crate::audit::check(&w, Some(&store), Some(REQ), &parsed_steps(&steps), &mut f);
-    crate::cosignatures::check_witness(&w, Some(&store), None, &mut f, &mut summary);
+    let w = crate::audit::parse(&bytes, &crate::Cancel::new(), &mut f).unwrap();
+    let audited = crate::audit::check(
+        &w,
+        Some(&store),
+        Some(REQ),
+        &parsed_steps(&steps),
+        &crate::Cancel::new(),
+        &mut f,
+    );
+    let (mut summary, checkpoints) = (audited.summary, audited.checkpoints);
+    crate::cosignatures::check_witness(&checkpoints, Some(&store), None, &mut f, &mut summary);
     assert_eq!(codes(&f), vec![]);
     assert!(summary.checkpoints_verified);
     assert_eq!(summary.witnesses_counted, 1);
@@ -352,8 +373,17 @@ fn clear_pii_members_are_counted_and_never_redactable() {
     let count = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
     assert_eq!(count, 1);
     let mut f = Findings::new();
-    let witness = crate::audit::parse(&log.witness(&spec).unwrap(), &mut f).unwrap();
-    let summary = crate::audit::check(&witness, Some(&log_trust()), Some(REQ), &[], &mut f);
+    let witness =
+        crate::audit::parse(&log.witness(&spec).unwrap(), &crate::Cancel::new(), &mut f).unwrap();
+    let summary = crate::audit::check(
+        &witness,
+        Some(&log_trust()),
+        Some(REQ),
+        &[],
+        &crate::Cancel::new(),
+        &mut f,
+    )
+    .summary;
     assert_eq!(codes(&f), vec![Code::AuditPiiDisclosed]);
     assert_eq!(summary.pii_disclosed, Some(count));
 }
@@ -1013,7 +1043,11 @@ fn request_refusals() {
 /// Parses and judges the records, without the request's required steps.
 fn check_steps(records: &[StepRecord]) -> Findings {
     let mut f = Findings::new();
-    let parsed = crate::steps::parse(&steps_jsonl(records).unwrap(), &mut f);
+    let parsed = crate::steps::parse(
+        &steps_jsonl(records).unwrap(),
+        &crate::Cancel::new(),
+        &mut f,
+    );
     crate::steps::check_records(&parsed, &mut f);
     f
 }
@@ -1079,7 +1113,7 @@ fn full_cascade_passes_the_verifier() {
     assert_eq!(bytes.iter().filter(|b| **b == b'\n').count(), 9);
     assert!(bytes.ends_with(b"\n"));
     let mut f = Findings::new();
-    let steps = crate::steps::parse(&bytes, &mut f);
+    let steps = crate::steps::parse(&bytes, &crate::Cancel::new(), &mut f);
     assert_eq!(codes(&f), vec![]);
     assert_eq!(steps.len(), 9);
     crate::steps::check(&steps, DataClass::ALL, &mut f);
@@ -1552,7 +1586,11 @@ fn verification_refusals() {
 fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     let names: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
     let mut f = Findings::new();
-    let parsed = crate::receipts::parse(&receipts_jsonl(receipts).unwrap(), &mut f);
+    let parsed = crate::receipts::parse(
+        &receipts_jsonl(receipts).unwrap(),
+        &crate::Cancel::new(),
+        &mut f,
+    );
     crate::receipts::check_alone(&parsed, Some(&names), &mut f);
     f
 }
@@ -1759,8 +1797,12 @@ fn graph(summary_state: ArtifactState) -> Vec<ProvenanceRecord> {
 
 fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
     let mut f = Findings::new();
-    let graph = crate::provenance::parse(&provenance_jsonl(records).unwrap(), &mut f);
-    crate::provenance::check(&graph, &mut f);
+    let graph = crate::provenance::parse(
+        &provenance_jsonl(records).unwrap(),
+        &crate::Cancel::new(),
+        &mut f,
+    );
+    crate::provenance::check(&graph, &crate::Cancel::new(), &mut f);
     codes(&f)
 }
 

@@ -159,10 +159,10 @@ proptest! {
         let bytes = log.witness(&spec).expect("a witness");
 
         let mut findings = Findings::new();
-        let witness = crate::audit::parse(&bytes, &mut findings)
+        let witness = crate::audit::parse(&bytes, &crate::Cancel::new(), &mut findings)
             .expect("the producer's witness parses");
         let summary = crate::audit::check(
-            &witness, Some(&log_trust(origin, &key)), Some(REQ), &[], &mut findings);
+            &witness, Some(&log_trust(origin, &key)), Some(REQ), &[], &crate::Cancel::new(), &mut findings).summary;
         let mut codes: Vec<Code> = findings.as_slice().iter().map(|f| f.code()).collect();
         codes.dedup();
         // The only finding a faithful witness can carry: personal data left
