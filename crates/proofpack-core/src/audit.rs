@@ -7,6 +7,7 @@
 //! PII count and the redaction records; and that the cascade is on the log.
 
 use crate::findings::{Code, Findings};
+use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, Member, NoCustom, Read, Record, RecordNames, Slot};
 use crate::steps::StepRecord;
@@ -215,6 +216,7 @@ pub(crate) fn check(
     request_id: Option<&str>,
     steps: &[StepRecord],
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> AuditSummary {
     let mut summary = AuditSummary {
         log_origin: w.log_origin.clone(),
@@ -223,7 +225,18 @@ pub(crate) fn check(
     let log_keys = audit_log_keys(trust);
     let (before, after) = check_checkpoints(w, &log_keys, findings, &mut summary);
     check_consistency(w, before.as_ref(), after.as_ref(), findings, &mut summary);
-    let entries = check_entries(w, after.as_ref().map(|(c, _)| c), findings, &mut summary);
+    // §19 compares the checkpoints and proved entries of many packs.
+    for (cp, _) in [&before, &after].into_iter().flatten() {
+        facts.checkpoints.push(CheckpointFact {
+            origin: cp.origin.clone(),
+            tree_size: cp.tree_size,
+            root_hash: cp.root_hash,
+        });
+    }
+    let after = after.as_ref().map(|(c, _)| c);
+    facts.proved.origin = after.map(|c| c.origin.clone());
+    let proved = &mut facts.proved.entries;
+    let entries = check_entries(w, after, findings, &mut summary, proved);
     summary.redactions = w.redaction_count;
     let by_index: HashMap<u64, &Entry> = entries.iter().map(|e| (e.index, e)).collect();
     let mut named = HashMap::new();
@@ -309,13 +322,14 @@ fn check_entries(
     after: Option<&Checkpoint>,
     findings: &mut Findings,
     summary: &mut AuditSummary,
+    proved: &mut Vec<(u64, Hash)>,
 ) -> Vec<Entry> {
     // A set, so that wide leaves and long field lists cost linear time.
     let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
     let mut entries = Vec::new();
     let mut pii_count: u64 = 0;
     for record in &w.entries {
-        let entry = check_entry(record, after, findings, summary);
+        let entry = check_entry(record, after, findings, summary, proved);
         let clear_pii = entry
             .leaf
             .as_ref()
@@ -519,6 +533,7 @@ fn check_entry(
     after: Option<&Checkpoint>,
     findings: &mut Findings,
     summary: &mut AuditSummary,
+    proved: &mut Vec<(u64, Hash)>,
 ) -> Entry {
     let (at, index, leaf_bytes) = (record.location.as_str(), record.index, &record.leaf);
     let disclosures = &record.disclosures;
@@ -529,7 +544,10 @@ fn check_entry(
     if let (Some(cp), Some(proof)) = (after, &proof) {
         let lh = merkle::leaf_hash(leaf_bytes);
         match merkle::verify_inclusion(index, cp.tree_size, &lh, proof, &cp.root_hash) {
-            Ok(()) => summary.entries_proved += 1,
+            Ok(()) => {
+                summary.entries_proved += 1;
+                proved.push((index, lh));
+            }
             Err(e) => findings.add(
                 Code::AuditInclusionFailed,
                 at,

@@ -41,7 +41,7 @@ pub fn parse_provenance(bytes: &[u8], findings: &mut Collected) -> ProvenanceGra
 
 /// Checks a parsed provenance graph (§11).
 pub fn check_provenance(graph: &ProvenanceGraph, findings: &mut Collected) -> ProvenanceSummary {
-    provenance::check(&graph.0, &mut findings.0)
+    provenance::check(&graph.0, &mut findings.0, &mut Default::default())
 }
 
 /// Parsed `subprocessor-receipts.jsonl` (§9).
@@ -93,5 +93,6 @@ pub fn check_witness(
     request_id: Option<&str>,
     findings: &mut Collected,
 ) -> AuditSummary {
-    audit::check(&witness.0, trust, request_id, &[], &mut findings.0)
+    let facts = &mut Default::default();
+    audit::check(&witness.0, trust, request_id, &[], &mut findings.0, facts)
 }

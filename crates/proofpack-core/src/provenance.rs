@@ -8,12 +8,15 @@
 //! judges the graph: scope closure, reachability, deferrals, obligations.
 
 use crate::findings::{Code, Findings};
+use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{GraphView, ProvenanceSummary, ViewKind, ViewNode};
 use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, Slot};
 use hashbrown::HashTable;
 use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
+use proofpack_spec::vocab::{
+    ArtifactState, MemberName, ObligationKind, OpenItemKind, RecordType, ReverseIndex,
+};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -205,6 +208,11 @@ impl ProvenanceGraph {
     /// `scope/key` of a node, for messages.
     fn node_text(&self, node: Node) -> String {
         format!("{}/{}", self.names.node_scope(node), self.names.key(node))
+    }
+
+    /// A node as §19's open items name it: `scope:key`.
+    fn scope_key(&self, node: Node) -> String {
+        format!("{}:{}", self.names.node_scope(node), self.names.key(node))
     }
 }
 
@@ -411,8 +419,38 @@ fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordField
 }
 
 /// Judges the graph (§11).
-pub(crate) fn check(graph: &ProvenanceGraph, findings: &mut Findings) -> ProvenanceSummary {
-    check_with(graph, findings, BITSET_WORDS)
+pub(crate) fn check(
+    graph: &ProvenanceGraph,
+    findings: &mut Findings,
+    facts: &mut RegisterFacts,
+) -> ProvenanceSummary {
+    let (summary, reached) = check_with(graph, findings, BITSET_WORDS);
+    open_items(graph, &reached, &mut facts.open_items);
+    summary
+}
+
+/// §19's open items of the graph: every well-formed obligation (its
+/// target as `scope:key`), and every `expiring` artifact reachable from a
+/// tombstone (`reached`), each with its `expires_at`.
+fn open_items(graph: &ProvenanceGraph, reached: &[usize], items: &mut Vec<OpenItem>) {
+    for o in &graph.obligations {
+        let what = graph.scope_key(o.target);
+        items.push(OpenItem::new(
+            OpenItemKind::Obligation,
+            what,
+            Some(&o.expires_at),
+        ));
+    }
+    for a in reached.iter().filter_map(|i| graph.artifacts.get(*i)) {
+        if a.state == ArtifactState::Expiring {
+            let what = graph.scope_key(a.node);
+            items.push(OpenItem::new(
+                OpenItemKind::Artifact,
+                what,
+                a.expires_at.as_ref(),
+            ));
+        }
+    }
 }
 
 /// [`check`], holding at most `bitset_words` words of reachable-scope bits.
@@ -420,7 +458,7 @@ fn check_with(
     graph: &ProvenanceGraph,
     findings: &mut Findings,
     bitset_words: usize,
-) -> ProvenanceSummary {
+) -> (ProvenanceSummary, Vec<usize>) {
     let mut summary = ProvenanceSummary {
         present: true,
         graph_version: graph.graph_version.clone(),
@@ -454,7 +492,7 @@ fn check_with(
     check_scope_closure(graph, findings);
     let reached = check_reachability(graph, findings, &mut summary, bitset_words);
     summary.view = Some(view(graph, &reached));
-    summary
+    (summary, reached)
 }
 
 fn check_scope_closure(graph: &ProvenanceGraph, findings: &mut Findings) {
@@ -1377,7 +1415,7 @@ mod tests {
     fn agrees_within(c: &Case, bitset_words: usize) {
         let mut findings = Findings::uncapped();
         let graph = parse(c.jsonl.as_bytes(), &mut findings);
-        let summary = check_with(&graph, &mut findings, bitset_words);
+        let (summary, _) = check_with(&graph, &mut findings, bitset_words);
         let (offending, live, reached) = reference(c);
         assert_eq!(
             lines(&findings, Code::ProvenanceReferenceScopesIncomplete),

@@ -9,6 +9,7 @@ use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCo
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
+use crate::register_facts::RegisterFacts;
 use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, SupersededPack, TierRow};
 use crate::request::{self, Request, REQUEST};
 use crate::signature;
@@ -129,16 +130,19 @@ pub fn verify_until<R: Read>(
     cancel.check()?;
     let (receipts, judged) = check_receipts(&archive, &manifest.manifest, trust, findings); // §9
     cancel.check()?;
+    let facts = &mut run.sections.facts;
+    steps::open_items(&cascade.steps, &mut facts.open_items); // §19
+    receipts::open_items(&receipts, &mut facts.open_items); // §19
     let audit = check_witness(
         &archive,
         &manifest.manifest,
-        &request,
-        &cascade,
+        (&request, &cascade),
         trust,
         findings,
+        facts,
     ); // §10
     cancel.check()?;
-    let provenance = check_provenance(&archive, &request.data_classes, findings); // §11
+    let provenance = check_provenance(&archive, &request.data_classes, findings, facts); // §11
     check_all_clear(&manifest.manifest, findings); // §12
     cancel.check()?;
 
@@ -388,10 +392,10 @@ fn check_receipts(
 fn check_witness(
     archive: &Archive,
     manifest: &Manifest,
-    request: &ReadRequest,
-    cascade: &Cascade,
+    (request, cascade): (&ReadRequest, &Cascade),
     trust: Option<&TrustStore>,
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> audit::AuditSummary {
     let request_id = manifest
         .request_id
@@ -401,7 +405,8 @@ fn check_witness(
         .content(audit::AUDIT)
         .and_then(|b| audit::parse(b, findings))
         .map(|w| {
-            let mut summary = audit::check(&w, trust, request_id, &cascade.steps, findings);
+            let steps = &cascade.steps;
+            let mut summary = audit::check(&w, trust, request_id, steps, findings, facts);
             let signed_at = manifest.signed_at.as_ref();
             cosignatures::check_witness(&w, trust, signed_at, findings, &mut summary); // §15
             summary
@@ -433,11 +438,12 @@ fn check_provenance(
     archive: &Archive,
     data_classes: &[DataClass],
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> provenance::ProvenanceSummary {
     match archive.content(provenance::PROVENANCE) {
         Some(b) => {
             let graph = provenance::parse(b, findings);
-            provenance::check(&graph, findings)
+            provenance::check(&graph, findings, facts)
         }
         None => {
             if data_classes.contains(&DataClass::Derivatives) {

@@ -20,4 +20,5 @@ pub mod explain;
 pub mod html;
 pub mod i18n;
 pub mod json;
+pub mod register;
 pub mod text;
