@@ -22,7 +22,6 @@ pub struct Register {
     /// The register's findings, by code then packs.
     pub(crate) findings: Vec<RegisterFinding>,
     /// Files that could not be read at all (exit status 1), by file.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) unread: Vec<Unread>,
 }
 
@@ -46,7 +45,6 @@ pub struct RegisterPack {
     /// The SHA-256 of the pack whose valid link supersedes it, if any.
     pub superseded_by: Option<String>,
     /// The other files with the same bytes, by name (`register.duplicate_file`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub duplicates: Vec<String>,
 }
 

@@ -192,7 +192,14 @@ fn check_witness(
 ) -> (Findings, crate::audit::AuditSummary) {
     let mut f = Findings::new();
     let summary = match crate::audit::parse(bytes, &mut f) {
-        Some(w) => crate::audit::check(&w, Some(trust), Some(REQ), &parsed_steps(steps), &mut f),
+        Some(w) => crate::audit::check(
+            &w,
+            Some(trust),
+            Some(REQ),
+            &parsed_steps(steps),
+            &mut f,
+            &mut Default::default(),
+        ),
         None => Default::default(),
     };
     (f, summary)
@@ -240,8 +247,14 @@ fn cosigned_checkpoints_carry_the_witnesses_lines() {
     ]);
     let mut f = Findings::new();
     let w = crate::audit::parse(&bytes, &mut f).unwrap();
-    let mut summary =
-        crate::audit::check(&w, Some(&store), Some(REQ), &parsed_steps(&steps), &mut f);
+    let mut summary = crate::audit::check(
+        &w,
+        Some(&store),
+        Some(REQ),
+        &parsed_steps(&steps),
+        &mut f,
+        &mut Default::default(),
+    );
     crate::cosignatures::check_witness(&w, Some(&store), None, &mut f, &mut summary);
     assert_eq!(codes(&f), vec![]);
     assert!(summary.checkpoints_verified);
@@ -353,7 +366,14 @@ fn clear_pii_members_are_counted_and_never_redactable() {
     assert_eq!(count, 1);
     let mut f = Findings::new();
     let witness = crate::audit::parse(&log.witness(&spec).unwrap(), &mut f).unwrap();
-    let summary = crate::audit::check(&witness, Some(&log_trust()), Some(REQ), &[], &mut f);
+    let summary = crate::audit::check(
+        &witness,
+        Some(&log_trust()),
+        Some(REQ),
+        &[],
+        &mut f,
+        &mut Default::default(),
+    );
     assert_eq!(codes(&f), vec![Code::AuditPiiDisclosed]);
     assert_eq!(summary.pii_disclosed, Some(count));
 }
@@ -1760,7 +1780,7 @@ fn graph(summary_state: ArtifactState) -> Vec<ProvenanceRecord> {
 fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
     let mut f = Findings::new();
     let graph = crate::provenance::parse(&provenance_jsonl(records).unwrap(), &mut f);
-    crate::provenance::check(&graph, &mut f);
+    crate::provenance::check(&graph, &mut f, &mut Default::default());
     codes(&f)
 }
 
