@@ -409,3 +409,45 @@ fn tier(t: Option<&proofpack_register::TierState>) -> String {
         n(t.residue)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proofpack_core::TrustStore;
+    use proofpack_register::{register, Options, PackInput};
+    use proofpack_spec::timestamp::Timestamp;
+
+    #[test]
+    fn formula_cells_are_neutralised_and_fields_quoted() {
+        assert_eq!(csv_cell("=1+1"), "'=1+1");
+        assert_eq!(csv_cell("+1"), "'+1");
+        assert_eq!(csv_cell("-1"), "'-1");
+        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_cell("a,b"), "\"a,b\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("=a,b"), "\"'=a,b\"");
+        assert_eq!(csv_cell("plain"), "plain");
+        assert!(!csv_cell("x\u{1b}[31m").contains('\u{1b}'));
+    }
+
+    #[test]
+    fn hostile_names_reach_no_output_raw() {
+        let trust = TrustStore::from_json(br#"{"format": "proof-pack-trust/v1", "keys": []}"#)
+            .expect("store");
+        let as_of = Timestamp::parse("2026-12-01T00:00:00Z").expect("time");
+        let hostile = "\u{1b}]0;evil\u{7}\u{202e}=cmd.tar.gz";
+        let packs = vec![
+            PackInput::bytes(hostile, b"not a pack".to_vec()),
+            PackInput::bytes("copy", b"not a pack".to_vec()),
+        ];
+        let reg = register(packs, &Options::new(&trust, as_of)).expect("register");
+        for out in [
+            text(&reg, Language::En),
+            text(&reg, Language::De),
+            csv(&reg),
+        ] {
+            assert!(!out.contains('\u{1b}') && !out.contains('\u{7}') && !out.contains('\u{202e}'));
+        }
+        assert!(text(&reg, Language::En).contains("register.duplicate_file"));
+    }
+}
