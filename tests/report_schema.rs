@@ -103,3 +103,40 @@ fn reports_of_every_vector_follow_the_schema() {
     }
     assert!(n >= 20);
 }
+
+#[test]
+fn committed_register_schema_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/register.schema.json");
+    let committed: Value =
+        serde_json::from_slice(&std::fs::read(&path).expect("schema file")).expect("json");
+    assert_eq!(
+        committed,
+        proofpack_register::register_schema(),
+        "regenerate with: cargo run -p proofpack-register --features schema --example export-schema > docs/register.schema.json"
+    );
+}
+
+/// A register of the sample packs, their duplicate, an unreadable file and
+/// a pack naming one not in the set, with overdue items, follows the schema.
+#[test]
+fn a_register_follows_its_schema() {
+    use proofpack_register::{register, Options, PackInput};
+    let schema = proofpack_register::register_schema();
+    let defs = schema["$defs"].clone();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-packs");
+    let trust = proofpack_core::TrustStore::load(&dir.join("trust.json")).expect("trust");
+    let mut packs: Vec<PackInput> = std::fs::read_dir(&dir)
+        .expect("samples")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".tar.gz"))
+        .map(|p| PackInput::path(p.display().to_string(), p))
+        .collect();
+    packs.push(PackInput::path("copy", dir.join("late-ccpa.tar.gz")));
+    packs.push(PackInput::bytes("junk", b"junk".to_vec()));
+    packs.push(PackInput::path("absent", dir.join("absent.tar.gz")));
+    let as_of = proofpack_spec::timestamp::Timestamp::parse("2026-12-01T00:00:00Z").expect("ts");
+    let reg = register(packs, &Options::new(&trust, as_of)).expect("register");
+    assert!(!reg.findings().is_empty() && !reg.unread().is_empty());
+    let value = serde_json::to_value(&reg).expect("json");
+    check(&value, &schema, &defs, "");
+}

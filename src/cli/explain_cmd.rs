@@ -1,8 +1,8 @@
 //! `proofpack explain`: the core's explanation of each finding code.
 
 use super::EXIT_USAGE;
-use proofpack_core::Code;
-use proofpack_render::explain::ExplainedCode;
+use proofpack_core::{Code, RegisterCode};
+use proofpack_render::explain::{register_explanation_in, ExplainedCode};
 use proofpack_render::i18n::{Language, Messages};
 use proofpack_render::json;
 use proofpack_spec::text::Untrusted;
@@ -10,7 +10,8 @@ use std::io::Write;
 
 #[derive(clap::Args)]
 pub(crate) struct ExplainArgs {
-    /// A finding code, e.g. `receipts.not_api`.
+    /// A finding code, e.g. `receipts.not_api`, or a register code (§19),
+    /// e.g. `register.overdue`.
     #[arg(
         value_name = "CODE",
         required_unless_present = "all",
@@ -28,6 +29,13 @@ pub(crate) struct ExplainArgs {
 /// Explains the codes asked for: in `language` as text; as JSON in English
 /// whatever the language (JSON never changes with it).
 pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
+    if let Some(code) = args
+        .code
+        .as_deref()
+        .and_then(|t| t.parse::<RegisterCode>().ok())
+    {
+        return run_register(code, args.json, language);
+    }
     let codes: Vec<Code> = match &args.code {
         Some(text) => match text.parse::<Code>() {
             Ok(code) => vec![code],
@@ -63,6 +71,10 @@ pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
             Ok(())
         })
     };
+    finish(result)
+}
+
+fn finish(result: std::io::Result<()>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
@@ -71,4 +83,23 @@ pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
             super::EXIT_OPERATIONAL
         }
     }
+}
+
+/// A register code (§19), explained like a finding code.
+fn run_register(code: RegisterCode, json_out: bool, language: Language) -> i32 {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = if json_out {
+        let e = register_explanation_in(code, Language::En);
+        let entry = serde_json::json!({"code": code, "effect": code.effect(),
+            "meaning": e.meaning, "why": e.why, "ask": e.ask});
+        json::compact_value(&mut out, &entry).and_then(|()| writeln!(out))
+    } else {
+        let e = register_explanation_in(code, language);
+        let words = Messages::new(language);
+        writeln!(out, "{}  ({})", code.as_str(), words.effect(code.effect())).and_then(|()| {
+            out.write_all(proofpack_render::explain::lines(&e, language, 2).as_bytes())
+        })
+    };
+    finish(result)
 }

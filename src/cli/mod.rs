@@ -3,6 +3,7 @@
 mod author_cmd;
 mod explain_cmd;
 mod inspect_cmd;
+mod register_cmd;
 mod verification_cmd;
 mod verify_cmd;
 
@@ -45,6 +46,10 @@ enum Command {
     Trust(author_cmd::TrustCommand),
     /// Check and sign an evidence folder into a reproducible proof.tar.gz.
     Pack(author_cmd::PackArgs),
+    /// Verify many packs together: requests, follow-ups, log forks, open items (spec §19).
+    Register(register_cmd::RegisterArgs),
+    /// What changed between two packs of one request (informational).
+    Diff(register_cmd::DiffArgs),
     /// Explain a finding code: what it means, why it matters, what to ask.
     Explain(explain_cmd::ExplainArgs),
     /// List a pack's members: path, size, SHA-256, whether the manifest lists it.
@@ -119,6 +124,8 @@ pub fn real_main() -> i32 {
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
+        Command::Register(args) => register_cmd::run(&args, language),
+        Command::Diff(args) => register_cmd::diff(&args, language),
         Command::Explain(args) => explain_cmd::run(&args, language),
         Command::Ls(args) => inspect_cmd::ls(&args, language),
         Command::Show(args) => inspect_cmd::show(&args),

@@ -8,6 +8,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, Member, NoCustom, Read, Record, RecordNames, Slot};
 use crate::steps::StepRecord;
@@ -275,6 +276,7 @@ pub(crate) fn check(
     steps: &[StepRecord],
     cancel: &Cancel,
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> Audited {
     let mut summary = AuditSummary {
         log_origin: w.log_origin.clone(),
@@ -283,8 +285,26 @@ pub(crate) fn check(
     let log_keys = audit_log_keys(trust);
     let (before, after) = check_checkpoints(w, &log_keys, findings, &mut summary);
     check_consistency(w, before.as_ref(), after.as_ref(), findings, &mut summary);
+    // §19 compares the checkpoints and proved entries of many packs.
+    for (cp, _) in [&before, &after].into_iter().flatten() {
+        facts.checkpoints.push(CheckpointFact {
+            origin: cp.origin.clone(),
+            tree_size: cp.tree_size,
+            root_hash: cp.root_hash,
+        });
+    }
     let after_cp = after.as_ref().map(|(c, _)| c);
-    let entries = check_entries(w, after_cp, request_id, cancel, findings, &mut summary);
+    facts.proved.origin = after_cp.map(|c| c.origin.clone());
+    let proved = &mut facts.proved.entries;
+    let entries = check_entries(
+        w,
+        after_cp,
+        request_id,
+        cancel,
+        findings,
+        &mut summary,
+        proved,
+    );
     summary.redactions = w.redaction_count;
     let by_index: HashMap<u64, &Entry<'_>> = entries.iter().map(|e| (e.record.index, e)).collect();
     let mut named = HashMap::new();
@@ -379,6 +399,7 @@ fn check_entries<'w>(
     cancel: &Cancel,
     findings: &mut Findings,
     summary: &mut AuditSummary,
+    proved: &mut Vec<(u64, Hash)>,
 ) -> Vec<Entry<'w>> {
     // A set, so that wide leaves and long field lists cost linear time.
     let pii_fields: HashSet<&str> = w.pii_fields.iter().map(String::as_str).collect();
@@ -388,7 +409,7 @@ fn check_entries<'w>(
         if cancel.raised_at(n) {
             break;
         }
-        let checked = check_entry(record, after, findings, summary);
+        let checked = check_entry(record, after, findings, summary, proved);
         let leaf = checked.leaf.as_ref();
         let clear_pii = leaf
             .map(|l| l.iter().filter(|(k, _)| pii_fields.contains(k)).count())
@@ -604,6 +625,7 @@ fn check_entry(
     after: Option<&Checkpoint>,
     findings: &mut Findings,
     summary: &mut AuditSummary,
+    proved: &mut Vec<(u64, Hash)>,
 ) -> CheckedEntry {
     let (at, index, leaf_bytes) = (record.location.as_str(), record.index, &record.leaf);
     let disclosures = &record.disclosures;
@@ -614,7 +636,10 @@ fn check_entry(
     if let (Some(cp), Some(proof)) = (after, &proof) {
         let lh = merkle::leaf_hash(leaf_bytes);
         match merkle::verify_inclusion(index, cp.tree_size, &lh, proof, &cp.root_hash) {
-            Ok(()) => summary.entries_proved += 1,
+            Ok(()) => {
+                summary.entries_proved += 1;
+                proved.push((index, lh));
+            }
             Err(e) => findings.add(
                 Code::AuditInclusionFailed,
                 at,

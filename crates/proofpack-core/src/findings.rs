@@ -24,28 +24,36 @@ proofpack_spec::spec_names! {
     }
 }
 
-/// Defines [`Code`] from the §12 table: each code's string (through
+/// Defines a set of finding codes from its table in the spec (§12's for
+/// [`Code`], §19's for [`RegisterCode`]): each code's string (through
 /// `spec_names!`, like every closed set) and its effect.
 macro_rules! codes {
-    ($( $(#[$doc:meta])* $variant:ident = $text:literal => $effect:ident, )*) => {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$doc:meta])* $variant:ident = $text:literal => $effect:ident, )*
+        }
+    ) => {
         proofpack_spec::spec_names! {
-            /// A finding code of spec §12. Its string form is the spec's.
-            pub enum Code {
+            $(#[$meta])*
+            pub enum $name {
                 $( $(#[$doc])* $variant = $text, )*
             }
         }
 
-        impl Code {
+        impl $name {
             /// The code's effect on the verdict.
             #[must_use]
             pub const fn effect(self) -> Effect {
-                match self { $(Code::$variant => Effect::$effect,)* }
+                match self { $($name::$variant => Effect::$effect,)* }
             }
         }
     };
 }
 
 codes! {
+/// A finding code of spec §12. Its string form is the spec's.
+pub enum Code {
     /// Not gzip, not tar, truncated, bad CRC, bad header or checksum.
     ArchiveMalformed = "archive.malformed" => Invalid,
     /// Bytes after the gzip member or after the end-of-archive marker.
@@ -232,6 +240,32 @@ codes! {
     SlaExtensionInvalid = "sla.extension_invalid" => Warning,
     /// An attestation no trusted subprocessor key can check (§16).
     ReceiptsAttestationUnverified = "receipts.attestation_unverified" => Warning,
+}
+}
+
+codes! {
+/// A finding code of a register (spec §19): what many packs verified
+/// together show and no single pack does. Its own set, apart from
+/// [`Code`]: a pack's report never carries one, and a register finding is
+/// located at packs, not at a member of one.
+pub enum RegisterCode {
+    /// The link of a follow-up pack names a pack whose identity, request or
+    /// time does not fit: the link is void.
+    SupersedesMismatch = "register.supersedes_mismatch" => Invalid,
+    /// Two packs supersede the same pack: both links are void.
+    SupersededTwice = "register.superseded_twice" => Invalid,
+    /// The audit log's key signed two histories: two checkpoints of one size,
+    /// or two entries at one index, that differ.
+    LogFork = "register.log_fork" => Invalid,
+    /// A follow-up pack names a pack that is not in the set.
+    SupersedesUnknown = "register.supersedes_unknown" => Warning,
+    /// A request has more than one head.
+    CompetingPacks = "register.competing_packs" => Warning,
+    /// An open item of a head was due before `as_of`.
+    Overdue = "register.overdue" => Warning,
+    /// Files with the same SHA-256: one pack.
+    DuplicateFile = "register.duplicate_file" => Warning,
+}
 }
 
 /// One thing the verifier established about a pack. Made only by

@@ -41,7 +41,12 @@ pub fn parse_provenance(bytes: &[u8], findings: &mut Collected) -> ProvenanceGra
 
 /// Checks a parsed provenance graph (§11).
 pub fn check_provenance(graph: &ProvenanceGraph, findings: &mut Collected) -> ProvenanceSummary {
-    provenance::check(&graph.0, &Cancel::new(), &mut findings.0)
+    provenance::check(
+        &graph.0,
+        &Cancel::new(),
+        &mut findings.0,
+        &mut Default::default(),
+    )
 }
 
 /// Parsed `subprocessor-receipts.jsonl` (§9).
@@ -100,6 +105,7 @@ pub fn check_witness(
         &[],
         &Cancel::new(),
         &mut findings.0,
+        &mut Default::default(),
     )
     .summary
 }

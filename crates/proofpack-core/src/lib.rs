@@ -48,6 +48,7 @@ mod manifest;
 mod probes;
 mod provenance;
 mod receipts;
+mod register_facts;
 pub mod report;
 mod request;
 mod schema;
@@ -64,7 +65,9 @@ mod tests;
 pub mod fuzzing;
 
 pub use archive::{Limits, ReadError};
-pub use findings::{Code, Effect, Finding, MissingEvidence, Passed, SuccessCode, Verdict};
+pub use findings::{
+    Code, Effect, Finding, MissingEvidence, Passed, RegisterCode, SuccessCode, Verdict,
+};
 pub use report::Report;
 pub use trust::{TrustStore, TrustStoreError};
 pub use verify::{verify, verify_until, Cancel, VerifyError};

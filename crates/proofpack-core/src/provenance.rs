@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{
     ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
 };
@@ -16,7 +17,9 @@ use crate::schema::{for_each_jsonl, Custom, Fields, Read, Record, RecordNames, S
 use hashbrown::HashTable;
 use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::{ArtifactState, MemberName, ObligationKind, RecordType, ReverseIndex};
+use proofpack_spec::vocab::{
+    ArtifactState, MemberName, ObligationKind, OpenItemKind, RecordType, ReverseIndex,
+};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::BuildHasher;
@@ -208,6 +211,11 @@ impl ProvenanceGraph {
     /// `scope/key` of a node, for messages.
     fn node_text(&self, node: Node) -> String {
         format!("{}/{}", self.names.node_scope(node), self.names.key(node))
+    }
+
+    /// A node as §19's open items name it: `scope:key`.
+    fn scope_key(&self, node: Node) -> String {
+        format!("{}:{}", self.names.node_scope(node), self.names.key(node))
     }
 }
 
@@ -420,8 +428,35 @@ pub(crate) fn check(
     graph: &ProvenanceGraph,
     cancel: &Cancel,
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> ProvenanceSummary {
-    check_with(graph, cancel, findings, BITSET_WORDS)
+    let (summary, reached) = check_with(graph, cancel, findings, BITSET_WORDS);
+    open_items(graph, &reached, &mut facts.open_items);
+    summary
+}
+
+/// §19's open items of the graph: every well-formed obligation (its
+/// target as `scope:key`), and every `expiring` artifact reachable from a
+/// tombstone (`reached`), each with its `expires_at`.
+fn open_items(graph: &ProvenanceGraph, reached: &[usize], items: &mut Vec<OpenItem>) {
+    for o in &graph.obligations {
+        let what = graph.scope_key(o.target);
+        items.push(OpenItem::new(
+            OpenItemKind::Obligation,
+            what,
+            Some(&o.expires_at),
+        ));
+    }
+    for a in reached.iter().filter_map(|i| graph.artifacts.get(*i)) {
+        if a.state == ArtifactState::Expiring {
+            let what = graph.scope_key(a.node);
+            items.push(OpenItem::new(
+                OpenItemKind::Artifact,
+                what,
+                a.expires_at.as_ref(),
+            ));
+        }
+    }
 }
 
 /// [`check`], holding at most `bitset_words` words of reachable-scope bits.
@@ -430,7 +465,7 @@ fn check_with(
     cancel: &Cancel,
     findings: &mut Findings,
     bitset_words: usize,
-) -> ProvenanceSummary {
+) -> (ProvenanceSummary, Vec<usize>) {
     let mut summary = ProvenanceSummary {
         present: true,
         graph_version: graph.graph_version.clone(),
@@ -466,7 +501,7 @@ fn check_with(
     summary.view = Some(view(graph, &reached));
     (summary.artifact_rows, summary.artifact_rows_omitted) =
         artifact_rows(graph, &reached, MAX_ARTIFACT_ROWS);
-    summary
+    (summary, reached)
 }
 
 /// The report's rows of the artefacts, at most `cap` ([`MAX_ARTIFACT_ROWS`]):
@@ -1325,7 +1360,12 @@ mod tests {
         }
         let mut findings = Findings::new();
         let graph = parse(jsonl.as_bytes(), &Cancel::new(), &mut findings);
-        let summary = check(&graph, &Cancel::new(), &mut findings);
+        let summary = check(
+            &graph,
+            &Cancel::new(),
+            &mut findings,
+            &mut Default::default(),
+        );
         let lines = |rows: &[ArtifactRow]| {
             rows.iter()
                 .map(|r| (r.line, r.reachable))
@@ -1489,7 +1529,7 @@ mod tests {
     fn agrees_within(c: &Case, bitset_words: usize) {
         let mut findings = Findings::uncapped();
         let graph = parse(c.jsonl.as_bytes(), &Cancel::new(), &mut findings);
-        let summary = check_with(&graph, &Cancel::new(), &mut findings, bitset_words);
+        let (summary, _) = check_with(&graph, &Cancel::new(), &mut findings, bitset_words);
         let (offending, live, reached) = reference(c);
         assert_eq!(
             lines(&findings, Code::ProvenanceReferenceScopesIncomplete),

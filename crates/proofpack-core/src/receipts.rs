@@ -9,10 +9,11 @@
 use crate::attestation::{self, AttestationState};
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::register_facts::OpenItem;
 use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::Scalar;
 use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
+use proofpack_spec::vocab::{Channel, MemberName, OpenItemKind, ReceiptStatus};
 use std::collections::HashSet;
 
 /// The member name.
@@ -63,6 +64,22 @@ impl ReceiptRecord {
 
 /// The subprocessors that at least one receipt erases by §9's rule: their
 /// other receipts are history.
+/// §19's open items of the receipts: each `pending` receipt of a
+/// subprocessor that §9's rule does not count as erased, due at `due_at`.
+pub(crate) fn open_items(receipts: &[ReceiptRecord], items: &mut Vec<OpenItem>) {
+    let erased = erased_subprocessors(receipts);
+    for r in receipts {
+        if r.status == Some(ReceiptStatus::Pending) && !erased.contains(r.subprocessor.as_str()) {
+            let what = r.subprocessor.as_str();
+            items.push(OpenItem::new(
+                OpenItemKind::Receipt,
+                what,
+                r.due_at.as_ref(),
+            ));
+        }
+    }
+}
+
 fn erased_subprocessors(receipts: &[ReceiptRecord]) -> HashSet<&str> {
     erased_where(receipts, |_| true)
 }

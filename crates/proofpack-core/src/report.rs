@@ -8,6 +8,7 @@
 
 use crate::findings::{Finding, MissingEvidence, Passed, Verdict};
 use crate::receipts::ReceiptRecord;
+pub use crate::register_facts::{CheckpointFact, OpenItem, ProvedEntries, RegisterFacts};
 use crate::steps::{StatusDetail, StepRecord};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
@@ -53,6 +54,9 @@ pub struct Report {
     /// the same pack, trust store and limits; everything else is
     /// deterministic, byte for byte.
     meta: Meta,
+    /// What a register (§19) needs beyond the §13 report; not serialised.
+    #[serde(skip)]
+    facts: RegisterFacts,
 }
 
 /// How a report was made (volatile: excluded from determinism).
@@ -203,6 +207,7 @@ pub(crate) struct Sections {
     pub(crate) audit: AuditSummary,
     pub(crate) provenance: ProvenanceSummary,
     pub(crate) members: Vec<MemberInfo>,
+    pub(crate) facts: RegisterFacts,
 }
 
 impl Report {
@@ -229,6 +234,7 @@ impl Report {
             provenance: sections.provenance,
             members: sections.members,
             meta,
+            facts: sections.facts,
         })
     }
 
@@ -300,6 +306,12 @@ impl Report {
     /// deterministic, byte for byte.
     pub fn meta(&self) -> &Meta {
         &self.meta
+    }
+
+    /// What a register (§19) needs of this pack beyond the §13 report: the
+    /// checkpoints read, the entries proved included, the open items.
+    pub fn register_facts(&self) -> &RegisterFacts {
+        &self.facts
     }
 
     /// Every part of the report but its verdict, writable (fuzzing only).

@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::register_facts::OpenItem;
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
@@ -736,5 +737,19 @@ pub(crate) fn check_required(
                 format!("no record for the required step {step}"),
             );
         }
+    }
+}
+
+/// §19's open items of the steps: each `pending` step due at its `due_at`,
+/// each `deferred` one at its `expires_at`.
+pub(crate) fn open_items(steps: &[StepRecord], items: &mut Vec<OpenItem>) {
+    for s in steps {
+        let due = match &s.detail {
+            Some(StatusDetail::Pending { due_at }) => due_at,
+            Some(StatusDetail::Deferred { expires_at }) => expires_at,
+            _ => continue,
+        };
+        let kind = proofpack_spec::vocab::OpenItemKind::Step;
+        items.push(OpenItem::new(kind, s.step.as_str(), due.as_ref()));
     }
 }

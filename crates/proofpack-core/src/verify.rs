@@ -10,6 +10,7 @@ use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCo
 use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
+use crate::register_facts::RegisterFacts;
 use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, SupersededPack, TierRow};
 use crate::request::{self, Request, REQUEST};
 use crate::signature;
@@ -120,17 +121,20 @@ fn check_sections(
     cancel.check()?;
     let (receipts, judged) = check_receipts(archive, &manifest.manifest, trust, cancel, findings); // §9
     cancel.check()?;
+    let facts = &mut run.sections.facts;
+    steps::open_items(&cascade.steps, &mut facts.open_items); // §19
+    receipts::open_items(&receipts, &mut facts.open_items); // §19
     let audit = check_witness(
         archive,
         &manifest.manifest,
-        &request,
-        &cascade,
+        (&request, &cascade),
         trust,
         cancel,
         findings,
+        facts,
     ); // §10
     cancel.check()?;
-    let provenance = check_provenance(archive, &request.data_classes, cancel, findings); // §11
+    let provenance = check_provenance(archive, &request.data_classes, cancel, findings, facts); // §11
     check_all_clear(&manifest.manifest, findings); // §12
     cancel.check()?;
 
@@ -382,11 +386,11 @@ fn check_receipts(
 fn check_witness(
     archive: &Archive,
     manifest: &Manifest,
-    request: &ReadRequest,
-    cascade: &Cascade,
+    (request, cascade): (&ReadRequest, &Cascade),
     trust: Option<&TrustStore>,
     cancel: &Cancel,
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> audit::AuditSummary {
     let request_id = manifest
         .request_id
@@ -397,7 +401,7 @@ fn check_witness(
         .and_then(|b| audit::parse(b, cancel, findings))
         .map(|w| {
             let steps = &cascade.steps;
-            let audited = audit::check(&w, trust, request_id, steps, cancel, findings);
+            let audited = audit::check(&w, trust, request_id, steps, cancel, findings, facts);
             let (mut summary, checkpoints) = (audited.summary, audited.checkpoints);
             let signed_at = manifest.signed_at.as_ref();
             cosignatures::check_witness(&checkpoints, trust, signed_at, findings, &mut summary); // §15
@@ -431,11 +435,12 @@ fn check_provenance(
     data_classes: &[DataClass],
     cancel: &Cancel,
     findings: &mut Findings,
+    facts: &mut RegisterFacts,
 ) -> provenance::ProvenanceSummary {
     match archive.content(provenance::PROVENANCE) {
         Some(b) => {
             let graph = provenance::parse(b, cancel, findings);
-            provenance::check(&graph, cancel, findings)
+            provenance::check(&graph, cancel, findings, facts)
         }
         None => {
             if data_classes.contains(&DataClass::Derivatives) {

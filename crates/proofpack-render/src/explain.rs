@@ -8,7 +8,7 @@
 //! fails the tests.
 
 use crate::i18n::{self, Language, Messages};
-use proofpack_core::{Code, Effect};
+use proofpack_core::{Code, Effect, RegisterCode};
 use std::sync::OnceLock;
 
 /// What a finding means to a reviewer who is not an engineer.
@@ -34,25 +34,50 @@ pub fn explanation(code: Code) -> Explanation {
 /// per language and kept for the life of the process; a test checks that
 /// every code has all three in every language.
 pub fn explanation_in(code: Code, language: Language) -> Explanation {
-    static TABLES: [OnceLock<Vec<[String; 3]>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let table = TABLES[language.index()].get_or_init(|| {
+    static TABLES: Tables = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    explained(&TABLES, Code::ALL, code, Code::as_str, language)
+}
+
+/// The plain-language explanation of a register finding code (§19) in
+/// `language`, from the same message files as [`explanation_in`].
+pub fn register_explanation_in(code: RegisterCode, language: Language) -> Explanation {
+    static TABLES: Tables = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    explained(
+        &TABLES,
+        RegisterCode::ALL,
+        code,
+        RegisterCode::as_str,
+        language,
+    )
+}
+
+/// Per language, every code's three texts, in the order of its set.
+type Tables = [OnceLock<Vec<[String; 3]>>; 3];
+
+/// The explanation of `code`, one of `all`, from `tables` (filled on first use).
+fn explained<C: Copy + PartialEq>(
+    tables: &'static Tables,
+    all: &[C],
+    code: C,
+    name: fn(C) -> &'static str,
+    language: Language,
+) -> Explanation {
+    let table = tables[language.index()].get_or_init(|| {
         let messages = Messages::new(language);
-        Code::ALL
-            .iter()
+        all.iter()
             .map(|c| {
-                let id = message_id(*c);
+                let id = format!("code-{}", i18n::id_part(name(*c)));
                 ["meaning", "why", "ask"].map(|part| messages.attribute(&id, part))
             })
             .collect()
     });
-    let texts = Code::ALL
+    let texts = all
         .iter()
         .position(|c| *c == code)
         .and_then(|i| table.get(i));
     match texts {
         Some([meaning, why, ask]) => Explanation { meaning, why, ask },
-        // Every code is in Code::ALL: this is never reached.
+        // Every code is in its set's ALL: this is never reached.
         None => Explanation {
             meaning: "",
             why: "",
@@ -148,5 +173,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_register_code_has_all_three_texts_in_every_language() {
+        assert_eq!(RegisterCode::ALL.len(), 7);
+        for language in Language::ALL {
+            for code in RegisterCode::ALL {
+                let e = register_explanation_in(*code, language);
+                for text in [e.meaning, e.why, e.ask] {
+                    assert!(text.trim().len() > 20, "{language} {code}");
+                    assert!(!text.contains('\n'), "{language} {code}");
+                    assert!(!text.contains(i18n::MISSING_MARK), "{language} {code}");
+                }
+            }
+        }
+        let (en, fr) = (
+            register_explanation_in(RegisterCode::LogFork, Language::En),
+            register_explanation_in(RegisterCode::LogFork, Language::Fr),
+        );
+        assert_ne!(en.meaning, fr.meaning);
+        assert_ne!(
+            en.meaning,
+            explanation_in(Code::ArchiveMalformed, Language::En).meaning
+        );
     }
 }

@@ -450,7 +450,8 @@ pub fn id_part(spec_name: &str) -> String {
 mod tests {
     use super::*;
     use proofpack_core::report::{AttestationState, Listing, NotCounted};
-    use proofpack_core::Code;
+    use proofpack_core::{Code, RegisterCode};
+    use proofpack_spec::vocab::OpenItemKind;
 
     #[test]
     fn every_file_parses_and_names_each_message_once() {
@@ -513,13 +514,19 @@ mod tests {
                 .iter()
                 .map(|c| format!("code-{}", id_part(c.as_str()))),
         );
+        ids.extend(
+            RegisterCode::ALL
+                .iter()
+                .map(|c| format!("code-{}", id_part(c.as_str()))),
+        );
+        ids.extend(OpenItemKind::ALL.iter().map(|k| format!("open-item-{k}")));
         let english = super::ids(Language::En);
         for id in &ids {
             assert!(english.contains(id), "en lacks {id}");
         }
         // No message a name no longer needs: each `code-*` is a code's.
         let codes = english.iter().filter(|id| id.starts_with("code-")).count();
-        assert_eq!(codes, Code::ALL.len());
+        assert_eq!(codes, Code::ALL.len() + RegisterCode::ALL.len());
     }
 
     #[test]

@@ -20,5 +20,6 @@ pub mod explain;
 pub mod html;
 pub mod i18n;
 pub mod json;
+pub mod register;
 pub mod text;
 pub mod verification;

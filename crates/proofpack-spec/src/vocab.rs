@@ -110,6 +110,10 @@ pub const PACK_FORMAT: &str = "proof-pack/v1";
 pub const TRUST_FORMAT: &str = "proof-pack-trust/v1";
 /// Report `format` (§13).
 pub const REPORT_FORMAT: &str = "proof-pack-report/v1";
+/// Register report `format` (§19).
+pub const REGISTER_FORMAT: &str = "proof-pack-register/v1";
+/// `format` of `proofpack diff --json` (this verifier's own, not the spec's).
+pub const DIFF_FORMAT: &str = "proof-pack-diff/v1";
 /// The DSSE payload type of the signed manifest (§3).
 pub const PAYLOAD_TYPE: &str = "application/vnd.proof-pack.manifest+json";
 /// The DSSE payload type of a subprocessor's signed receipt statement (§16).
@@ -617,6 +621,24 @@ spec_names! {
     }
 }
 
+spec_names! {
+    /// The `kind` of an open item of a register's request (§19): what is
+    /// still to be done, and by when the pack said it would be.
+    pub enum OpenItemKind {
+        /// A `pending` step (`due_at`) or a `deferred` one (`expires_at`).
+        Step = "step",
+        /// A `pending` receipt of a subprocessor §9 does not count as erased (`due_at`).
+        Receipt = "receipt",
+        /// An `obligation` of the provenance graph (`expires_at`).
+        Obligation = "obligation",
+        /// An `expiring` artifact reachable from a tombstone (`expires_at`).
+        Artifact = "artifact",
+        /// The request itself, of a head whose verdict is `incomplete`
+        /// (due at the effective deadline of §6).
+        Deadline = "deadline",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -650,6 +672,7 @@ mod tests {
         round_trip(ReverseIndex::ALL);
         round_trip(ArtifactState::ALL);
         round_trip(ObligationKind::ALL);
+        round_trip(OpenItemKind::ALL);
         assert!("Working".parse::<Step>().is_err());
     }
 

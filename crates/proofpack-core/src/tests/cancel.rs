@@ -57,7 +57,15 @@ fn a_raised_cancel_stops_reading_and_checking_the_witness_entries() {
     // Every leaf `{}` lacks its members: a schema finding per entry checked.
     let schema_findings = |cancel: &Cancel| {
         let mut f = Findings::new();
-        crate::audit::check(&whole, None, None, &[], cancel, &mut f);
+        crate::audit::check(
+            &whole,
+            None,
+            None,
+            &[],
+            cancel,
+            &mut f,
+            &mut Default::default(),
+        );
         f.as_slice()
             .iter()
             .filter(|f| f.code() == Code::AuditSchema)
@@ -83,9 +91,14 @@ fn a_raised_cancel_stops_the_provenance_walk() {
     }
     let mut f = Findings::new();
     let graph = crate::provenance::parse(jsonl.as_bytes(), &Cancel::new(), &mut f);
-    let whole = crate::provenance::check(&graph, &Cancel::new(), &mut f);
+    let whole = crate::provenance::check(&graph, &Cancel::new(), &mut f, &mut Default::default());
     assert_eq!((whole.artifacts, whole.reachable), (RECORDS, RECORDS));
-    let cut = crate::provenance::check(&graph, &raised(), &mut Findings::new());
+    let cut = crate::provenance::check(
+        &graph,
+        &raised(),
+        &mut Findings::new(),
+        &mut Default::default(),
+    );
     assert!(cut.reachable < RECORDS / 2);
 }
 

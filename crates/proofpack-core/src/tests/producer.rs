@@ -204,6 +204,7 @@ fn check_witness(
                 &parsed_steps(steps),
                 &crate::Cancel::new(),
                 &mut f,
+                &mut Default::default(),
             )
             .summary
         }
@@ -261,6 +262,7 @@ fn cosigned_checkpoints_carry_the_witnesses_lines() {
         &parsed_steps(&steps),
         &crate::Cancel::new(),
         &mut f,
+        &mut Default::default(),
     );
     let (mut summary, checkpoints) = (audited.summary, audited.checkpoints);
     crate::cosignatures::check_witness(&checkpoints, Some(&store), None, &mut f, &mut summary);
@@ -382,6 +384,7 @@ fn clear_pii_members_are_counted_and_never_redactable() {
         &[],
         &crate::Cancel::new(),
         &mut f,
+        &mut Default::default(),
     )
     .summary;
     assert_eq!(codes(&f), vec![Code::AuditPiiDisclosed]);
@@ -1802,7 +1805,12 @@ fn check_provenance(records: &[ProvenanceRecord]) -> Vec<Code> {
         &crate::Cancel::new(),
         &mut f,
     );
-    crate::provenance::check(&graph, &crate::Cancel::new(), &mut f);
+    crate::provenance::check(
+        &graph,
+        &crate::Cancel::new(),
+        &mut f,
+        &mut Default::default(),
+    );
     codes(&f)
 }
 

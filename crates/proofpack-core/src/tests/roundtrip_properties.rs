@@ -162,7 +162,7 @@ proptest! {
         let witness = crate::audit::parse(&bytes, &crate::Cancel::new(), &mut findings)
             .expect("the producer's witness parses");
         let summary = crate::audit::check(
-            &witness, Some(&log_trust(origin, &key)), Some(REQ), &[], &crate::Cancel::new(), &mut findings).summary;
+            &witness, Some(&log_trust(origin, &key)), Some(REQ), &[], &crate::Cancel::new(), &mut findings, &mut Default::default()).summary;
         let mut codes: Vec<Code> = findings.as_slice().iter().map(|f| f.code()).collect();
         codes.dedup();
         // The only finding a faithful witness can carry: personal data left

@@ -838,6 +838,88 @@ verification-same = gleich
 verification-different = anders
 verification-signed = { $file } geschrieben: { $verdict }, signiert von { $owner } (Schlüssel { $key_id }).
 verification-countersigned = { $file } geschrieben: gegengezeichnet von { $owner } (Schlüssel { $key_id }).
+code-register-supersedes_mismatch =
+    .meaning = Ein Folgepaket nennt ein früheres Paket, das nicht zu ihm passt: eine andere Paket-ID, ein anderer Antrag, eine andere betroffene Person, Rechtsgrundlage oder Eingangszeit, oder ein früheres Paket, das nicht vor dem Folgepaket signiert wurde.
+    .why = Die Kette der Pakete zu diesem Antrag ist unterbrochen oder widersprüchlich, sodass das Register nicht sagen kann, welches Paket die aktuelle Aussage des Verantwortlichen ist. Die Verknüpfung wird ignoriert, und der Antrag gilt als ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches Paket welches ersetzt, und verlangen Sie ein Folgepaket, das Datei und Identität des früheren Pakets genau nennt.
+
+code-register-superseded_twice =
+    .meaning = Zwei oder mehr Pakete geben jeweils an, dasselbe frühere Paket zu ersetzen.
+    .why = Ein Antrag kann nur eine nächste Fassung haben; zwei Ersetzungen desselben Pakets widersprechen sich, daher wird keine der Verknüpfungen anerkannt, und der Antrag gilt als ungültig.
+    .ask = Fragen Sie den Verantwortlichen, welches dieser Pakete das echte Folgepaket ist und warum ein weiteres Paket ebenfalls das frühere ersetzen will.
+
+code-register-log_fork =
+    .meaning = Zwei Pakete zeigen dasselbe Audit-Protokoll mit zwei verschiedenen Verläufen: dieselbe Protokollgröße mit anderem Inhalt oder dieselbe Eintragsnummer mit anderen Einträgen.
+    .why = Ein nur anhängbares Protokoll kann nur einen Verlauf haben. Der Schlüssel des Protokolls hat zwei signiert, daher ist keiner seiner Prüfpunkte verlässlich; jedes Paket, das einen davon enthält, gilt als ungültig.
+    .ask = Bitten Sie den Verantwortlichen und den Betreiber des Protokolls, die beiden Verläufe zu erklären, welcher echt ist und ob der Schlüssel des Protokolls kompromittiert ist.
+
+code-register-supersedes_unknown =
+    .meaning = Ein Folgepaket nennt ein früheres Paket, das nicht unter den Paketen ist, die Ihnen vorliegen.
+    .why = Nur eine Warnung: Das frühere Paket wurde Ihnen vielleicht nur nicht geschickt, doch ohne es lässt sich die Kette dieses Antrags nicht prüfen.
+    .ask = Bitten Sie den Verantwortlichen um das frühere Paket, das dieses ersetzt, damit die ganze Kette geprüft werden kann.
+
+code-register-competing_packs =
+    .meaning = Ein Antrag hat mehr als ein aktuelles Paket: keines ersetzt die anderen.
+    .why = Nur eine Warnung, doch der Verantwortliche hat zwei aktuelle Darstellungen derselben Löschung gegeben, die Verschiedenes aussagen können.
+    .ask = Fragen Sie den Verantwortlichen, welches Paket aktuell ist, und verlangen Sie ein Folgepaket, das das ersetzte Paket nennt.
+
+code-register-overdue =
+    .meaning = Ein für seinen Antrag noch aktuelles Paket sagt, etwas werde bis zu einem inzwischen vergangenen Zeitpunkt erledigt, und kein späteres Paket zeigt, dass es erledigt wurde.
+    .why = Für sich nur eine Warnung, doch der Verantwortliche hat einen Schritt, die Bestätigung eines Unterauftragsverarbeiters oder das Ende eines Aufschubs bis zu diesem Zeitpunkt zugesagt, und nichts zeigt, dass die Zusage eingehalten wurde.
+    .ask = Bitten Sie den Verantwortlichen um ein Folgepaket, das die Erledigung zeigt, oder um den Grund, warum der Punkt noch offen ist.
+
+code-register-duplicate_file =
+    .meaning = Zwei oder mehr der angegebenen Dateien haben genau dieselben Bytes: Sie sind ein einziges Paket.
+    .why = Nur eine Warnung: Eine Kopie fügt keinen Nachweis hinzu, und sie doppelt zu zählen würde überschätzen, was eingegangen ist.
+    .ask = Beim Verantwortlichen ist nichts zu erfragen; behalten Sie eine Kopie der Datei.
+
+## `proofpack register`: die Tabelle der Anträge, die Feststellungen, die Pakete.
+
+register-title = Register von { $packs } Paketen in { $requests } Anträgen, Stand { $as_of }
+register-status = Status: { $status }  (Exit { $exit })
+register-requests = Anträge:
+register-col-tenant = Mandant
+register-col-request = Antrag
+register-col-status = Status
+register-col-head = aktuelles Paket
+register-col-open = offene Punkte
+register-col-file = Datei
+register-col-verdict = Urteil
+register-col-superseded-by = ersetzt durch
+register-overdue = ÜBERFÄLLIG
+register-due = fällig { $due }
+register-no-due = ohne Fälligkeit
+register-no-open-items = keine
+register-findings = Feststellungen des Registers:
+register-no-findings = Keine Feststellungen des Registers.
+register-packs = Pakete:
+register-duplicates = dieselben Bytes wie
+register-unread = Nicht lesbare Dateien:
+register-manifest-unread = (Manifest nicht lesbar)
+register-empty = Keine Pakete.
+open-item-step = Schritt
+open-item-receipt = Bestätigung
+open-item-obligation = Verpflichtung
+open-item-artifact = Artefakt
+open-item-deadline = Frist
+
+## `proofpack diff ALT NEU`.
+
+diff-old = alt
+diff-new = neu
+diff-supersedes = NEU ersetzt ALT: { $holds }
+diff-supersedes-void = NEU nennt ALT, doch die Verknüpfung ist nichtig: { $misfits }
+diff-supersedes-not = NEU nennt ALT nicht in supersedes.
+diff-tiers = Geänderte Ebenen:
+diff-receipts = Geänderte Bestätigungen:
+diff-closed = Geschlossene offene Punkte:
+diff-opened = Neue offene Punkte:
+diff-members-added = Hinzugefügte Mitglieder:
+diff-members-removed = Entfernte Mitglieder:
+diff-members-changed = Geänderte Mitglieder:
+diff-findings-added = Hinzugekommene Feststellungscodes:
+diff-findings-removed = Entfallene Feststellungscodes:
+diff-none = (keine)
 
 ## Die Seite des Prüferportals.
 

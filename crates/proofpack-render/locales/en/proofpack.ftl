@@ -800,6 +800,89 @@ code-receipts-attestation_unverified =
     .why = Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.
     .ask = Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.
 
+code-register-supersedes_mismatch =
+    .meaning = A follow-up pack names an earlier pack that does not fit it: another pack id, another request, subject, legal basis or date of receipt, or an earlier pack signed no earlier than the follow-up.
+    .why = The chain of packs for this request is broken or contradicts itself, so the register cannot tell which pack is the controller's current word. The link is ignored and the request is treated as invalid.
+    .ask = Ask the controller which pack replaces which, and for a follow-up pack that names the earlier pack's exact file and identity.
+
+code-register-superseded_twice =
+    .meaning = Two or more packs each say they replace the same earlier pack.
+    .why = A request can only have one next version; two replacements for one pack contradict each other, so neither link is accepted and the request is treated as invalid.
+    .ask = Ask the controller which of these packs is the real follow-up, and why another pack also claims to replace the earlier one.
+
+code-register-log_fork =
+    .meaning = Two packs show the same audit log with two different histories: the same log size with different contents, or the same entry number with different entries.
+    .why = An append-only log can only have one history. The log's key signed two of them, so none of its checkpoints can be relied on; every pack that holds one of them is treated as invalid.
+    .ask = Ask the controller and the log operator to explain the two histories, which one is genuine, and whether the log's key is compromised.
+
+code-register-supersedes_unknown =
+    .meaning = A follow-up pack names an earlier pack that is not among the packs you have.
+    .why = Only a warning: the earlier pack may simply not have been sent to you, but the chain for this request cannot be checked without it.
+    .ask = Ask the controller for the earlier pack this one replaces, so that the whole chain can be checked.
+
+code-register-competing_packs =
+    .meaning = One request has more than one current pack: none of them replaces the others.
+    .why = Only a warning, but the controller has given two current accounts of the same erasure, and they may say different things.
+    .ask = Ask the controller which pack is current, and for a follow-up pack that names the pack it replaces.
+
+code-register-overdue =
+    .meaning = A pack that is still current for its request says something would be done by a date that has now passed, and no later pack shows that it was done.
+    .why = Only a warning on its own, but the controller promised a step, a subprocessor's confirmation or the end of a deferral by that date, and nothing shows that the promise was kept.
+    .ask = Ask the controller for a follow-up pack showing the item done, or for the reason it is still open.
+
+code-register-duplicate_file =
+    .meaning = Two or more files you gave have exactly the same bytes: they are one pack.
+    .why = Only a warning: a copy adds no evidence, and counting it twice would overstate what was received.
+    .ask = Nothing to ask the controller; keep one copy of the file.
+
+## `proofpack register`: the table of requests, the findings, the packs.
+
+register-title = Register of { $packs } packs in { $requests } requests, as of { $as_of }
+register-status = status: { $status }  (exit { $exit })
+register-requests = Requests:
+register-col-tenant = tenant
+register-col-request = request
+register-col-status = status
+register-col-head = head pack
+register-col-open = open items
+register-col-file = file
+register-col-verdict = verdict
+register-col-superseded-by = superseded by
+register-overdue = OVERDUE
+register-due = due { $due }
+register-no-due = no due date
+register-no-open-items = none
+register-findings = Register findings:
+register-no-findings = No register findings.
+register-packs = Packs:
+register-duplicates = same bytes as
+register-unread = Files that could not be read:
+register-manifest-unread = (manifest unreadable)
+register-empty = No packs.
+open-item-step = step
+open-item-receipt = receipt
+open-item-obligation = obligation
+open-item-artifact = artifact
+open-item-deadline = deadline
+
+## `proofpack diff OLD NEW`.
+
+diff-old = old
+diff-new = new
+diff-supersedes = NEW supersedes OLD: { $holds }
+diff-supersedes-void = NEW names OLD, but the link is void: { $misfits }
+diff-supersedes-not = NEW does not name OLD in supersedes.
+diff-tiers = Tiers changed:
+diff-receipts = Receipts changed:
+diff-closed = Open items closed:
+diff-opened = Open items opened:
+diff-members-added = Members added:
+diff-members-removed = Members removed:
+diff-members-changed = Members changed:
+diff-findings-added = Finding codes added:
+diff-findings-removed = Finding codes removed:
+diff-none = (none)
+
 ## The command line's own words.
 
 # The last line of `proofpack verify DIR`; $verdicts is "2 complete, 1 late".

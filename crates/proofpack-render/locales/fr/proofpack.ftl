@@ -838,6 +838,88 @@ verification-same = identique
 verification-different = différent
 verification-signed = { $file } écrit : { $verdict }, signé par { $owner } (clé { $key_id }).
 verification-countersigned = { $file } écrit : contresigné par { $owner } (clé { $key_id }).
+code-register-supersedes_mismatch =
+    .meaning = Un paquet de suivi désigne un paquet antérieur qui ne lui correspond pas : autre identifiant de paquet, autre demande, personne concernée, base légale ou date de réception, ou un paquet antérieur signé au plus tôt en même temps que le suivi.
+    .why = La chaîne de paquets de cette demande est rompue ou se contredit ; le registre ne peut dire quel paquet est la parole actuelle du responsable du traitement. Le lien est ignoré et la demande est traitée comme invalide.
+    .ask = Demandez au responsable du traitement quel paquet remplace lequel, et un paquet de suivi qui désigne exactement le fichier et l'identité du paquet antérieur.
+
+code-register-superseded_twice =
+    .meaning = Deux paquets ou plus déclarent chacun remplacer le même paquet antérieur.
+    .why = Une demande ne peut avoir qu'une version suivante ; deux remplacements d'un même paquet se contredisent, aucun lien n'est donc accepté et la demande est traitée comme invalide.
+    .ask = Demandez au responsable du traitement lequel de ces paquets est le vrai suivi, et pourquoi un autre paquet prétend aussi remplacer le paquet antérieur.
+
+code-register-log_fork =
+    .meaning = Deux paquets montrent le même journal d'audit avec deux historiques différents : la même taille de journal avec des contenus différents, ou le même numéro d'entrée avec des entrées différentes.
+    .why = Un journal en ajout seul ne peut avoir qu'un historique. La clé du journal en a signé deux, aucun de ses points de contrôle n'est donc fiable ; chaque paquet qui en contient un est traité comme invalide.
+    .ask = Demandez au responsable du traitement et à l'opérateur du journal d'expliquer les deux historiques, lequel est authentique, et si la clé du journal est compromise.
+
+code-register-supersedes_unknown =
+    .meaning = Un paquet de suivi désigne un paquet antérieur qui ne figure pas parmi les paquets dont vous disposez.
+    .why = Ce n'est qu'un avertissement : le paquet antérieur ne vous a peut-être simplement pas été envoyé, mais la chaîne de cette demande ne peut être vérifiée sans lui.
+    .ask = Demandez au responsable du traitement le paquet antérieur que celui-ci remplace, afin de vérifier toute la chaîne.
+
+code-register-competing_packs =
+    .meaning = Une même demande a plus d'un paquet actuel : aucun ne remplace les autres.
+    .why = Ce n'est qu'un avertissement, mais le responsable du traitement a donné deux récits actuels du même effacement, qui peuvent dire des choses différentes.
+    .ask = Demandez au responsable du traitement quel paquet est actuel, et un paquet de suivi qui désigne le paquet qu'il remplace.
+
+code-register-overdue =
+    .meaning = Un paquet encore actuel pour sa demande annonce une action pour une date désormais passée, et aucun paquet ultérieur ne montre qu'elle a été faite.
+    .why = Ce n'est qu'un avertissement en soi, mais le responsable du traitement a promis une étape, la confirmation d'un sous-traitant ou la fin d'un report pour cette date, et rien ne montre que la promesse a été tenue.
+    .ask = Demandez au responsable du traitement un paquet de suivi montrant l'action faite, ou la raison pour laquelle elle est encore ouverte.
+
+code-register-duplicate_file =
+    .meaning = Deux fichiers ou plus que vous avez fournis ont exactement les mêmes octets : ils forment un seul paquet.
+    .why = Ce n'est qu'un avertissement : une copie n'apporte aucune preuve, et la compter deux fois surestimerait ce qui a été reçu.
+    .ask = Rien à demander au responsable du traitement ; gardez une seule copie du fichier.
+
+## `proofpack register` : le tableau des demandes, les constats, les paquets.
+
+register-title = Registre de { $packs } paquets en { $requests } demandes, au { $as_of }
+register-status = statut : { $status }  (sortie { $exit })
+register-requests = Demandes :
+register-col-tenant = locataire
+register-col-request = demande
+register-col-status = statut
+register-col-head = paquet de tête
+register-col-open = éléments ouverts
+register-col-file = fichier
+register-col-verdict = verdict
+register-col-superseded-by = remplacé par
+register-overdue = EN RETARD
+register-due = échéance { $due }
+register-no-due = sans échéance
+register-no-open-items = aucun
+register-findings = Constats du registre :
+register-no-findings = Aucun constat du registre.
+register-packs = Paquets :
+register-duplicates = mêmes octets que
+register-unread = Fichiers illisibles :
+register-manifest-unread = (manifeste illisible)
+register-empty = Aucun paquet.
+open-item-step = étape
+open-item-receipt = accusé
+open-item-obligation = obligation
+open-item-artifact = artefact
+open-item-deadline = délai
+
+## `proofpack diff ANCIEN NOUVEAU`.
+
+diff-old = ancien
+diff-new = nouveau
+diff-supersedes = NOUVEAU remplace ANCIEN : { $holds }
+diff-supersedes-void = NOUVEAU désigne ANCIEN, mais le lien est nul : { $misfits }
+diff-supersedes-not = NOUVEAU ne désigne pas ANCIEN dans supersedes.
+diff-tiers = Niveaux modifiés :
+diff-receipts = Accusés modifiés :
+diff-closed = Éléments ouverts clos :
+diff-opened = Éléments ouverts nouveaux :
+diff-members-added = Membres ajoutés :
+diff-members-removed = Membres retirés :
+diff-members-changed = Membres modifiés :
+diff-findings-added = Codes de constat ajoutés :
+diff-findings-removed = Codes de constat retirés :
+diff-none = (aucun)
 
 ## La page du portail des auditeurs.
 
