@@ -6,6 +6,9 @@ fn main() {
         tauri_build::AppManifest::new().commands(&[
             "startup",
             "explanations",
+            "ui_strings",
+            "set_language",
+            "shown",
             "pick_packs",
             "pick_trust_store",
             "pick_evidence_folder",

@@ -4,6 +4,7 @@
 // as <img src="data:image/svg+xml,..."> where no script can run.
 
 import { renderArtifacts, resetArtifacts } from './artifacts.js';
+import { t, useStrings } from './i18n.js';
 
 const tauri = window.__TAURI__;
 const invoke = (cmd, args) => tauri.core.invoke(cmd, args);
@@ -36,6 +37,7 @@ const state = {
   current: null, // index into packs
   trust: null, // path of the store for packs opened in the UI
   trustView: null,
+  trustSource: null, // where that store comes from: 'remembered' or 'command-line'
   cliTrust: null, // the store given on the command line (not remembered)
   panel: 'findings',
   job: null,
@@ -48,23 +50,24 @@ const state = {
 // Start
 
 async function start() {
+  showLanguage(await invoke('ui_strings'));
   bindModes();
   bindVerify();
   bindAuthor();
-  const explained = await invoke('explanations');
-  for (const e of explained) state.explanations.set(e.code, e);
+  bindLanguage();
+  await loadExplanations();
   const s = await invoke('startup');
+  state.cliTrust = s.trust ?? null;
   renderTrustSummary();
-  // The sidebar shows the store packs are verified with: the remembered
-  // one, or else the command line's (never "no trust store" while the
-  // packs on screen were verified with one).
-  const sidebarTrust = s.remembered_trust ?? s.trust;
-  if (sidebarTrust) await useTrust(sidebarTrust, { remember: false, quiet: true });
+  // The sidebar says which store a pack opened here is verified with: the
+  // remembered one, or else the command line's for this session (each pack
+  // in the list says which store served it).
+  if (s.remembered_trust) await useTrust(s.remembered_trust, { remember: false, quiet: true });
+  else if (s.trust) await useTrust(s.trust, { remember: false, quiet: true, source: 'command-line' });
   if (s.error) {
     showError(s.error);
     return;
   }
-  state.cliTrust = s.trust;
   // A pack given on the command line is verified with the --trust given
   // there, or with none; the remembered store is for packs opened here.
   for (const path of s.packs) openPack(path, s.trust ?? null);
@@ -166,6 +169,47 @@ function setMode(mode) {
 }
 
 // ---------------------------------------------------------------------------
+// Language
+
+async function loadExplanations() {
+  state.explanations.clear();
+  for (const e of await invoke('explanations')) state.explanations.set(e.code, e);
+}
+
+/** Puts the service's words in the page and the language menu. */
+function showLanguage(ui) {
+  useStrings(ui);
+  const menu = $('#language');
+  menu.replaceChildren(...ui.languages.map((l) => el('option', { value: l.tag, lang: l.tag, text: l.name })));
+  menu.value = ui.language;
+}
+
+function bindLanguage() {
+  $('#language').addEventListener('change', (e) => changeLanguage(e.target.value).catch((err) => showError(describe(err))));
+}
+
+/**
+ * Switches the app's language (remembered by the service): the page's own
+ * words, the explanations, and each open pack's report words and pictures
+ * (a report the service no longer keeps keeps the words it had).
+ */
+async function changeLanguage(tag) {
+  showLanguage(await invoke('set_language', { language: tag }));
+  await loadExplanations();
+  await Promise.all(state.packs.filter((p) => p.status === 'done').map(async (p) => {
+    try {
+      Object.assign(p.verified, await invoke('shown', { job: p.verified.job }));
+    } catch {
+      // Evicted from the kept reports: its words stay as they were.
+    }
+  }));
+  renderTrustSummary();
+  renderPackList();
+  if (state.current !== null && state.packs[state.current]?.status === 'done') showPack(state.current);
+  if (state.author.presign) await checkAuthor();
+}
+
+// ---------------------------------------------------------------------------
 // Verify mode
 
 function bindVerify() {
@@ -191,6 +235,9 @@ function bindVerify() {
     await invoke('forget_trust_store');
     state.trust = null;
     state.trustView = null;
+    state.trustSource = null;
+    // Without a remembered store, the command line's serves again.
+    if (state.cliTrust) await useTrust(state.cliTrust, { remember: false, quiet: true, source: 'command-line' });
     renderTrustSummary();
   });
   $('#cancel').addEventListener('click', () => {
@@ -210,13 +257,16 @@ function bindVerify() {
   });
 }
 
-async function useTrust(path, { remember, quiet = false }) {
+/** Makes `path` the store for packs opened here: chosen in the UI (and
+ * remembered), remembered from before, or the command line's (`source`). */
+async function useTrust(path, { remember, quiet = false, source = 'remembered' }) {
   try {
     const view = remember
       ? await invoke('remember_trust_store', { path })
       : await invoke('load_trust_store', { path });
     state.trust = path;
     state.trustView = view;
+    state.trustSource = source;
     renderTrustSummary();
     if (!quiet) hideError();
   } catch (err) {
@@ -224,18 +274,23 @@ async function useTrust(path, { remember, quiet = false }) {
   }
 }
 
+/** Says which store a pack opened next is verified with, and where it comes from. */
 function renderTrustSummary() {
   const box = $('#trust-summary');
   box.replaceChildren();
+  box.setAttribute('data-source', state.trustView ? state.trustSource : 'none');
+  box.setAttribute('data-trust', state.trustView ? state.trust : '');
   if (!state.trustView) {
-    box.append(el('p', { class: 'warn', text: 'No trust store: packs opened here are at best untrusted.' }));
+    box.append(el('p', { class: 'warn', 'data-message': 'ui-next-trust-none', text: t('ui-next-trust-none') }));
     return;
   }
-  const t = state.trustView;
+  const view = state.trustView;
+  const next = state.trustSource === 'command-line' ? 'ui-next-trust-command-line' : 'ui-next-trust-remembered';
   box.append(
-    el('p', { class: 'mono', text: t.path }),
-    el('p', { text: `${t.keys} keys · modified ${dash(t.modified)}` }),
-    el('p', { class: 'mono small', text: `sha256 ${t.sha256}` }),
+    el('p', { 'data-message': next, text: t(next) }),
+    el('p', { class: 'mono', text: view.path }),
+    el('p', { text: t('ui-trust-keys', { keys: view.keys, modified: dash(view.modified) }) }),
+    el('p', { class: 'mono small', text: t('ui-trust-sha256', { sha256: view.sha256 }) }),
   );
 }
 
@@ -261,7 +316,7 @@ function showProgress(path) {
   hideError();
   $('#progress').hidden = false;
   $('#progress-bar').removeAttribute('value');
-  $('#progress-label').textContent = `Verifying ${path}…`;
+  $('#progress-label').textContent = t('ui-verifying-path', { path });
   $('#verdict').hidden = true;
   $('#panels').hidden = true;
   $('#empty').hidden = true;
@@ -348,18 +403,24 @@ function fillPackList(list) {
   list.replaceChildren();
   state.packs.forEach((p, i) => {
     const verdict = p.status === 'done' ? p.verified.report.verdict : p.status === 'error' ? 'error' : '…';
+    const word = p.status === 'done' ? p.verified.words.verdict : p.status === 'error' ? t('ui-badge-error') : '…';
+    // Each pack says which trust store served it (or none).
+    const trust = el('span', {
+      class: 'pack-trust', 'data-testid': 'pack-trust', 'data-trust': p.trust ?? '',
+      text: p.trust ? t('ui-pack-trust', { file: p.trust.split('/').pop() }) : t('ui-pack-no-trust'),
+    });
     const button = el(
       'button',
       { type: 'button', class: 'pack', 'data-verdict': verdict, 'data-focus': `pack-${i}`, 'aria-current': i === state.current ? 'true' : null },
-      el('span', { class: 'badge', 'data-verdict': verdict, text: verdict }),
-      el('span', { class: 'name', text: p.path.split('/').pop() }),
+      el('span', { class: 'badge', 'data-verdict': verdict, text: word }),
+      el('span', { class: 'pack-text' }, el('span', { class: 'name', text: p.path.split('/').pop() }), trust),
     );
     button.addEventListener('click', () => {
       state.current = i;
       renderPackList();
       showPack(i);
     });
-    const close = el('button', { type: 'button', class: 'close', 'data-testid': 'close-pack', 'data-focus': `close-${i}`, 'aria-label': `Close ${p.path}`, title: 'Close', text: '×' });
+    const close = el('button', { type: 'button', class: 'close', 'data-testid': 'close-pack', 'data-focus': `close-${i}`, 'aria-label': t('ui-close-pack', { path: p.path }), title: t('ui-close'), text: '×' });
     close.addEventListener('click', () => closePack(p));
     list.append(el('li', { title: p.path }, button, close));
   });
@@ -383,13 +444,13 @@ function hideError() {
 function describe(err) {
   if (err && typeof err === 'object' && err.kind) {
     switch (err.kind) {
-      case 'read': return `Cannot read ${err.path}: ${err.message}`;
-      case 'trust_store': return `The trust store ${err.path} cannot be used: ${err.message}`;
-      case 'cancelled': return 'The verification was cancelled.';
-      case 'exists': return `${err.path} exists. Tick “Replace an existing file” to replace it; nothing was written.`;
-      case 'write': return `Cannot write ${err.path}: ${err.message}`;
-      case 'internal': return `Internal error of the verifier (no verdict is given): ${err.message}`;
-      case 'unknown_report': return 'This report is no longer kept (only the most recent are): open the pack again to export it.';
+      case 'read': return t('ui-error-read', err);
+      case 'trust_store': return t('ui-error-trust-store', err);
+      case 'cancelled': return t('ui-error-cancelled');
+      case 'exists': return t('ui-error-exists', { path: err.path, replace: t('ui-replace') });
+      case 'write': return t('ui-error-write', err);
+      case 'internal': return t('ui-error-internal', err);
+      case 'unknown_report': return t('ui-error-unknown-report');
       default: return err.message ?? JSON.stringify(err);
     }
   }
@@ -409,9 +470,9 @@ function showPack(index) {
   const v = $('#verdict');
   v.setAttribute('data-verdict', report.verdict);
   $('.icon', v).textContent = words.icon;
-  $('.word', v).textContent = `${report.verdict} (exit ${words.exit})`;
+  $('.word', v).textContent = t('ui-verdict-exit', { verdict: words.verdict, exit: words.exit });
   $('.meaning', v).textContent = words.meaning;
-  $('.which', v).textContent = `${p.path} · ${p.trust ? `trust store ${p.trust}` : 'no trust store'}`;
+  $('.which', v).textContent = p.trust ? t('ui-which-trust', { path: p.path, trust: p.trust }) : t('ui-which-no-trust', { path: p.path });
   v.hidden = false;
   $('#unverified-note').hidden = !report.claims_unverified;
   $('#panels').hidden = false;
@@ -431,11 +492,11 @@ function showPanel(name) {
 }
 
 function renderPanels(verified) {
-  renderFindings(verified.report);
+  renderFindings(verified.report, verified.words);
   renderTiers(verified);
   renderSla(verified);
-  renderReceipts(verified.report);
-  renderAudit(verified.report);
+  renderReceipts(verified.report, verified.words);
+  renderAudit(verified.report, verified.words);
   renderProvenance(verified);
   renderContents(verified.report);
   renderTrustPanel(verified);
@@ -467,32 +528,34 @@ function table(headers, rows, { numeric = [], labelledby } = {}) {
   return t;
 }
 
-function renderFindings(r) {
+function renderFindings(r, words) {
   const panel = $('#panel-findings');
   panel.replaceChildren();
   const pack = r.pack;
   panel.append(
-    el('h2', { id: 'findings-pack', text: 'The pack' }),
+    el('h2', { id: 'findings-pack', text: t('ui-pack-heading') }),
     kv([
-      ['Pack', pack.pack_id, 'mono'],
-      ['Request', pack.request_id, 'mono'],
-      ['Tenant', pack.tenant_id, 'mono'],
-      ['Legal basis', pack.legal_basis],
-      ['Cascade run by', pack.cascade_runner, 'mono'],
-      ['Signed by', `${dash(pack.signer)} at ${dash(pack.signed_at)}`, 'mono'],
-      ['Signing key', `${dash(pack.signature_key_id)} · ${pack.signer_key_fingerprint ?? 'not in the trust store'}`, 'mono'],
-      ['Signature', pack.signature_verified ? 'verified with the trust store’s key' : 'NOT verified'],
-      ['all_clear', `claimed ${dash(pack.all_clear_claimed)}; recomputed ${pack.all_clear_recomputed}`],
+      [t('ui-pack-pack'), pack.pack_id, 'mono'],
+      [t('ui-pack-request'), pack.request_id, 'mono'],
+      [t('ui-pack-tenant'), pack.tenant_id, 'mono'],
+      [t('ui-pack-legal-basis'), pack.legal_basis],
+      [t('ui-pack-cascade-runner'), pack.cascade_runner, 'mono'],
+      [t('ui-pack-signed-by'), t('ui-pack-signed-by-value', { signer: dash(pack.signer), at: dash(pack.signed_at) }), 'mono'],
+      [t('ui-pack-signing-key'), t('ui-pack-signing-key-value', { key_id: dash(pack.signature_key_id), fingerprint: pack.signer_key_fingerprint ?? t('ui-pack-key-not-trusted') }), 'mono'],
+      [t('ui-pack-signature'), pack.signature_verified ? t('ui-pack-signature-verified') : t('ui-pack-signature-not-verified')],
+      ['all_clear', t('ui-pack-all-clear-value', { claimed: dash(pack.all_clear_claimed), recomputed: pack.all_clear_recomputed })],
     ], 'findings-pack'),
   );
-  panel.append(el('h2', { text: `Checks that passed (${r.passed.length})` }));
+  panel.append(el('h2', { text: t('ui-passed', { count: r.passed.length }) }));
   const passed = el('ul', { class: 'passed' });
-  for (const p of r.passed) passed.append(el('li', {}, el('code', { text: p.code }), ` ${p.message}`));
-  if (!r.passed.length) passed.append(el('li', { text: 'None.' }));
+  // What each check established, in the renderer's words (`words.passed`).
+  const established = words.passed ?? [];
+  r.passed.forEach((p, i) => passed.append(el('li', {}, el('code', { text: p.code }), ` ${established[i] ?? p.message}`)));
+  if (!r.passed.length) passed.append(el('li', { text: t('ui-none') }));
   panel.append(passed);
 
-  panel.append(el('h2', { text: `Findings (${r.findings.length})` }));
-  if (!r.findings.length) panel.append(el('p', { text: 'None.' }));
+  panel.append(el('h2', { text: t('ui-findings', { count: r.findings.length }) }));
+  if (!r.findings.length) panel.append(el('p', { text: t('ui-none') }));
   const areas = [];
   for (const f of r.findings) {
     const area = f.code.split('.')[0];
@@ -500,26 +563,26 @@ function renderFindings(r) {
   }
   for (const area of areas) {
     const group = el('section', { class: 'area', 'aria-label': area }, el('h3', { text: area }));
-    for (const f of r.findings.filter((x) => x.code.split('.')[0] === area)) group.append(findingCard(f));
+    for (const f of r.findings.filter((x) => x.code.split('.')[0] === area)) group.append(findingCard(f, null, words));
     panel.append(group);
   }
 }
 
-function findingCard(f, remedy) {
+function findingCard(f, remedy, words) {
   const e = state.explanations.get(f.code) ?? {};
   return el(
     'article',
     { class: `finding effect-${f.effect}`, 'data-code': f.code, 'data-effect': f.effect },
     el('div', { class: 'head' },
       el('code', { class: 'code', text: f.code }),
-      el('span', { class: `effect effect-${f.effect}`, text: f.effect }),
-      el('span', { class: 'mono where', text: `at ${f.location}` })),
+      el('span', { class: `effect effect-${f.effect}`, text: words?.effects?.[f.effect] ?? f.effect }),
+      el('span', { class: 'mono where', text: t('ui-finding-at', { location: f.location }) })),
     el('p', { class: 'mono message', text: f.message }),
     el('dl', {},
-      el('dt', { text: 'What it means' }), el('dd', { text: e.meaning ?? '' }),
-      el('dt', { text: 'Why it matters' }), el('dd', { text: e.why ?? '' }),
-      el('dt', { text: 'What to ask' }), el('dd', { text: e.ask ?? '' }),
-      remedy ? el('dt', { text: 'What to fix' }) : null,
+      el('dt', { text: t('ui-finding-meaning') }), el('dd', { text: e.meaning ?? '' }),
+      el('dt', { text: t('ui-finding-why') }), el('dd', { text: e.why ?? '' }),
+      el('dt', { text: t('ui-finding-ask') }), el('dd', { text: e.ask ?? '' }),
+      remedy ? el('dt', { text: t('ui-finding-fix') }) : null,
       remedy ? el('dd', { text: remedy }) : null),
   );
 }
@@ -535,28 +598,28 @@ function renderTiers(verified) {
   const r = verified.report;
   const panel = $('#panel-tiers');
   panel.replaceChildren(
-    el('h2', { id: 'tiers-heading', text: 'Tiers of the cascade' }),
+    el('h2', { id: 'tiers-heading', text: t('ui-tiers-heading') }),
     table(
-      ['Tier', 'Requested', 'Status', 'Before → after', 'Residue', 'Evidence'],
-      r.tiers.map((t, i) => [
-        t.tier,
-        t.requested ? 'yes' : 'no',
-        t.status,
-        t.before_count === null && t.after_count === null ? '—' : `${dash(t.before_count)} → ${dash(t.after_count)}`,
-        t.residue,
+      ['ui-tiers-tier', 'ui-tiers-requested', 'ui-tiers-status', 'ui-tiers-counts', 'ui-tiers-residue', 'ui-tiers-evidence'].map((id) => t(id)),
+      r.tiers.map((tier, i) => [
+        tier.tier,
+        tier.requested ? t('ui-yes') : t('ui-no'),
+        tier.status,
+        tier.before_count === null && tier.after_count === null ? '—' : `${dash(tier.before_count)} → ${dash(tier.after_count)}`,
+        tier.residue,
         evidenceLines(verified.words.tier_details[i] ?? []),
       ]),
       { numeric: [4], labelledby: 'tiers-heading' },
     ),
   );
-  const backups = r.tiers.flatMap((t) => t.evidence.backups.map((b) => [t.tier, b]));
-  panel.append(el('h2', { id: 'backups-heading', text: `Backups (${backups.length})` }));
+  const backups = r.tiers.flatMap((tier) => tier.evidence.backups.map((b) => [tier.tier, b]));
+  panel.append(el('h2', { id: 'backups-heading', text: t('ui-backups', { count: backups.length }) }));
   if (!backups.length) {
-    panel.append(el('p', { text: 'No step declares a backup of its tier.' }));
+    panel.append(el('p', { text: t('ui-backups-none') }));
     return;
   }
-  const t = el('table', { 'aria-labelledby': 'backups-heading' });
-  t.append(el('thead', {}, el('tr', {}, ...['Tier', 'Backup', 'State', 'Kept until', 'A restore'].map((h) => el('th', { scope: 'col', text: h })))));
+  const tb = el('table', { 'aria-labelledby': 'backups-heading' });
+  tb.append(el('thead', {}, el('tr', {}, ...['ui-tiers-tier', 'ui-backups-backup', 'ui-backups-state', 'ui-backups-kept-until', 'ui-backups-restore'].map((h) => el('th', { scope: 'col', text: t(h) })))));
   const body = el('tbody');
   for (const [tier, b] of backups) {
     const bad = b.state === 'live' || (b.state === 'beyond_use' && b.restore_suppression === false);
@@ -565,10 +628,10 @@ function renderTiers(verified) {
       el('td', { class: 'mono', text: b.location }),
       el('td', { class: bad ? 'bad' : 'ok', text: b.state.replaceAll('_', ' ') }),
       el('td', { class: 'mono', text: dash(b.retention_until) }),
-      el('td', { text: b.restore_suppression === null ? '—' : b.restore_suppression ? 're-applies the erasure' : 'would bring the data back' })));
+      el('td', { text: b.restore_suppression === null ? '—' : b.restore_suppression ? t('ui-backups-restore-suppressed') : t('ui-backups-restore-unsuppressed') })));
   }
-  t.append(body);
-  panel.append(t);
+  tb.append(body);
+  panel.append(tb);
 }
 
 function svgImage(svg, label) {
@@ -578,19 +641,20 @@ function svgImage(svg, label) {
 function renderSla(verified) {
   const s = verified.report.sla;
   const panel = $('#panel-sla');
-  panel.replaceChildren(el('h2', { id: 'sla-heading', text: 'Deadlines' }));
-  if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, 'SLA timeline: received, deadlines, completed, margin'));
+  panel.replaceChildren(el('h2', { id: 'sla-heading', text: t('ui-sla-heading') }));
+  if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, t('ui-sla-picture')));
+  const statutory = dash(s.statutory_deadline);
   panel.append(
-    el('p', { class: 'rule', text: `Rule: ${dash(s.rule)}` }),
+    el('p', { class: 'rule', text: t('ui-sla-rule', { rule: dash(s.rule) }) }),
     kv([
-      ['Received', s.received_at, 'mono'],
-      ['End of first period', s.base_deadline, 'mono'],
-      ['End of extended period', s.max_deadline, 'mono'],
-      ['Statutory deadline', `${dash(s.statutory_deadline)}${s.extension_applied ? ' (extended)' : ''}`, 'mono'],
-      ['Declared deadline', s.declared_deadline, 'mono'],
-      ['Effective deadline', s.effective_deadline, 'mono'],
-      ['Completed', s.completed_at, 'mono'],
-      ['Margin', verified.words.margin],
+      [t('ui-sla-received'), s.received_at, 'mono'],
+      [t('ui-sla-base'), s.base_deadline, 'mono'],
+      [t('ui-sla-max'), s.max_deadline, 'mono'],
+      [t('ui-sla-statutory'), s.extension_applied ? t('ui-sla-extended', { deadline: statutory }) : statutory, 'mono'],
+      [t('ui-sla-declared'), s.declared_deadline, 'mono'],
+      [t('ui-sla-effective'), s.effective_deadline, 'mono'],
+      [t('ui-sla-completed'), s.completed_at, 'mono'],
+      [t('ui-sla-margin'), verified.words.margin],
     ], 'sla-heading'),
   );
 }
@@ -599,39 +663,33 @@ const PAGE = 100;
 
 function pager(page, total, onPage) {
   const pages = Math.max(1, Math.ceil(total / PAGE));
-  const nav = el('nav', { class: 'pager', 'aria-label': 'Pages' });
-  const prev = el('button', { type: 'button', 'data-focus': 'page-previous', text: '‹ Previous', disabled: page <= 0 });
-  const next = el('button', { type: 'button', 'data-focus': 'page-next', text: 'Next ›', disabled: page >= pages - 1 });
+  const nav = el('nav', { class: 'pager', 'aria-label': t('ui-pages') });
+  const prev = el('button', { type: 'button', 'data-focus': 'page-previous', text: t('ui-previous'), disabled: page <= 0 });
+  const next = el('button', { type: 'button', 'data-focus': 'page-next', text: t('ui-next'), disabled: page >= pages - 1 });
   prev.addEventListener('click', () => onPage(page - 1));
   next.addEventListener('click', () => onPage(page + 1));
-  nav.append(prev, el('span', { text: ` page ${page + 1} of ${pages} (${total} rows) ` }), next);
+  nav.append(prev, el('span', { text: ` ${t('ui-page', { page: page + 1, pages, total })} ` }), next);
   return nav;
 }
 
-/** §16: what each receipt attestation state means, and its style. */
-const ATTESTATION = {
-  verified: ['verified', 'ok'],
-  unverified: ['signed, key not in the trust store', ''],
-  invalid: ['invalid', 'bad'],
-  mismatch: ['differs from the receipt', 'bad'],
-  absent: ['none', ''],
-};
+/** §16: each receipt attestation state's style (its words are the renderer's, `words.attestation`). */
+const ATTESTATION_STYLE = { verified: 'ok', invalid: 'bad', mismatch: 'bad' };
 
-function renderReceipts(r) {
+function renderReceipts(r, words) {
   const panel = $('#panel-receipts');
   const opt = state.receipts;
   const statuses = [...new Set(r.receipts.map((x) => x.status ?? ''))].sort();
   const channels = [...new Set(r.receipts.map((x) => x.channel ?? ''))].sort();
-  const select = (label, id, values, current) => {
-    const s = el('select', { id, 'aria-label': label });
-    s.append(el('option', { value: '', text: `all ${label}` }));
-    for (const v of values) s.append(el('option', { value: v, text: v || '(none)', selected: v === current }));
+  const select = (label, all, id, values, current) => {
+    const s = el('select', { id, 'aria-label': t(label) });
+    s.append(el('option', { value: '', text: t(all) }));
+    for (const v of values) s.append(el('option', { value: v, text: v || t('ui-receipts-no-value'), selected: v === current }));
     return s;
   };
-  const statusSel = select('statuses', 'receipt-status', statuses, opt.status);
-  const channelSel = select('channels', 'receipt-channel', channels, opt.channel);
-  statusSel.addEventListener('change', () => { opt.status = statusSel.value; opt.page = 0; renderReceipts(r); });
-  channelSel.addEventListener('change', () => { opt.channel = channelSel.value; opt.page = 0; renderReceipts(r); });
+  const statusSel = select('ui-receipts-statuses', 'ui-receipts-all-statuses', 'receipt-status', statuses, opt.status);
+  const channelSel = select('ui-receipts-channels', 'ui-receipts-all-channels', 'receipt-channel', channels, opt.channel);
+  statusSel.addEventListener('change', () => { opt.status = statusSel.value; opt.page = 0; renderReceipts(r, words); });
+  channelSel.addEventListener('change', () => { opt.channel = channelSel.value; opt.page = 0; renderReceipts(r, words); });
   let rows = r.receipts.filter((x) => (!opt.status || (x.status ?? '') === opt.status) && (!opt.channel || (x.channel ?? '') === opt.channel));
   const key = opt.sort;
   rows = rows.slice().sort((a, b) => {
@@ -639,19 +697,19 @@ function renderReceipts(r) {
     const vb = b[key] ?? '';
     return (va < vb ? -1 : va > vb ? 1 : 0) * opt.dir;
   });
-  const columns = [['line', 'Line'], ['subprocessor', 'Subprocessor'], ['channel', 'Channel'], ['status', 'Status'], ['status_at', 'Confirmed / due'], ['ticket_id', 'Ticket'], ['subprocessor_erased', 'Subprocessor erased'], ['attestation', 'Subprocessor’s signature']];
-  const t = el('table', { class: 'receipts', 'aria-labelledby': 'receipts-heading' });
+  const columns = [['line', 'ui-receipts-line'], ['subprocessor', 'ui-receipts-subprocessor'], ['channel', 'ui-receipts-channel'], ['status', 'ui-receipts-status'], ['status_at', 'ui-receipts-when'], ['ticket_id', 'ui-receipts-ticket'], ['subprocessor_erased', 'ui-receipts-erased'], ['attestation', 'ui-receipts-signature']];
+  const tb = el('table', { class: 'receipts', 'aria-labelledby': 'receipts-heading' });
   const head = el('tr');
   for (const [k, label] of columns) {
     const sorted = opt.sort === k ? (opt.dir > 0 ? 'ascending' : 'descending') : 'none';
-    const b = el('button', { type: 'button', class: 'sort', 'data-focus': `sort-${k}`, text: label });
-    b.addEventListener('click', () => { opt.dir = opt.sort === k ? -opt.dir : 1; opt.sort = k; renderReceipts(r); });
+    const b = el('button', { type: 'button', class: 'sort', 'data-focus': `sort-${k}`, text: t(label) });
+    b.addEventListener('click', () => { opt.dir = opt.sort === k ? -opt.dir : 1; opt.sort = k; renderReceipts(r, words); });
     head.append(el('th', { scope: 'col', 'aria-sort': sorted }, b));
   }
-  t.append(el('thead', {}, head));
+  tb.append(el('thead', {}, head));
   const body = el('tbody');
   for (const x of rows.slice(opt.page * PAGE, (opt.page + 1) * PAGE)) {
-    const when = x.status === 'pending' && x.status_at ? `due ${x.status_at}` : x.status_at;
+    const when = x.status === 'pending' && x.status_at ? t('ui-receipts-due', { at: x.status_at }) : x.status_at;
     body.append(el('tr', { 'data-status': x.status ?? '' },
       el('td', { class: 'num', text: x.line }),
       el('td', { class: 'mono', text: x.subprocessor }),
@@ -659,99 +717,90 @@ function renderReceipts(r) {
       el('td', { text: dash(x.status) }),
       el('td', { class: 'mono', text: dash(when) }),
       el('td', { class: 'mono', text: dash(x.ticket_id) }),
-      el('td', { class: x.subprocessor_erased ? 'ok' : 'bad', text: x.subprocessor_erased ? 'erased' : 'not erased' }),
+      el('td', { class: x.subprocessor_erased ? 'ok' : 'bad', text: x.subprocessor_erased ? t('ui-receipts-was-erased') : t('ui-receipts-not-erased') }),
       el('td', {}, el('span', {
-        class: ATTESTATION[x.attestation]?.[1] ?? '',
+        class: ATTESTATION_STYLE[x.attestation] ?? '',
         'data-testid': 'receipt-attestation',
         'data-state': x.attestation,
-        text: ATTESTATION[x.attestation]?.[0] ?? x.attestation,
+        text: words.attestation[x.attestation] ?? x.attestation,
       }))));
   }
-  t.append(body);
+  tb.append(body);
   // Sorting, filtering and paging draw the panel again: the control used keeps the focus.
   keepingFocus(panel, () => panel.replaceChildren(
-    el('h2', { id: 'receipts-heading', text: `Subprocessor receipts (${r.receipts.length})` }),
+    el('h2', { id: 'receipts-heading', text: t('ui-receipts-heading', { count: r.receipts.length }) }),
     el('div', { class: 'filters' }, statusSel, channelSel),
-    t,
-    pager(opt.page, rows.length, (page) => { opt.page = page; renderReceipts(r); }),
+    tb,
+    pager(opt.page, rows.length, (page) => { opt.page = page; renderReceipts(r, words); }),
   ));
 }
 
-function renderAudit(r) {
+function renderAudit(r, words) {
   const a = r.audit;
   $('#panel-audit').replaceChildren(
-    el('h2', { id: 'audit-heading', text: 'Audit-log witness' }),
+    el('h2', { id: 'audit-heading', text: t('ui-audit-heading') }),
     kv([
-      ['Log (checkpoint origin)', a.log_origin, 'mono'],
-      ['Tree size', `${dash(a.tree_size_before)} → ${dash(a.tree_size_after)}`],
-      ['Checkpoints', a.checkpoints_verified ? 'verified with the log’s key' : 'NOT verified'],
-      ['Consistency', a.consistency_verified ? 'proved' : 'NOT proved'],
-      ['Entries proved', `${a.entries_proved} of ${a.entries}`],
-      ['Disclosures', a.disclosures],
-      ['PII fields disclosed', a.pii_disclosed],
-      ['Redaction records', a.redactions],
+      [t('ui-audit-origin'), a.log_origin, 'mono'],
+      [t('ui-audit-tree-size'), `${dash(a.tree_size_before)} → ${dash(a.tree_size_after)}`],
+      [t('ui-audit-checkpoints'), a.checkpoints_verified ? t('ui-audit-checkpoints-verified') : t('ui-audit-not-verified')],
+      [t('ui-audit-consistency'), a.consistency_verified ? t('ui-audit-proved') : t('ui-audit-not-proved')],
+      [t('ui-audit-entries-proved'), t('ui-audit-entries-proved-value', { proved: a.entries_proved, entries: a.entries })],
+      [t('ui-audit-disclosures'), a.disclosures],
+      [t('ui-audit-pii'), a.pii_disclosed],
+      [t('ui-audit-redactions'), a.redactions],
     ], 'audit-heading'),
   );
-  renderWitnesses(a);
+  renderWitnesses(a, words);
 }
 
-/** §15: why a cosignature does not count. */
-const NOT_COUNTED = {
-  invalid: 'not a valid cosignature',
-  after_signed_at: 'made after the pack was signed',
-  outside_key_window: 'made outside the witness key’s validity',
-  log_or_dpo_key: 'the key is also the log’s or the DPO’s',
-  same_witness: 'the same witness, already counted',
-};
-
-function renderWitnesses(a) {
+function renderWitnesses(a, words) {
   const panel = $('#panel-audit');
   const met = a.witnesses_counted >= a.witness_quorum;
   panel.append(
-    el('h2', { id: 'witnesses-heading', text: 'Witnesses' }),
+    el('h2', { id: 'witnesses-heading', text: t('ui-witnesses-heading') }),
     el('p', {
       'data-testid': 'witness-quorum',
       'data-met': String(met),
       class: met ? 'ok' : 'bad',
-      text: `${a.witnesses_counted} distinct witness(es) count on the later checkpoint; the trust store’s policy asks for ${a.witness_quorum} (${met ? 'met' : 'not met'}).`,
+      text: t('ui-witnesses-quorum', { counted: a.witnesses_counted, quorum: a.witness_quorum, met: met ? t('ui-witnesses-met') : t('ui-witnesses-not-met') }),
     }),
   );
   if (!a.cosignatures.length) {
-    panel.append(el('p', { text: 'No checkpoint carries a cosignature by a witness of the trust store.' }));
+    panel.append(el('p', { text: t('ui-witnesses-none') }));
     return;
   }
-  const t = el('table', { 'aria-labelledby': 'witnesses-heading' });
-  t.append(el('thead', {}, el('tr', {}, ...['Checkpoint', 'Witness', 'Operator', 'Cosigned at', 'Counts'].map((h) => el('th', { scope: 'col', text: h })))));
+  const tb = el('table', { 'aria-labelledby': 'witnesses-heading' });
+  tb.append(el('thead', {}, el('tr', {}, ...['ui-witnesses-checkpoint', 'ui-witnesses-witness', 'ui-witnesses-operator', 'ui-witnesses-at', 'ui-witnesses-counts'].map((h) => el('th', { scope: 'col', text: t(h) })))));
   const body = el('tbody');
   for (const c of a.cosignatures) {
     body.append(el('tr', { 'data-testid': 'cosignature', 'data-witness': c.witness, 'data-counted': String(c.counted) },
-      el('td', { class: 'mono', text: c.checkpoint === 'checkpoint_after' ? 'after' : 'before' }),
+      el('td', { class: 'mono', text: c.checkpoint === 'checkpoint_after' ? t('ui-witnesses-after') : t('ui-witnesses-before') }),
       el('td', { class: 'mono', text: c.witness }),
       el('td', { class: 'mono', text: c.owner }),
       el('td', { class: 'mono', text: dash(c.time) }),
-      el('td', { class: c.counted ? 'ok' : 'bad', text: c.counted ? 'counts' : `does not count: ${NOT_COUNTED[c.not_counted] ?? c.not_counted}` })));
+      el('td', { class: c.counted ? 'ok' : 'bad', text: c.counted ? t('ui-witnesses-counted') : t('ui-witnesses-not-counted', { why: words.not_counted[c.not_counted] ?? c.not_counted }) })));
   }
-  t.append(body);
-  panel.append(t);
+  tb.append(body);
+  panel.append(tb);
 }
 
 function renderProvenance(verified) {
   const p = verified.report.provenance;
   const panel = $('#panel-provenance');
-  panel.replaceChildren(el('h2', { id: 'provenance-heading', text: 'Provenance graph' }));
+  panel.replaceChildren(el('h2', { id: 'provenance-heading', text: t('ui-provenance-heading') }));
   if (!p.present) {
-    panel.append(el('p', { text: 'No provenance graph in the pack.' }));
+    panel.append(el('p', { text: t('ui-provenance-none') }));
     return;
   }
-  if (verified.provenance_svg) panel.append(svgImage(verified.provenance_svg, 'Provenance graph: tombstones, derived artefacts by state, open obligations'));
-  if (p.view && p.view.omitted) panel.append(el('p', { class: 'hint', text: `${p.view.omitted} records are not drawn; the counts below include them.` }));
+  if (verified.provenance_svg) panel.append(svgImage(verified.provenance_svg, t('ui-provenance-picture')));
+  if (p.view && p.view.omitted) panel.append(el('p', { class: 'hint', text: t('ui-provenance-omitted', { omitted: p.view.omitted }) }));
   panel.append(kv([
-    ['Graph version', p.graph_version, 'mono'],
-    ['Reverse index', p.reverse_index],
-    ['Scopes', p.scopes],
-    ['Tombstones', p.tombstones],
-    ['Derived artefacts', `${p.artifacts} (${p.reachable} reachable from erased data: ${p.live} live, ${p.expiring} expiring)`],
-    ['Open obligations', p.obligations],
+    [t('ui-provenance-version'), p.graph_version, 'mono'],
+    [t('ui-provenance-reverse-index'), p.reverse_index],
+    [t('ui-provenance-scopes'), p.scopes],
+    [t('ui-provenance-tombstones'), p.tombstones],
+    [t('ui-provenance-artifacts'), t('ui-provenance-artifacts-value', { artifacts: p.artifacts, reachable: p.reachable, live: p.live, expiring: p.expiring })],
+    [t('ui-provenance-obligations'), p.obligations],
   ], 'provenance-heading'));
   const artifacts = el('div', { 'data-testid': 'provenance-artifacts' });
   panel.append(artifacts);
@@ -762,36 +811,36 @@ function renderContents(r) {
   const panel = $('#panel-contents');
   const page = state.members.page;
   const rows = r.members.slice(page * PAGE, (page + 1) * PAGE).map((m) => [m.path, m.size, m.sha256, m.listing.replaceAll('_', ' ')]);
-  const attestation = el('pre', { class: 'attestation', 'data-testid': 'attestation', text: r.pack.attestation ?? '(absent, or not UTF-8 text)' });
+  const attestation = el('pre', { class: 'attestation', 'data-testid': 'attestation', text: r.pack.attestation ?? t('ui-attestation-absent') });
   keepingFocus(panel, () => panel.replaceChildren(
-    el('h2', { id: 'members-heading', text: `Members (${r.members.length})` }),
-    table(['Path', 'Size', 'SHA-256', 'In the manifest'], rows, { numeric: [1], labelledby: 'members-heading' }),
+    el('h2', { id: 'members-heading', text: t('ui-members', { count: r.members.length }) }),
+    table(['ui-members-path', 'ui-members-size', 'ui-members-sha256', 'ui-members-listing'].map((id) => t(id)), rows, { numeric: [1], labelledby: 'members-heading' }),
     pager(page, r.members.length, (next) => { state.members.page = next; renderContents(r); }),
-    el('h2', { text: 'Attestation' }),
+    el('h2', { text: t('ui-attestation') }),
     attestation,
   ));
 }
 
 function renderTrustPanel(verified) {
   const panel = $('#panel-trust');
-  panel.replaceChildren(el('h2', { id: 'trust-heading', text: 'Trust store used' }));
-  const t = verified.trust;
-  if (!t) {
-    panel.append(el('p', { text: 'None: no trust store was used for this pack, so it is at best untrusted.' }));
+  panel.replaceChildren(el('h2', { id: 'trust-heading', text: t('ui-trust-heading') }));
+  const store = verified.trust;
+  if (!store) {
+    panel.append(el('p', { text: t('ui-trust-none') }));
     return;
   }
   panel.append(
     kv([
-      ['Path', t.path, 'mono'],
-      ['SHA-256', t.sha256, 'mono'],
-      ['Keys', t.keys],
-      ['Modified', t.modified, 'mono'],
-      ['Witness quorum', `${t.policy.witness_quorum} distinct witness(es) must cosign the audit log`],
-      ['Signed receipts', t.policy.signed_receipts ? 'required: a subprocessor’s erasure needs its own signature' : 'not required'],
+      [t('ui-trust-path-label'), store.path, 'mono'],
+      [t('ui-trust-sha256-label'), store.sha256, 'mono'],
+      [t('ui-trust-keys-label'), store.keys],
+      [t('ui-trust-modified'), store.modified, 'mono'],
+      [t('ui-trust-quorum'), t('ui-trust-quorum-value', { quorum: store.policy.witness_quorum })],
+      [t('ui-trust-signed-receipts'), store.policy.signed_receipts ? t('ui-trust-signed-receipts-required') : t('ui-trust-signed-receipts-not-required')],
     ], 'trust-heading'),
     table(
-      ['Key id', 'Owner', 'Roles', 'Valid from', 'Valid to', 'Revoked', 'Fingerprint'],
-      t.key_views.map((k) => [k.key_id, k.owner, k.roles.join(', '), k.not_before ?? 'unbounded', k.not_after ?? 'unbounded', k.revoked_at ?? 'no', k.fingerprint]),
+      ['ui-trust-key-id', 'ui-trust-owner', 'ui-trust-roles', 'ui-trust-valid-from', 'ui-trust-valid-to', 'ui-trust-revoked', 'ui-trust-fingerprint'].map((id) => t(id)),
+      store.key_views.map((k) => [k.key_id, k.owner, k.roles.join(', '), k.not_before ?? t('ui-trust-unbounded'), k.not_after ?? t('ui-trust-unbounded'), k.revoked_at ?? t('ui-no'), k.fingerprint]),
       { labelledby: 'trust-heading' },
     ),
   );
@@ -801,12 +850,12 @@ async function exportReport(format, path, overwrite = $('#export-overwrite').che
   const v = currentVerified();
   const status = $('#export-status');
   if (!v || !path) {
-    status.textContent = 'Give a file to export to.';
+    status.textContent = t('ui-export-no-path');
     return;
   }
   try {
     const written = await invoke('export_report', { job: v.job, format, path, overwrite });
-    status.textContent = `Saved ${format.toUpperCase()} to ${written}.`;
+    status.textContent = t('ui-export-saved', { format: format.toUpperCase(), path: written });
     status.setAttribute('data-saved', written);
   } catch (err) {
     status.textContent = describe(err);
@@ -866,12 +915,12 @@ async function loadFolder() {
     $('#author-attestation').value = folder.attestation ?? '';
     const box = $('#author-folder');
     box.replaceChildren(kv([
-      ['Pack', folder.pack_id, 'mono'],
-      ['Signer', folder.signer, 'mono'],
-      ['Cascade run by', folder.cascade_runner, 'mono'],
-      ['Signing key id', folder.signature_key_id, 'mono'],
-      ['Subprocessors', folder.subprocessors.join(', ')],
-      ['Members', folder.members.join(', '), 'mono'],
+      [t('ui-author-pack'), folder.pack_id, 'mono'],
+      [t('ui-author-signer'), folder.signer, 'mono'],
+      [t('ui-author-cascade-runner'), folder.cascade_runner, 'mono'],
+      [t('ui-author-key-id'), folder.signature_key_id, 'mono'],
+      [t('ui-author-subprocessors'), folder.subprocessors.join(', ')],
+      [t('ui-author-members'), folder.members.join(', '), 'mono'],
     ], 'author-dir-label'));
   } catch (err) {
     state.author.folder = null;
@@ -885,7 +934,7 @@ function renderPresign(p) {
   const v = $('#author-verdict');
   v.setAttribute('data-verdict', p.verdict);
   $('.icon', v).textContent = p.words.icon;
-  $('.word', v).textContent = p.would_sign ? `would verify as ${p.verdict}: ready to sign` : `would verify as ${p.verdict}: refused`;
+  $('.word', v).textContent = t(p.would_sign ? 'ui-author-ready' : 'ui-author-refused', { verdict: p.words.verdict });
   $('.meaning', v).textContent = p.words.meaning;
   // The refusal's words are the author crate's, as `proofpack pack` prints them.
   const refusal = $('#author-refusal');
@@ -900,9 +949,9 @@ function renderPresign(p) {
     ks.append(el('pre', { class: 'what-to-do', 'data-testid': 'author-what-to-do', 'data-refusal': p.refusal.kind, text: p.refusal.what_to_do.join('\n') }));
   }
   const list = $('#author-findings');
-  list.replaceChildren(el('h3', { text: `Findings (${p.findings.length})` }));
-  if (!p.findings.length) list.append(el('p', { text: 'None.' }));
-  for (const f of p.findings) list.append(findingCard(f, f.remedy));
+  list.replaceChildren(el('h3', { text: t('ui-findings', { count: p.findings.length }) }));
+  if (!p.findings.length) list.append(el('p', { text: t('ui-none') }));
+  for (const f of p.findings) list.append(findingCard(f, f.remedy, p.words));
   $('#author-sign').disabled = !p.would_sign;
   announce(v, p.verdict);
 }
@@ -928,17 +977,17 @@ async function signAuthor() {
   status.removeAttribute('data-saved');
   const out = $('#author-out').value.trim();
   if (!out) {
-    status.textContent = 'Give a file to save the pack to.';
+    status.textContent = t('ui-author-no-out');
     return;
   }
   try {
     const result = await invoke('author_sign', { request: authorRequest(), out, overwrite: $('#author-overwrite').checked });
     if (result.outcome === 'signed') {
-      status.textContent = `Signed and saved ${result.path} (sha256 ${result.sha256}); it verifies as ${result.verdict}.`;
+      status.textContent = t('ui-author-signed', { path: result.path, sha256: result.sha256, verdict: result.verdict });
       status.setAttribute('data-saved', result.path);
     } else {
       renderPresign(result);
-      status.textContent = 'Refused: nothing was written.';
+      status.textContent = t('ui-author-refused-nothing-written');
     }
   } catch (err) {
     status.textContent = describe(err);

@@ -3,17 +3,19 @@
 // from erased data, and sorted by any column. A module of its own so that
 // app.js only calls it; the page helpers come from app.js (`ui`), so that
 // pack text still enters the DOM only through its `el` (textContent and
-// setAttribute, never markup).
+// setAttribute, never markup). Its words are the `ui-artifacts-*` messages.
 
-/** Columns: the row's member, and the heading. */
+import { t } from './i18n.js';
+
+/** Columns: the row's member, and the message of its heading. */
 const COLUMNS = [
-  ['line', 'Line'],
-  ['scope', 'Scope'],
-  ['key', 'Key'],
-  ['state', 'State'],
-  ['expires_at', 'Expires'],
-  ['sources', 'Derived from'],
-  ['reachable', 'From erased data'],
+  ['line', 'ui-artifacts-line'],
+  ['scope', 'ui-artifacts-scope'],
+  ['key', 'ui-artifacts-key'],
+  ['state', 'ui-artifacts-state'],
+  ['expires_at', 'ui-artifacts-expires'],
+  ['sources', 'ui-artifacts-sources'],
+  ['reachable', 'ui-artifacts-reachable'],
 ];
 
 /** Sorting, filters and page, kept while the same pack is shown. */
@@ -36,10 +38,10 @@ function chosen(rows) {
   });
 }
 
-/** A filter: `values` as [value, words], with "all" first. */
-function filter(ui, label, id, values, current, onChange) {
+/** A filter: `values` as [value, words], with `all` (its words) first. */
+function filter(ui, label, all, id, values, current, onChange) {
   const s = ui.el('select', { id, 'aria-label': label });
-  s.append(ui.el('option', { value: '', text: `all ${label}` }));
+  s.append(ui.el('option', { value: '', text: all }));
   for (const [v, words] of values) s.append(ui.el('option', { value: v, text: words, selected: v === current }));
   s.addEventListener('change', () => onChange(s.value));
   return s;
@@ -56,19 +58,20 @@ export function renderArtifacts(container, p, ui) {
   const again = () => renderArtifacts(container, p, ui);
   const refilter = (name) => (value) => { view[name] = value; view.page = 0; again(); };
   const states = [...new Set(all.map((x) => x.state))].sort().map((s) => [s, s]);
-  const stateSel = filter(ui, 'states', 'artifact-state', states, view.state, refilter('state'));
-  const reachSel = filter(ui, 'artefacts', 'artifact-reachable',
-    [['reachable', 'reachable from erased data'], ['unreachable', 'not reachable']], view.reachable, refilter('reachable'));
+  const stateSel = filter(ui, t('ui-artifacts-filter-state'), t('ui-artifacts-all-states'),
+    'artifact-state', states, view.state, refilter('state'));
+  const reachSel = filter(ui, t('ui-artifacts-filter-reach'), t('ui-artifacts-all-reach'), 'artifact-reachable',
+    [['reachable', t('ui-artifacts-reached')], ['unreachable', t('ui-artifacts-not-reached')]], view.reachable, refilter('reachable'));
   const rows = chosen(all);
-  const t = el('table', { class: 'artifacts', 'aria-labelledby': 'artifacts-heading' });
+  const table = el('table', { class: 'artifacts', 'aria-labelledby': 'artifacts-heading' });
   const head = el('tr');
   for (const [k, label] of COLUMNS) {
     const sorted = view.sort === k ? (view.dir > 0 ? 'ascending' : 'descending') : 'none';
-    const b = el('button', { type: 'button', class: 'sort', 'data-focus': `artifact-sort-${k}`, text: label });
+    const b = el('button', { type: 'button', class: 'sort', 'data-focus': `artifact-sort-${k}`, text: t(label) });
     b.addEventListener('click', () => { view.dir = view.sort === k ? -view.dir : 1; view.sort = k; again(); });
     head.append(el('th', { scope: 'col', 'aria-sort': sorted }, b));
   }
-  t.append(el('thead', {}, head));
+  table.append(el('thead', {}, head));
   const body = el('tbody');
   for (const x of rows.slice(view.page * ui.PAGE, (view.page + 1) * ui.PAGE)) {
     const live = x.reachable && x.state === 'live';
@@ -79,16 +82,16 @@ export function renderArtifacts(container, p, ui) {
       el('td', { class: live ? 'bad' : '', text: x.state }),
       el('td', { class: 'mono', text: dash(x.expires_at) }),
       el('td', { class: 'num', text: x.sources }),
-      el('td', { text: x.reachable ? 'yes' : 'no' })));
+      el('td', { text: t(x.reachable ? 'ui-yes' : 'ui-no') })));
   }
-  t.append(body);
+  table.append(body);
   const omitted = p.artifact_rows_omitted
-    ? el('p', { class: 'hint', text: `${p.artifact_rows_omitted} more artefacts have no row here (the report lists at most ${all.length}); the counts above include them.` })
+    ? el('p', { class: 'hint', text: t('ui-artifacts-omitted', { omitted: p.artifact_rows_omitted, listed: all.length }) })
     : null;
   ui.keepingFocus(container, () => container.replaceChildren(
-    el('h3', { id: 'artifacts-heading', text: `Derived artefacts (${all.length})` }),
+    el('h3', { id: 'artifacts-heading', text: t('ui-artifacts-heading', { count: all.length }) }),
     el('div', { class: 'filters' }, stateSel, reachSel),
-    t,
+    table,
     ui.pager(view.page, rows.length, (page) => { view.page = page; again(); }),
     omitted,
   ));

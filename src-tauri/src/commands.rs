@@ -5,8 +5,8 @@
 
 use crate::error::AppError;
 use crate::service::{
-    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, SignOutcome, StartupView,
-    TrustStoreView, Verified, VerifyRequest,
+    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, Shown, SignOutcome,
+    StartupView, TrustStoreView, UiStrings, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
@@ -22,10 +22,28 @@ pub fn startup(state: State<'_, AppState>) -> StartupView {
     service::startup(&state)
 }
 
-/// Every code's explanation.
+/// Every code's explanation, in the app's language.
 #[tauri::command]
-pub fn explanations() -> Vec<ExplainedCode> {
-    service::explanations()
+pub fn explanations(state: State<'_, AppState>) -> Vec<ExplainedCode> {
+    service::explanations(&state)
+}
+
+/// The UI's own words in the app's language, and the languages there are.
+#[tauri::command]
+pub fn ui_strings(state: State<'_, AppState>) -> UiStrings {
+    service::ui_strings(&state)
+}
+
+/// Switches the app's language (a BCP 47 tag) and remembers it.
+#[tauri::command]
+pub fn set_language(state: State<'_, AppState>, language: String) -> Result<UiStrings, AppError> {
+    service::set_language(&state, &language)
+}
+
+/// The pictures and words of a kept report, in the app's language now.
+#[tauri::command]
+pub async fn shown<R: Runtime>(app: AppHandle<R>, job: u64) -> Result<Shown, AppError> {
+    blocking(move || service::shown(&app.state::<AppState>(), job)).await
 }
 
 /// Runs `work` on a blocking thread: the async runtime's workers stay free
@@ -117,18 +135,23 @@ pub async fn author_open(dir: String) -> Result<AuthorFolder, AppError> {
 
 /// The pre-sign check of `proofpack pack`, writing nothing.
 #[tauri::command]
-pub async fn author_check(request: AuthorRequest) -> Result<Presign, AppError> {
-    blocking(move || service::author_check(&request)).await
+pub async fn author_check<R: Runtime>(
+    app: AppHandle<R>,
+    request: AuthorRequest,
+) -> Result<Presign, AppError> {
+    blocking(move || service::author_check(&app.state::<AppState>(), &request)).await
 }
 
 /// Signs and saves a pack, with `proofpack pack`'s refusals.
 #[tauri::command]
-pub async fn author_sign(
+pub async fn author_sign<R: Runtime>(
+    app: AppHandle<R>,
     request: AuthorRequest,
     out: String,
     overwrite: bool,
 ) -> Result<SignOutcome, AppError> {
-    blocking(move || service::author_sign(&request, &out, overwrite)).await
+    blocking(move || service::author_sign(&app.state::<AppState>(), &request, &out, overwrite))
+        .await
 }
 
 /// The trust-store entry of the signing key, for the recipients.

@@ -23,9 +23,15 @@ pub const DROP_EVENT: &str = "packs-dropped";
 /// The app on `builder`: its state, plugin, commands and drop handler. Tests
 /// pass `tauri::test::mock_builder()`.
 pub fn app<R: Runtime>(builder: tauri::Builder<R>, startup: service::Startup) -> tauri::Builder<R> {
+    app_with(builder, AppState::new(startup, None))
+}
+
+/// The app on `builder` with `state`: one made with a settings file keeps
+/// it (tests remember their settings in a folder of their own).
+pub fn app_with<R: Runtime>(builder: tauri::Builder<R>, state: AppState) -> tauri::Builder<R> {
     builder
         .plugin(tauri_plugin_dialog::init())
-        .manage(AppState::new(startup, None))
+        .manage(state)
         .setup(|app| {
             if let Ok(dir) = app.path().app_config_dir() {
                 app.state::<AppState>()
@@ -41,6 +47,9 @@ pub fn app<R: Runtime>(builder: tauri::Builder<R>, startup: service::Startup) ->
         .invoke_handler(tauri::generate_handler![
             commands::startup,
             commands::explanations,
+            commands::ui_strings,
+            commands::set_language,
+            commands::shown,
             commands::pick_packs,
             commands::pick_trust_store,
             commands::pick_evidence_folder,

@@ -8,9 +8,12 @@ use crate::error::AppError;
 use proofpack_author::pack::{recipients_entry, remedy, Evidence};
 use proofpack_author::{files, keys, Destination, Refusal, Refused, SignError, SignRequest};
 use proofpack_core::report::TrustStoreInfo;
+use proofpack_core::report::{AttestationState, NotCounted};
 use proofpack_core::trust::{key_entry_json, KeyView};
+use proofpack_core::Effect;
 use proofpack_core::{verify_until, Cancel, Limits, Report, TrustStore, Verdict, VerifyError};
 use proofpack_render::explain::{self, ExplainedCode};
+use proofpack_render::i18n::{self, Language, Messages};
 use proofpack_render::{html, json, text};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
@@ -44,6 +47,9 @@ pub struct AppState {
     /// The last [`KEPT_REPORTS`] reports of this session, by job, for export.
     reports: Mutex<BTreeMap<u64, Report>>,
     next_job: AtomicU64,
+    /// The language of the UI and of the reports, explanations and exports
+    /// it shows: the remembered one, else the system's.
+    language: Mutex<Language>,
 }
 
 /// How many finished reports are kept for export: the oldest go first, so
@@ -54,7 +60,9 @@ impl AppState {
     /// Sets where settings are remembered, once (the app's config folder is
     /// known only when the app has started).
     pub fn remember_in(&self, path: PathBuf) {
-        let _ = self.settings.set(path);
+        if self.settings.set(path).is_ok() {
+            *lock(&self.language) = read_settings(self).language();
+        }
     }
 
     /// The state of an app started with `startup`, remembering settings in
@@ -64,13 +72,25 @@ impl AppState {
         if let Some(path) = settings {
             let _ = cell.set(path);
         }
-        AppState {
+        let mut state = AppState {
             startup,
             settings: cell,
             jobs: Mutex::new(HashMap::new()),
             reports: Mutex::new(BTreeMap::new()),
             next_job: AtomicU64::new(1),
-        }
+            language: Mutex::new(Language::En),
+        };
+        let language = read_settings(&state).language();
+        *state
+            .language
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = language;
+        state
+    }
+
+    /// The language the app speaks now.
+    pub fn language(&self) -> Language {
+        *lock(&self.language)
     }
 }
 
@@ -126,9 +146,63 @@ pub fn startup(state: &AppState) -> StartupView {
     }
 }
 
-/// Every code's explanation, as the CLI's `explain --all --json` gives it.
-pub fn explanations() -> Vec<ExplainedCode> {
-    explain::all()
+/// Every code's explanation in the app's language, as the CLI's `explain
+/// --all --json --lang` gives it.
+pub fn explanations(state: &AppState) -> Vec<ExplainedCode> {
+    explain::all_in(state.language())
+}
+
+// ---------------------------------------------------------------------------
+// Languages
+
+/// A language the menu offers.
+#[derive(Debug, Clone, Serialize)]
+pub struct LanguageChoice {
+    /// Its BCP 47 tag.
+    pub tag: &'static str,
+    /// Its name in itself (`Deutsch`), as the menu shows it.
+    pub name: String,
+}
+
+/// The app's own words in one language, from the render crate's message
+/// files (the `ui-*` messages).
+#[derive(Debug, Clone, Serialize)]
+pub struct UiStrings {
+    /// The language's BCP 47 tag, for the page's `lang`.
+    pub language: &'static str,
+    /// Every language the menu offers, English first.
+    pub languages: Vec<LanguageChoice>,
+    /// Each message by id: a template whose `{name}` the UI fills in.
+    pub strings: BTreeMap<String, String>,
+}
+
+/// The UI's words in the app's language.
+pub fn ui_strings(state: &AppState) -> UiStrings {
+    let language = state.language();
+    UiStrings {
+        language: language.tag(),
+        languages: Language::ALL
+            .into_iter()
+            .map(|l| LanguageChoice {
+                tag: l.tag(),
+                name: Messages::new(l).text("language-name"),
+            })
+            .collect(),
+        strings: i18n::ui_strings(language).into_iter().collect(),
+    }
+}
+
+/// Switches the app to the language of the BCP 47 tag `tag` and remembers
+/// it; its words.
+pub fn set_language(state: &AppState, tag: &str) -> Result<UiStrings, AppError> {
+    let language = Language::from_tag(tag).ok_or_else(|| AppError::BadRequest {
+        message: format!("no messages in the language {tag:?}"),
+    })?;
+    *lock(&state.language) = language;
+    let mut settings = read_settings(state);
+    settings.language = Some(language.tag().to_owned());
+    write_settings(state, &settings)?;
+    Ok(ui_strings(state))
 }
 
 // ---------------------------------------------------------------------------
@@ -137,6 +211,20 @@ pub fn explanations() -> Vec<ExplainedCode> {
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Settings {
     trust_store: Option<String>,
+    /// The language chosen in the menu, a BCP 47 tag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    language: Option<String>,
+}
+
+impl Settings {
+    /// The language chosen, else the system's (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), else English.
+    fn language(&self) -> Language {
+        self.language
+            .as_deref()
+            .and_then(Language::from_tag)
+            .unwrap_or_else(Language::from_environment)
+    }
 }
 
 fn read_settings(state: &AppState) -> Settings {
@@ -260,42 +348,108 @@ pub struct Verified {
     pub job: u64,
     /// The report, exactly as `proofpack verify --json` gives it.
     pub report: Report,
+    /// The trust store used.
+    pub trust: Option<TrustStoreView>,
+    /// The pictures and words, in the app's language.
+    #[serde(flatten)]
+    pub shown: Shown,
+}
+
+/// What the UI shows of a report in one language: the pictures the core
+/// draws and the renderer's words.
+#[derive(Debug, Clone, Serialize)]
+pub struct Shown {
     /// The SLA timeline, an SVG document.
     pub sla_svg: Option<String>,
     /// The provenance graph, an SVG document.
     pub provenance_svg: Option<String>,
-    /// The trust store used.
-    pub trust: Option<TrustStoreView>,
     /// The core's words for what the UI shows, so that it says what the CLI says.
     pub words: ReportWords,
 }
 
-/// The core's words for a report: the verdict's icon and meaning, each
-/// tier's evidence lines and the SLA margin, as the human report has them.
+impl Shown {
+    fn of(report: &Report, language: Language) -> Self {
+        Shown {
+            sla_svg: html::sla_svg_in(report, language),
+            provenance_svg: html::provenance_svg_in(report, language),
+            words: ReportWords::of(report, language),
+        }
+    }
+}
+
+/// The renderer's words for a report in one language: the verdict's word,
+/// icon and meaning, each tier's evidence lines, the SLA margin and the
+/// words of the closed sets the panels show, as the human report has them.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReportWords {
+    /// The verdict's word (the report keeps the spec's string).
+    pub verdict: String,
     /// The verdict's icon.
     pub icon: &'static str,
     /// The verdict's §12 exit status.
     pub exit: i32,
     /// What the verdict means, in one sentence.
-    pub meaning: &'static str,
+    pub meaning: String,
     /// Per tier, in the report's order: its evidence lines.
     pub tier_details: Vec<Vec<String>>,
     /// The margin to the effective deadline, `[-]Nd Nh Nm`.
     pub margin: Option<String>,
+    /// Per passed check, in the report's order: what it established.
+    pub passed: Vec<String>,
+    /// Each effect's word, by the spec's string.
+    pub effects: BTreeMap<&'static str, String>,
+    /// Each §16 receipt attestation state's words, by the spec's string.
+    pub attestation: BTreeMap<&'static str, String>,
+    /// Each §15 reason a cosignature does not count, by the spec's string.
+    pub not_counted: BTreeMap<&'static str, String>,
 }
 
 impl ReportWords {
-    fn of(report: &Report) -> Self {
+    fn of(report: &Report, language: Language) -> Self {
+        let msg = Messages::new(language);
         ReportWords {
+            verdict: msg.verdict(report.verdict()),
             icon: report.verdict().icon(),
             exit: report.exit_status(),
-            meaning: report.verdict().meaning(),
-            tier_details: report.tiers().iter().map(text::tier_details).collect(),
-            margin: report.sla().margin_seconds.map(text::margin),
+            meaning: msg.verdict_meaning(report.verdict()),
+            tier_details: report
+                .tiers()
+                .iter()
+                .map(|t| text::tier_details_in(t, language))
+                .collect(),
+            margin: report
+                .sla()
+                .margin_seconds
+                .map(|s| text::margin_in(s, language)),
+            passed: report
+                .passed()
+                .iter()
+                .map(|p| msg.passed(p.code()))
+                .collect(),
+            effects: Effect::ALL
+                .iter()
+                .map(|e| (e.as_str(), msg.effect(*e)))
+                .collect(),
+            attestation: AttestationState::ALL
+                .iter()
+                .map(|s| (s.as_str(), text::attestation_words(*s, language)))
+                .collect(),
+            not_counted: NotCounted::ALL
+                .iter()
+                .map(|n| (n.as_str(), text::not_counted_words(*n, language)))
+                .collect(),
         }
     }
+}
+
+/// The pictures and words of report `job` (kept for export) in the app's
+/// language, after the language changed.
+pub fn shown(state: &AppState, job: u64) -> Result<Shown, AppError> {
+    let language = state.language();
+    lock(&state.reports)
+        .get(&job)
+        .map(|report| Shown::of(report, language))
+        .ok_or(AppError::UnknownReport { job })
 }
 
 /// Reads the pack through, counting bytes and honouring a cancel flag.
@@ -347,7 +501,7 @@ pub fn verify_pack(
         .get(&job)
         .cloned()
         .ok_or(AppError::UnknownJob { job })?;
-    let result = verify_watched(job, request, &cancel, progress);
+    let result = verify_watched(job, request, state.language(), &cancel, progress);
     lock(&state.jobs).remove(&job);
     // A job cancelled (or its pack closed) after its last read gets no
     // verdict either: the UI has stopped waiting for one.
@@ -366,6 +520,7 @@ pub fn verify_pack(
 fn verify_watched(
     job: u64,
     request: &VerifyRequest,
+    language: Language,
     cancel: &Cancel,
     mut progress: impl FnMut(Progress),
 ) -> Result<Verified, AppError> {
@@ -394,10 +549,8 @@ fn verify_watched(
     };
     Ok(Verified {
         job,
-        sla_svg: html::sla_svg(&report),
-        provenance_svg: html::provenance_svg(&report),
         trust: trust.as_ref().map(TrustStoreView::of),
-        words: ReportWords::of(&report),
+        shown: Shown::of(&report, language),
         report,
     })
 }
@@ -463,7 +616,7 @@ pub fn export_report(
             out.push(b'\n');
             out
         }
-        ExportFormat::Html => html::report(&report).into_bytes(),
+        ExportFormat::Html => html::report_in(&report, state.language()).into_bytes(),
     };
     save_new(path, &bytes, overwrite)?;
     Ok(path.to_owned())
@@ -616,7 +769,12 @@ pub struct Presign {
 }
 
 impl Presign {
-    fn of(report: Report, refusal: Option<RefusalView>, signing_key: SigningKeyView) -> Self {
+    fn of(
+        report: Report,
+        refusal: Option<RefusalView>,
+        signing_key: SigningKeyView,
+        language: Language,
+    ) -> Self {
         let findings = report
             .findings()
             .iter()
@@ -628,7 +786,7 @@ impl Presign {
         Presign {
             would_sign: refusal.is_none(),
             verdict: report.verdict(),
-            words: ReportWords::of(&report),
+            words: ReportWords::of(&report, language),
             refusal,
             findings,
             signing_key,
@@ -637,12 +795,12 @@ impl Presign {
     }
 
     /// A pack that would be signed.
-    fn signable(report: Report) -> Self {
-        Presign::of(report, None, SigningKeyView::Listed)
+    fn signable(report: Report, language: Language) -> Self {
+        Presign::of(report, None, SigningKeyView::Listed, language)
     }
 
     /// A refused pack, as the author crate words the refusal.
-    fn refused(refused: &Refused) -> Self {
+    fn refused(refused: &Refused, language: Language) -> Self {
         let refusal = refused.refusal();
         let signing_key = match refusal {
             Refusal::KeyMissing { entry, .. } => SigningKeyView::Missing {
@@ -662,7 +820,7 @@ impl Presign {
             reason: refusal.to_string(),
             what_to_do: refusal.what_to_do(),
         };
-        Presign::of(refused.report().clone(), Some(view), signing_key)
+        Presign::of(refused.report().clone(), Some(view), signing_key, language)
     }
 }
 
@@ -706,10 +864,11 @@ impl AuthorRequest {
 
 /// Checks an evidence folder as `proofpack pack` would, without writing
 /// (the author crate's dry run). Blocking: it verifies the would-be pack.
-pub fn author_check(request: &AuthorRequest) -> Result<Presign, AppError> {
+pub fn author_check(state: &AppState, request: &AuthorRequest) -> Result<Presign, AppError> {
+    let language = state.language();
     match proofpack_author::check(&request.sign_request()?) {
-        Ok(authored) => Ok(Presign::signable(authored.report)),
-        Err(SignError::Refused(refused)) => Ok(Presign::refused(&refused)),
+        Ok(authored) => Ok(Presign::signable(authored.report, language)),
+        Err(SignError::Refused(refused)) => Ok(Presign::refused(&refused, language)),
         Err(e) => Err(e.into()),
     }
 }
@@ -718,6 +877,7 @@ pub fn author_check(request: &AuthorRequest) -> Result<Presign, AppError> {
 /// pack` does: the same refusals, an existing `out` replaced only with
 /// `overwrite`, an edited attestation saved into the evidence folder.
 pub fn author_sign(
+    state: &AppState,
     request: &AuthorRequest,
     out: &str,
     overwrite: bool,
@@ -732,9 +892,10 @@ pub fn author_sign(
             sha256: authored.report.pack().sha256.clone(),
             verdict: authored.report.verdict(),
         }),
-        Err(SignError::Refused(refused)) => {
-            Ok(SignOutcome::Refused(Box::new(Presign::refused(&refused))))
-        }
+        Err(SignError::Refused(refused)) => Ok(SignOutcome::Refused(Box::new(Presign::refused(
+            &refused,
+            state.language(),
+        )))),
         Err(e) => Err(e.into()),
     }
 }

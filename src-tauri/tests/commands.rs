@@ -19,13 +19,7 @@ fn sample(name: &str) -> String {
 }
 
 fn window(startup: Startup) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let app = proofpack_app_lib::app(mock_builder(), startup)
-        .build(tauri::generate_context!())
-        .expect("the app builds on the mock runtime");
-    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("the main window");
-    (app, webview)
+    window_with(AppState::new(startup, None))
 }
 
 fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, body: Value) -> Result<Value, Value> {
@@ -557,5 +551,144 @@ fn provenance_artefacts_come_as_capped_rows() {
     assert!(
         rows.iter().any(|r| r["state"] == "live")
             && rows.iter().any(|r| r["state"] == "tombstoned")
+    );
+}
+
+fn window_with(state: AppState) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let app = proofpack_app_lib::app_with(mock_builder(), state)
+        .build(tauri::generate_context!())
+        .expect("the app builds on the mock runtime");
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the main window");
+    (app, webview)
+}
+
+/// The `{name}` values of each template, by message id.
+fn placeholders(strings: &Value) -> std::collections::BTreeMap<String, Vec<String>> {
+    let object = strings.as_object().expect("strings by id");
+    object
+        .iter()
+        .map(|(id, text)| {
+            let text = text.as_str().expect("text");
+            let mut names: Vec<String> = text
+                .split('{')
+                .skip(1)
+                .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_owned()))
+                .collect();
+            names.sort();
+            (id.clone(), names)
+        })
+        .collect()
+}
+
+#[test]
+fn the_ui_speaks_each_language_and_remembers_the_choice() {
+    use proofpack_render::i18n::{Language, Messages};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let settings = dir.path().join("settings.json");
+    let (_app, w) = window_with(AppState::new(Startup::default(), Some(settings.clone())));
+    let english = invoke(&w, "set_language", json!({"language": "en"})).expect("English");
+    assert_eq!(english["language"], "en");
+    let tags: Vec<&str> = english["languages"]
+        .as_array()
+        .expect("languages")
+        .iter()
+        .map(|l| l["tag"].as_str().expect("tag"))
+        .collect();
+    assert_eq!(tags, ["en", "fr", "de"]);
+    let ids = placeholders(&english["strings"]);
+    assert!(ids.len() > 150, "{}", ids.len());
+    assert!(ids.keys().all(|id| id.starts_with("ui-")));
+    let pack = sample("late-ccpa.tar.gz");
+    let trust = sample("trust.json");
+    let english_job = verify(&w, &pack, Some(&trust)).expect("verifies");
+    for (tag, language) in [("fr", Language::Fr), ("de", Language::De)] {
+        let got = invoke(&w, "set_language", json!({"language": tag})).expect("switches");
+        assert_eq!(got["language"], tag);
+        assert_eq!(invoke(&w, "ui_strings", json!({})), Ok(got.clone()));
+        // The same messages with the same values; nearly all in other words.
+        assert_eq!(placeholders(&got["strings"]), ids, "{tag}");
+        let differ = ids
+            .keys()
+            .filter(|id| got["strings"][id.as_str()] != english["strings"][id.as_str()])
+            .count();
+        assert!(
+            differ * 10 > ids.len() * 8,
+            "{tag}: only {differ} translated"
+        );
+        // The report's words, its pictures, explanations and exports follow.
+        let verified = verify(&w, &pack, Some(&trust)).expect("verifies");
+        let msg = Messages::new(language);
+        assert_eq!(
+            verified["words"]["verdict"],
+            msg.verdict(proofpack_core::Verdict::Late)
+        );
+        let relabelled = invoke(&w, "shown", json!({"job": english_job["job"]})).expect("kept");
+        assert_eq!(relabelled["words"], verified["words"]);
+        assert_eq!(relabelled["sla_svg"], verified["sla_svg"]);
+        assert_ne!(relabelled["sla_svg"], english_job["sla_svg"]);
+        let explained = invoke(&w, "explanations", json!({})).expect("explanations");
+        assert_eq!(
+            explained,
+            serde_json::to_value(proofpack_render::explain::all_in(language)).expect("json")
+        );
+        let out = dir.path().join(format!("{tag}.html"));
+        let args =
+            json!({"job": verified["job"], "format": "html", "path": out, "overwrite": false});
+        invoke(&w, "export_report", args).expect("written");
+        let page = std::fs::read_to_string(&out).expect("html");
+        assert!(page.contains(&format!("<html lang=\"{tag}\"")), "{tag}");
+    }
+    // Remembered in the settings, as the trust store is.
+    let again = AppState::new(Startup::default(), Some(settings));
+    assert_eq!(again.language(), Language::De);
+    assert_eq!(service::ui_strings(&again).language, "de");
+    // A language there are no messages in is refused, and changes nothing.
+    let err = invoke(&w, "set_language", json!({"language": "xx"})).expect_err("no such");
+    assert_eq!(err["kind"], "bad_request");
+    assert_eq!(
+        invoke(&w, "ui_strings", json!({})).expect("words")["language"],
+        "de"
+    );
+}
+
+#[test]
+fn every_word_of_the_page_is_a_ui_message_and_every_ui_message_is_used() {
+    let state = AppState::new(Startup::default(), None);
+    let messages: std::collections::BTreeSet<String> =
+        service::ui_strings(&state).strings.into_keys().collect();
+    let mut used = std::collections::BTreeSet::new();
+    let ui = root().join("ui");
+    for entry in std::fs::read_dir(&ui).expect("ui") {
+        let path = entry.expect("entry").path();
+        if !matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("js" | "html")
+        ) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("source");
+        // Every quoted `ui-…` id ('ui-tab-trust', "ui-offline").
+        for (at, _) in source.match_indices("ui-") {
+            if !matches!(source[..at].chars().last(), Some('\'' | '"')) {
+                continue;
+            }
+            let id: String = source[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            used.insert(id);
+        }
+    }
+    let missing: Vec<_> = used.difference(&messages).collect();
+    let unused: Vec<_> = messages.difference(&used).collect();
+    assert!(
+        missing.is_empty(),
+        "the page uses ids with no message: {missing:?}"
+    );
+    assert!(
+        unused.is_empty(),
+        "messages the page does not use: {unused:?}"
     );
 }

@@ -105,7 +105,10 @@ class Driver:
                    XDG_DATA_HOME=str(home / "data"), NO_AT_BRIDGE="1",
                    # Xvfb has no GPU: WebKit's DMA-BUF renderer and
                    # accelerated compositing crash its web process there.
-                   WEBKIT_DISABLE_DMABUF_RENDERER="1", WEBKIT_DISABLE_COMPOSITING_MODE="1")
+                   WEBKIT_DISABLE_DMABUF_RENDERER="1", WEBKIT_DISABLE_COMPOSITING_MODE="1",
+                   # The app speaks the system's language: English here, as
+                   # the tests that read the page's words expect.
+                   LANG="C.UTF-8", LC_ALL="", LC_MESSAGES="")
         native = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
         self.proc = subprocess.Popen(
             ["tauri-driver", "--port", str(self.port), "--native-port", str(native_port),
@@ -736,6 +739,138 @@ def test_200_percent_zoom_and_reduced_motion(d, tmp):
         settings.unlink(missing_ok=True)
 
 
+# ---------------------------------------------------------------------------
+# The reader's language (issue 19): the menu, the page's own words and the
+# report's, checked against the service's messages by id, never by wording.
+
+PAGE_WORDS = """
+const ui = arguments[0];
+const wrong = [];
+// Every data-i18n element says its message, its data-arg elements in place.
+for (const e of document.querySelectorAll('[data-i18n]')) {
+  const want = ui.strings[e.dataset.i18n].replace(/\\{(\\w+)\\}/g, (all, name) => {
+    const arg = e.querySelector(`:scope > [data-arg="${name}"]`);
+    return arg ? arg.textContent : all;
+  });
+  if (e.textContent !== want) wrong.push([e.dataset.i18n, e.textContent, want]);
+}
+for (const a of ['aria-label', 'title']) {
+  for (const e of document.querySelectorAll(`[data-i18n-${a}]`)) {
+    const id = e.getAttribute(`data-i18n-${a}`);
+    if (e.getAttribute(a) !== ui.strings[id]) wrong.push([id, e.getAttribute(a), ui.strings[id]]);
+  }
+}
+const summary = document.querySelector('[data-testid=trust-summary] [data-message]');
+if (summary.textContent !== ui.strings[summary.dataset.message]) wrong.push([summary.dataset.message, summary.textContent]);
+return wrong;
+"""
+
+SHOWN = """
+const v = document.querySelector('[data-testid=verdict]');
+const dd = document.querySelector('#panel-findings .finding dd');
+return {
+  lang: document.documentElement.lang, menu: document.getElementById('language').value,
+  verdict: v.getAttribute('data-verdict'), word: v.querySelector('.word').textContent,
+  meaning: v.querySelector('.meaning').textContent, explanation: dd ? dd.textContent : null,
+  tiers: document.querySelector('#panel-tiers .evidence').textContent,
+  page: document.body.innerText,
+};
+"""
+
+
+def test_the_language_menu_switches_the_ui_and_the_report(d, tmp):
+    """The language menu, by the keyboard: the page's words are the
+    service's messages in the language chosen (html lang follows), the
+    report's verdict words, explanations and evidence lines change language
+    while its verdict and codes stay, an export is in that language, axe
+    finds nothing serious with the menu open in each language, and English
+    comes back word for word."""
+    s = d.session(SAMPLES / "late-ccpa.tar.gz", "--trust", SAMPLES / "trust.json")
+    words = "return window.__TAURI__.core.invoke('ui_strings');"
+    try:
+        assert s.verdict() == "late"
+        codes = s.codes()
+        english = s.js(SHOWN)
+        assert english["lang"] == "en" and english["menu"] == "en", english
+        assert s.js("return Array.from(document.querySelectorAll('#language option'))"
+                    ".map(o => o.getAttribute('lang'))") == ["en", "fr", "de"]
+        assert s.js(PAGE_WORDS, s.js(words)) == []
+        s.axe("verify, language menu, en")
+        s.screenshot("app-lang-en")
+        seen = [english]
+        for tag in ["fr", "de"]:
+            tab_to(s, "#language")
+            s.keys("ArrowDown")
+            s.wait(f"return document.documentElement.lang === '{tag}'", f"the page in {tag}")
+            ui = s.js(words)
+            assert ui["language"] == tag
+            s.wait(f"return document.querySelector('[data-testid=verdict] .meaning').textContent"
+                   f" !== {json.dumps(seen[-1]['meaning'])}", f"the report in {tag}")
+            now = s.js(SHOWN)
+            assert now["menu"] == tag and now["verdict"] == "late" and s.codes() == codes, now
+            assert s.js(PAGE_WORDS, ui) == [], tag
+            for key in ["word", "meaning", "explanation", "tiers", "page"]:
+                assert all(now[key] != before[key] for before in seen), (tag, key, now[key])
+            assert active(s) == "language", "the menu keeps the focus"
+            if tag == "de":
+                s.screenshot("app-lang-focus")
+            s.axe(f"verify, language menu, {tag}")
+            s.click("[data-testid=tab-tiers]")
+            s.axe(f"verify, tiers panel, {tag}")
+            s.screenshot(f"app-lang-{tag}")
+            s.click("[data-testid=tab-findings]")
+            out = tmp / f"report-{tag}.html"
+            s.type("[data-testid=export-path]", out)
+            s.click("[data-testid=export-html]")
+            s.wait("return document.querySelector('[data-testid=export-status]').getAttribute('data-saved')", "export")
+            assert f'<html lang="{tag}"' in out.read_text()
+            seen.append(now)
+        # Back to English with Home: the same words as at the start.
+        tab_to(s, "#language")
+        s.keys("Home")
+        s.wait("return document.documentElement.lang === 'en'", "the page in English")
+        s.wait(f"return document.querySelector('[data-testid=verdict] .meaning').textContent"
+               f" === {json.dumps(english['meaning'])}", "the report in English")
+        assert s.js(SHOWN) == english
+    finally:
+        # The language is remembered: later tests start in English.
+        try:
+            s.js("return window.__TAURI__.core.invoke('set_language', {language: 'en'}).then(() => true);")
+        finally:
+            s.close()
+
+
+def test_the_sidebar_says_which_store_served_each_pack(d, tmp):
+    """Started as `proofpack-app PACK --trust FILE`: the pack says it was
+    verified with FILE, and the sidebar says a pack opened next uses the
+    command line's store; a pack opened after forgetting every store says
+    it had none."""
+    s = d.session(SAMPLES / "late-ccpa.tar.gz", "--trust", SAMPLES / "trust.json")
+    summary = "return document.querySelector('[data-testid=trust-summary]').getAttribute(arguments[0]);"
+    served = ("return Array.from(document.querySelectorAll('[data-testid=pack-trust]'))"
+              ".map(e => e.getAttribute('data-trust'));")
+    try:
+        assert s.verdict() == "late"
+        assert s.js(served) == [str(SAMPLES / "trust.json")]
+        assert s.js(summary, "data-source") in ("command-line", "remembered")
+        if s.js(summary, "data-source") == "remembered":
+            # An earlier test remembered a store: forget it, the command line's serves.
+            s.click("#forget-trust")
+            s.wait("return document.querySelector('[data-testid=trust-summary]').getAttribute('data-source')"
+                   " === 'command-line'", "the command line's store")
+        assert s.js(summary, "data-trust") == str(SAMPLES / "trust.json")
+        s.axe("verify, command-line trust store")
+        s.screenshot("app-verify-trust-sidebar")
+        s.type("[data-testid=open-path]", SAMPLES / "complete-gdpr.tar.gz")
+        s.click("[data-testid=open-path-button]")
+        s.wait("return document.querySelectorAll('[data-testid=pack-trust]').length === 2"
+               " && document.querySelector('[data-testid=verdict]').getAttribute('data-verdict') === 'complete'",
+               "the second pack")
+        assert s.js(served) == [str(SAMPLES / "trust.json")] * 2
+    finally:
+        s.close()
+
+
 TESTS = [
     test_every_pack_shows_the_cli_verdict_and_codes,
     test_every_panel_fills_and_screenshots,
@@ -751,6 +886,8 @@ TESTS = [
     test_keyboard_only_open_every_panel_export_and_author,
     test_progress_and_cancel_by_keyboard,
     test_200_percent_zoom_and_reduced_motion,
+    test_the_sidebar_says_which_store_served_each_pack,
+    test_the_language_menu_switches_the_ui_and_the_report,
 ]
 
 

@@ -433,9 +433,8 @@ pub fn strings_with_prefix(language: Language, prefix: &str) -> Vec<(String, Str
 }
 
 /// The desktop app's words in `language`: every `ui-*` message, as
-/// [`strings_with_prefix`] gives them. None yet: the app's strings move
-/// into the message files in a later step; adding `ui-*` messages to the
-/// three files is all this needs.
+/// [`strings_with_prefix`] gives them (the app's service hands them to its
+/// page, which fills in each `{name}`).
 pub fn ui_strings(language: Language) -> Vec<(String, String)> {
     strings_with_prefix(language, "ui-")
 }
@@ -617,8 +616,11 @@ mod tests {
         };
         assert!(retry(&portal).contains("{seconds}"), "{}", retry(&portal));
         assert_ne!(retry(&portal), retry(&english));
-        assert!(ui_strings(Language::De)
-            .iter()
-            .all(|(id, _)| id.starts_with("ui-")));
+        let ui = ui_strings(Language::De);
+        assert!(ui.len() > 150, "{}", ui.len());
+        assert!(ui.iter().all(|(id, _)| id.starts_with("ui-")));
+        // A template keeps its values' names for the page to fill in.
+        let page = ui.iter().find(|(id, _)| id == "ui-page").map(|(_, t)| t);
+        assert!(page.is_some_and(|t| t.contains("{page}") && t.contains("{total}")));
     }
 }
