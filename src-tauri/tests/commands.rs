@@ -451,7 +451,8 @@ fn an_edited_attestation_is_signed_and_saved() {
         signed_at: Some("2026-04-22T16:02:00Z".to_owned()),
     };
     let out = dir.path().join("p.tar.gz").display().to_string();
-    let outcome = service::author_sign(&request, &out, false).expect("signs");
+    let state = AppState::new(Startup::default(), None);
+    let outcome = service::author_sign(&state, &request, &out, false).expect("signs");
     assert!(matches!(outcome, service::SignOutcome::Signed { .. }));
     assert_eq!(
         std::fs::read_to_string(evidence.join("attestation.txt")).expect("saved"),
@@ -462,7 +463,7 @@ fn an_edited_attestation_is_signed_and_saved() {
         attestation: Some(" \n".to_owned()),
         ..request
     };
-    let check = service::author_check(&blank).expect("checks");
+    let check = service::author_check(&state, &blank).expect("checks");
     assert!(!check.would_sign);
     assert!(check
         .findings
