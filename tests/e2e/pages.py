@@ -8,8 +8,9 @@ same client and the same axe-core check as the app's E2E tests.
   serious or critical (the samples' reports at 200% zoom too), and at 200%
   zoom no report scrolls sideways.
 - The portal page, before a token, with the packs listed, after a refused
-  token and at 200% zoom; and driven by the keyboard alone: the token typed
-  into the focused field, Enter, then Tab reaches the first download button.
+  token, with a tenant's register shown, and at 200% zoom; and driven by the
+  keyboard alone: the token typed into the focused field, Enter, then Tab
+  reaches the first download button.
 
 Run by scripts/a11y-pages.sh, which installs chromium, chromium-driver and
 axe-core and builds the CLI and the portal. Screenshots go to
@@ -216,6 +217,21 @@ def test_portal_page(browser, tmp):
         browser.screenshot("portal-200-percent")
         browser.zoom(None)
         assert rows(browser) == 4
+        # The register of the token's tenant, after every sample's due dates:
+        # four requests, overdue items marked in words, findings with codes.
+        browser.type("#register-as-of", "2026-12-01T00:00:00Z")
+        browser.click("#register-form button[type=submit]")
+        browser.wait("return document.querySelectorAll('#register-requests tbody tr').length === 4;",
+                     "the register's four requests")
+        assert browser.js("return document.querySelectorAll('#register-requests .overdue-mark').length;") > 0
+        assert browser.js("return document.querySelectorAll('#register-findings tbody code').length;") > 0
+        browser.axe("portal, register shown")
+        browser.zoom(ZOOM_200)
+        browser.axe("portal, register shown, at 200%")
+        assert not browser.scrolls_sideways(), "the register scrolls sideways at 200% zoom"
+        browser.screenshot("portal-register-200-percent")
+        browser.zoom(None)
+        browser.screenshot_page("portal-register")
     finally:
         portal.stop()
         log.close()

@@ -17,6 +17,7 @@
 pub mod access_log;
 pub mod lang;
 pub mod page;
+pub mod register;
 pub mod server;
 pub mod store;
 pub mod tokens;

@@ -1,13 +1,16 @@
-//! The portal's page in each language: the form, the table of packs and
-//! the pager, with every word from the message files (`portal-*`), and the
-//! words its script shows as a JSON data block (never run: the page's
-//! policy allows its own script file only).
+//! The portal's page in each language: the form, the table of packs, the
+//! pager and the register of a tenant (§19), with every word from the
+//! message files (`portal-*`), and the words its script shows as a JSON
+//! data block (never run: the page's policy allows its own script file
+//! only).
 //!
 //! Rendered once per language and kept: the page holds no data.
 
 use crate::lang::Lang;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
+use proofpack_core::{Effect, RegisterCode};
 use proofpack_render::i18n::{self, Messages};
+use proofpack_spec::vocab::OpenItemKind;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -20,7 +23,9 @@ pub fn index(lang: Lang) -> &'static str {
 }
 
 /// The words the script shows, by message id: the `portal-*` messages (a
-/// value the script fills in written `{name}`) and each verdict's word.
+/// value the script fills in written `{name}`), each verdict's word, and
+/// for the register each effect's and open item kind's word and what each
+/// register code means (keyed `meaning-<code>`).
 fn script_words(lang: Lang) -> BTreeMap<String, String> {
     let words = Messages::new(lang);
     let mut map: BTreeMap<String, String> = i18n::strings_with_prefix(lang, "portal-")
@@ -28,6 +33,19 @@ fn script_words(lang: Lang) -> BTreeMap<String, String> {
         .collect();
     for verdict in proofpack_core::Verdict::ALL {
         map.insert(format!("verdict-{verdict}"), words.verdict(*verdict));
+    }
+    for effect in Effect::ALL {
+        map.insert(format!("effect-{effect}"), words.effect(*effect));
+    }
+    for kind in OpenItemKind::ALL {
+        map.insert(
+            format!("open-item-{kind}"),
+            words.named("open-item", kind.as_str()),
+        );
+    }
+    for code in RegisterCode::ALL {
+        let id = format!("code-{}", i18n::id_part(code.as_str()));
+        map.insert(format!("meaning-{code}"), words.attribute(&id, "meaning"));
     }
     map
 }
@@ -87,7 +105,7 @@ fn render(lang: Lang) -> Markup {
                     }
                     p id="status" role="status" {}
                     table id="packs" hidden {
-                        thead { tr { @for c in columns { th { (w(&format!("portal-col-{c}"))) } } } }
+                        thead { tr { @for c in columns { th scope="col" { (w(&format!("portal-col-{c}"))) } } } }
                         tbody {}
                     }
                     nav id="pager" hidden {
@@ -95,8 +113,47 @@ fn render(lang: Lang) -> Markup {
                         span id="page" {}
                         button type="button" id="next" { (w("portal-next")) }
                     }
+                    (register_section(words))
                 }
                 script type="application/json" id="words" { (PreEscaped(json_block(&script_words(lang)))) }
+            }
+        }
+    }
+}
+
+/// The register of one of the token's tenants: hidden until the token's
+/// tenants are known; the script fills the menu, the tables and the status.
+fn register_section(words: Messages) -> Markup {
+    let w = |id: &str| words.text(id);
+    let header = |columns: &[&str]| {
+        html! { thead { tr { @for c in columns { th scope="col" { (w(&format!("portal-register-col-{c}"))) } } } } }
+    };
+    html! {
+        section id="register" aria-labelledby="register-title" hidden {
+            h2 id="register-title" { (w("portal-register-title")) }
+            p { (w("portal-register-intro")) }
+            form id="register-form" autocomplete="off" {
+                label for="register-tenant" { (w("portal-register-tenant")) }
+                select id="register-tenant" {}
+                label for="register-as-of" { (w("portal-register-as-of")) }
+                input id="register-as-of" type="text" spellcheck="false" autocomplete="off"
+                    aria-describedby="register-as-of-hint";
+                button type="submit" { (w("portal-register-show")) }
+            }
+            p id="register-as-of-hint" class="hint" { (w("portal-register-as-of-hint")) }
+            p id="register-status" role="status" {}
+            div id="register-result" hidden {
+                table id="register-requests" {
+                    caption { (w("portal-register-requests")) }
+                    (header(&["request", "status", "head", "open"]))
+                    tbody {}
+                }
+                table id="register-findings" {
+                    caption { (w("portal-register-findings")) }
+                    (header(&["code", "effect", "meaning", "packs"]))
+                    tbody {}
+                }
+                p id="register-no-findings" hidden { (w("portal-register-no-findings")) }
             }
         }
     }
@@ -121,6 +178,25 @@ mod tests {
     }
 
     #[test]
+    fn the_register_section_is_headed_and_its_tables_have_captions_and_column_headers() {
+        for lang in Lang::ALL {
+            let page = index(lang);
+            let section = page
+                .split("<section id=\"register\"")
+                .nth(1)
+                .and_then(|s| s.split("</section>").next())
+                .unwrap();
+            assert!(section.contains("<h2 id=\"register-title\">"));
+            assert_eq!(section.matches("<caption>").count(), 2, "{lang}");
+            assert_eq!(section.matches("<th scope=\"col\">").count(), 8, "{lang}");
+            assert!(section.contains("<label for=\"register-tenant\">"));
+            assert!(section.contains("<label for=\"register-as-of\">"));
+            // Every header cell of the page says what it heads.
+            assert_eq!(page.matches("<th>").count(), 0, "{lang}");
+        }
+    }
+
+    #[test]
     fn the_script_words_are_json_that_cannot_end_their_element() {
         for lang in Lang::ALL {
             let page = index(lang);
@@ -136,6 +212,22 @@ mod tests {
                 Messages::new(lang).text("verdict-late")
             );
         }
+        let words: BTreeMap<String, String> = script_words(Lang::De);
+        for code in RegisterCode::ALL {
+            let meaning = &words[&format!("meaning-{code}")];
+            assert!(
+                !meaning.is_empty() && !meaning.contains(i18n::MISSING_MARK),
+                "{code}"
+            );
+        }
+        for kind in OpenItemKind::ALL {
+            assert!(words.contains_key(&format!("open-item-{kind}")), "{kind}");
+        }
+        for effect in Effect::ALL {
+            assert!(words.contains_key(&format!("effect-{effect}")), "{effect}");
+        }
+        assert!(words["portal-register-retry"].contains("{seconds}"));
+        assert!(words["portal-register-due"].contains("{due}"));
         let hostile = BTreeMap::from([("x".to_owned(), "</script><b>&".to_owned())]);
         let block = json_block(&hostile);
         assert!(!block.contains('<') && !block.contains('&'));

@@ -7,13 +7,16 @@
 //! | `GET /api/v1/packs/{sha256}` | the §13 report JSON |
 //! | `GET /api/v1/packs/{sha256}/proof.tar.gz` | the exact bytes |
 //! | `GET /api/v1/packs/{sha256}/report.html[?lang=fr]` | the HTML report, in the reader's language |
+//! | `GET /api/v1/register?tenant=T[&as_of=TS]` | the §19 register of one of the token's tenants |
 //! | `GET /[?lang=fr]` and `/static/*` | the page (no data), in the reader's language |
 //!
 //! 401 for a missing, unknown, expired or revoked token; 404 for a pack the
 //! token may not see, exactly as for one that does not exist; 503 with
 //! `Retry-After` for one of the token's packs whose report is not ready yet
-//! (the list shows it with `"verdict": null`); 400 for a malformed id or
-//! query; 405 for any method but GET and HEAD. No path from a request is
+//! (the list shows it with `"verdict": null`), and for the register of a
+//! tenant one of whose packs is not; 400 for a malformed id or query (an
+//! `as_of` that is not RFC 3339); 405 for any method but GET and HEAD. A
+//! tenant the token does not hold is the 404 of an absent pack. No path from a request is
 //! ever joined to a file path: packs are served only from the index the
 //! scan built, by SHA-256.
 //!
@@ -26,6 +29,7 @@
 use crate::access_log::{self, Access, AccessLog};
 use crate::lang::{self, Lang};
 use crate::page;
+use crate::register::{self, Unmade};
 use crate::store::{self, open_trust, Cache, Notice, Pack, Standing, Store};
 use crate::tokens::{Principal, Refusal, TokenSource};
 pub use crate::verifier::Hooks;
@@ -40,9 +44,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use proofpack_core::{Limits, Report, TrustStore};
+use proofpack_core::{Cancel, Limits, Report, TrustStore};
 use proofpack_serve::Listen;
 use proofpack_spec::text::Untrusted;
+use proofpack_spec::timestamp::Timestamp;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
@@ -100,6 +105,9 @@ pub struct Portal {
     log: Arc<AccessLog>,
     report_csp: String,
     hooks: Hooks,
+    /// One register at a time: each verifies all of a tenant's packs again
+    /// on one thread per core, as the background workers do.
+    registers: Arc<tokio::sync::Semaphore>,
 }
 
 impl Portal {
@@ -341,6 +349,7 @@ pub async fn run(
         log: Arc::clone(&log),
         report_csp: report_csp(),
         hooks: config.hooks.clone(),
+        registers: Arc::new(tokio::sync::Semaphore::new(1)),
     });
     let rescanner = tokio::spawn(rescan_forever(Arc::clone(&portal), scanner, config.rescan));
     let app = router(portal);
@@ -420,6 +429,7 @@ pub fn router(portal: Arc<Portal>) -> Router {
         .route("/api/v1/packs/{id}", get(report_json))
         .route("/api/v1/packs/{id}/proof.tar.gz", get(pack_bytes))
         .route("/api/v1/packs/{id}/report.html", get(report_html))
+        .route("/api/v1/register", get(register_json))
         .fallback(fallback)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(middleware::from_fn_with_state(Arc::clone(&portal), observe))
@@ -645,13 +655,15 @@ struct Listed<'a> {
     file: &'a str,
 }
 
-/// A page of the list.
+/// A page of the list, and the token's tenants (whose registers it may ask
+/// for, packs or not).
 #[derive(Debug, Serialize)]
 struct PackList<'a> {
     packs: Vec<Listed<'a>>,
     page: u64,
     per_page: u64,
     total: usize,
+    tenants: &'a BTreeSet<String>,
 }
 
 async fn list(
@@ -708,6 +720,7 @@ async fn list(
         page,
         per_page,
         total: visible.len(),
+        tenants: &who.tenants,
     };
     let mut out = Vec::new();
     if proofpack_render::json::compact_value(&mut out, &body).is_err() {
@@ -793,6 +806,107 @@ async fn pack_bytes(Located { who, pack, .. }: Located) -> Response {
         _ => error(StatusCode::NOT_FOUND, "not_found"),
     };
     with_served(answer, &who.id, Some(&pack.sha256))
+}
+
+/// `?tenant=T[&as_of=TS]` of the register.
+#[derive(Debug, Deserialize)]
+struct RegisterQuery {
+    tenant: String,
+    as_of: Option<String>,
+}
+
+/// Raises its flag when dropped: when the client of a register goes away,
+/// axum drops the handler's future, and the register stops within
+/// milliseconds instead of holding the one turn for nobody.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// 503 with `Retry-After`: one of the tenant's packs is not verified yet.
+fn register_not_ready(token_id: &str) -> Response {
+    let mut later = error(StatusCode::SERVICE_UNAVAILABLE, "not_ready");
+    later
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+    with_served(later, token_id, None)
+}
+
+/// The §19 register of one of the token's tenants at `as_of` (now when
+/// absent), byte for byte as `proofpack register --json` writes it for the
+/// tenant's packs. A tenant the token does not hold is the 404 of an
+/// absent pack, whether or not it exists.
+async fn register_json(
+    State(portal): State<Arc<Portal>>,
+    headers: HeaderMap,
+    query: Result<Query<RegisterQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let who = match authorize(&portal, &headers) {
+        Ok(who) => who,
+        Err(denied) => return denied.into_response(),
+    };
+    let refuse = |status, code| with_served(error(status, code), &who.id, None);
+    let Ok(Query(query)) = query else {
+        return refuse(StatusCode::BAD_REQUEST, "malformed_query");
+    };
+    let as_of = match query.as_of.as_deref() {
+        Some(text) => match Timestamp::parse(text) {
+            Some(as_of) => as_of,
+            None => return refuse(StatusCode::BAD_REQUEST, "malformed_query"),
+        },
+        None => match Timestamp::from_instant_utc(time::OffsetDateTime::now_utc()) {
+            Some(now) => now,
+            None => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        },
+    };
+    if !who.tenants.contains(&query.tenant) {
+        return refuse(StatusCode::NOT_FOUND, "not_found");
+    }
+    // Waiting for the turn first, so the register is of the store served
+    // when it starts.
+    let Ok(turn) = Arc::clone(&portal.registers).acquire_owned().await else {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal");
+    };
+    let store = portal.store();
+    let (packs, trust) = match (register::packs_of(&store, &query.tenant), store.trust()) {
+        (Ok(packs), Some(trust)) => (packs, Arc::clone(trust)),
+        (Err(_), _) => return register_not_ready(&who.id),
+        (_, None) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+    };
+    let cancel = Cancel::new();
+    let _stop = CancelOnDrop(cancel.clone());
+    let request = register::Request {
+        packs,
+        trust,
+        limits: store.limits(),
+        as_of,
+        jobs: Verifier::default_threads(),
+        cancel,
+    };
+    drop(store);
+    let made = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        register::make(request)
+            .and_then(|made| register::json(&made).map_err(|e| Unmade::Internal(e.to_string())))
+    })
+    .await;
+    match made {
+        Ok(Ok(bytes)) => with_served(json(bytes), &who.id, None),
+        Ok(Err(Unmade::Pending)) => register_not_ready(&who.id),
+        Ok(Err(Unmade::Internal(problem))) => {
+            let problem = format!("register of {}: {problem}", query.tenant);
+            portal
+                .log
+                .event("register_failed", Problem { problem: &problem });
+            refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal")
+        }
+        Ok(Err(Unmade::Cancelled)) | Err(_) => {
+            refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal")
+        }
+    }
 }
 
 async fn fallback(State(portal): State<Arc<Portal>>, request: Request) -> Response {

@@ -191,14 +191,28 @@ pub enum Notice {
     },
 }
 
-/// Every pack of the store, indexed by SHA-256.
+/// Every pack of the store, indexed by SHA-256, with the trust store and
+/// limits the scan verifies them with.
 #[derive(Debug, Default)]
 pub struct Store {
     packs: Vec<Arc<Pack>>,
     by_sha256: HashMap<String, Vec<usize>>,
+    trust: Option<Arc<TrustStore>>,
+    limits: Limits,
 }
 
 impl Store {
+    /// The trust store the packs' reports are made with (`None` only for
+    /// an empty [`Store::default`]).
+    pub fn trust(&self) -> Option<&Arc<TrustStore>> {
+        self.trust.as_ref()
+    }
+
+    /// The §1 limits the packs are read with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// Every pack, quarantined and hidden ones included, by tenant then
     /// file name.
     pub fn packs(&self) -> &[Arc<Pack>] {
@@ -382,7 +396,11 @@ pub fn scan(
         jobs: Vec::new(),
         prefetched,
     };
-    let mut store = Store::default();
+    let mut store = Store {
+        trust: Some(Arc::clone(trust)),
+        limits: *limits,
+        ..Store::default()
+    };
     for (tenant, file, path) in found {
         let (unverified, verification) = match scanner.read(&path, &file) {
             Ok(read) => read,

@@ -23,7 +23,10 @@ function say(text) {
   $("status").textContent = text;
 }
 
-async function api(path) {
+// `path` fetched with the token. A refusal, a 503 or another failure is
+// thrown as what to say; `words` gives the message id of a status this
+// caller says in its own words (the 503 of a register is not one pack's).
+async function api(path, words = {}) {
   const answer = await fetch(path, {
     headers: { Authorization: `Bearer ${token}` },
     cache: "no-store",
@@ -36,7 +39,10 @@ async function api(path) {
   }
   if (answer.status === 503) {
     const seconds = answer.headers.get("Retry-After") ?? "1";
-    throw new Error(t("portal-retry", { seconds }));
+    throw new Error(t(words[503] ?? "portal-retry", { seconds }));
+  }
+  if (!answer.ok && words[answer.status]) {
+    throw new Error(t(words[answer.status]));
   }
   if (!answer.ok) {
     throw new Error(t("portal-server-status", { status: answer.status }));
@@ -113,10 +119,149 @@ async function show() {
     $("prev").disabled = list.page <= 1;
     $("next").disabled = list.page >= pages;
     say(t("portal-total", { total: list.total }));
+    offerTenants(list.tenants ?? []);
   } catch (e) {
     $("packs").hidden = true;
     $("pager").hidden = true;
+    if (!token) hideRegister();
     say(e.message);
+  }
+}
+
+// The register (§19) of one of the token's tenants.
+
+// The token's tenants in the register's menu, keeping the one chosen.
+function offerTenants(tenants) {
+  const menu = $("register-tenant");
+  const chosen = menu.value;
+  menu.replaceChildren();
+  for (const tenant of tenants) {
+    const option = document.createElement("option");
+    option.value = tenant;
+    option.textContent = tenant;
+    menu.appendChild(option);
+  }
+  if (tenants.includes(chosen)) menu.value = chosen;
+  $("register").hidden = tenants.length === 0;
+}
+
+function hideRegister() {
+  $("register").hidden = true;
+  $("register-result").hidden = true;
+  $("register-requests").querySelector("tbody").replaceChildren();
+  $("register-findings").querySelector("tbody").replaceChildren();
+  $("register-tenant").replaceChildren();
+  $("register-status").textContent = "";
+}
+
+// A child element `tag` of `parent` holding `text` as text.
+function put(parent, tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  parent.appendChild(element);
+  return element;
+}
+
+// A cell that heads its row.
+function rowHeader(row, text, className) {
+  const th = put(row, "th", text, className);
+  th.scope = "row";
+  return th;
+}
+
+// Texts as a list in `td` (a dash for none).
+function listIn(td, texts, className) {
+  if (texts.length === 0) {
+    td.textContent = "—";
+    return;
+  }
+  const ul = document.createElement("ul");
+  for (const text of texts) put(ul, "li", text, className);
+  td.appendChild(ul);
+}
+
+// A request's open items: kind, what, due date, and OVERDUE in words (the
+// colour only repeats it).
+function openItems(td, items) {
+  if (items.length === 0) {
+    td.textContent = t("portal-register-no-open-items");
+    return;
+  }
+  const ul = document.createElement("ul");
+  for (const item of items) {
+    const li = document.createElement("li");
+    li.className = item.overdue ? "open-item overdue" : "open-item";
+    put(li, "span", t(`open-item-${item.kind}`));
+    li.append(" ");
+    put(li, "span", item.what, "mono");
+    li.append(": ");
+    const due = item.due == null ? t("portal-register-no-due") : t("portal-register-due", { due: item.due });
+    put(li, "span", due, "due");
+    if (item.overdue) {
+      li.append(" ");
+      put(li, "strong", t("portal-register-overdue"), "overdue-mark");
+    }
+    ul.appendChild(li);
+  }
+  td.appendChild(ul);
+}
+
+function showRegisterOf(register) {
+  const files = new Map(register.packs.map((p) => [p.sha256, p.file]));
+  const fileOf = (sha256) => files.get(sha256) ?? sha256;
+  const requests = $("register-requests").querySelector("tbody");
+  requests.replaceChildren();
+  for (const r of register.requests) {
+    const row = document.createElement("tr");
+    rowHeader(row, r.request_id ?? t("portal-register-manifest-unread"), "mono");
+    cell(row, t(`verdict-${r.status}`), `verdict verdict-${r.status}`);
+    listIn(cell(row, ""), r.heads.map(fileOf), "mono");
+    openItems(cell(row, ""), r.open_items);
+    requests.appendChild(row);
+  }
+  const findings = $("register-findings").querySelector("tbody");
+  findings.replaceChildren();
+  for (const f of register.findings) {
+    const row = document.createElement("tr");
+    put(rowHeader(row, ""), "code", f.code);
+    cell(row, t(`effect-${f.effect}`), `effect effect-${f.effect}`);
+    cell(row, t(`meaning-${f.code}`));
+    listIn(cell(row, ""), f.packs.map(fileOf), "mono");
+    findings.appendChild(row);
+  }
+  const empty = register.packs.length === 0;
+  $("register-requests").hidden = empty;
+  $("register-findings").hidden = empty || register.findings.length === 0;
+  $("register-no-findings").hidden = empty || register.findings.length > 0;
+  $("register-result").hidden = false;
+  const counts = { packs: register.packs.length, requests: register.requests.length, as_of: register.as_of };
+  $("register-status").textContent = empty
+    ? t("portal-register-empty", counts)
+    : t("portal-register-summary", counts);
+}
+
+async function showRegister() {
+  if (!token) return;
+  const query = new URLSearchParams({ tenant: $("register-tenant").value });
+  const asOf = $("register-as-of").value.trim();
+  if (asOf) query.set("as_of", asOf);
+  $("register-result").hidden = true;
+  $("register-status").textContent = t("portal-register-loading");
+  try {
+    const answer = await api(`/api/v1/register?${query}`, {
+      400: "portal-register-bad-as-of",
+      503: "portal-register-retry",
+    });
+    showRegisterOf(await answer.json());
+  } catch (e) {
+    $("register-status").textContent = e.message;
+    if (!token) {
+      $("register").hidden = true;
+      $("packs").hidden = true;
+      $("pager").hidden = true;
+      say(e.message);
+    }
   }
 }
 
@@ -132,7 +277,12 @@ $("forget").addEventListener("click", () => {
   $("packs").hidden = true;
   $("pager").hidden = true;
   $("packs").querySelector("tbody").replaceChildren();
+  hideRegister();
   say(t("portal-forgotten"));
+});
+$("register-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  showRegister();
 });
 $("prev").addEventListener("click", () => { page -= 1; show(); });
 $("next").addEventListener("click", () => { page += 1; show(); });

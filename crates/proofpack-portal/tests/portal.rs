@@ -1087,6 +1087,18 @@ fn the_readme_walk_through_works() {
         pack,
         std::fs::read(samples.join("complete-gdpr.tar.gz")).unwrap()
     );
+    // The register of the four sample packs, each its own request.
+    let register: Value = serde_json::Deserializer::from_str(
+        &stdout[stdout
+            .find("{\n  \"format\": \"proof-pack-register/v1\"")
+            .unwrap()..],
+    )
+    .into_iter()
+    .next()
+    .unwrap()
+    .unwrap();
+    assert_eq!(register["as_of"], "2026-12-01T00:00:00Z");
+    assert_eq!(register["requests"].as_array().unwrap().len(), 4);
     let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
     assert!(html.contains("data-verdict=\"complete\""));
     assert!(std::fs::read_to_string(dir.path().join("tokens.json"))

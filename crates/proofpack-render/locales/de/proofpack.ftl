@@ -950,6 +950,33 @@ portal-download-json = Bericht (JSON)
 portal-page = Seite { $page } von { $pages }
 portal-total = { $total } Paket(e).
 portal-forgotten = Token vergessen.
+portal-register-title = Register
+portal-register-intro = Die Pakete eines Mandanten gemeinsam geprüft (Abschnitt 19 der Spezifikation): jeder Antrag mit seinem Status, seinem aktuellen Paket und dem, was noch offen ist, und was die Pakete erst zusammen zeigen. Jedes Paket wird erneut geprüft; das kann eine Weile dauern.
+portal-register-tenant = Mandant
+portal-register-as-of = Stichtag
+portal-register-as-of-hint = Der Zeitpunkt, zu dem offene Punkte beurteilt werden: eine RFC-3339-Zeit mit Zeitzonenversatz, etwa 2026-12-01T00:00:00Z. Leer lassen für jetzt.
+portal-register-show = Register anzeigen
+portal-register-loading = Die Pakete des Mandanten werden gemeinsam geprüft …
+portal-register-retry = Einige Pakete dieses Mandanten werden noch geprüft: Versuchen Sie es in { $seconds } s erneut.
+portal-register-bad-as-of = Der Stichtag ist keine RFC-3339-Zeit mit Zeitzonenversatz wie 2026-12-01T00:00:00Z.
+portal-register-summary = Pakete: { $packs }, Anträge: { $requests }, Stand { $as_of }.
+portal-register-empty = Dieser Mandant hat keine Pakete, Stand { $as_of }.
+portal-register-requests = Anträge
+portal-register-col-request = Antrag
+portal-register-col-status = Status
+portal-register-col-head = Aktuelles Paket
+portal-register-col-open = Offene Punkte
+portal-register-manifest-unread = (Manifest nicht lesbar)
+portal-register-no-open-items = keine
+portal-register-due = fällig { $due }
+portal-register-no-due = ohne Fälligkeit
+portal-register-overdue = ÜBERFÄLLIG
+portal-register-findings = Feststellungen des Registers
+portal-register-no-findings = Keine Feststellungen des Registers.
+portal-register-col-code = Code
+portal-register-col-effect = Wirkung
+portal-register-col-meaning = Bedeutung
+portal-register-col-packs = Pakete
 
 ## Die eigenen Texte der Desktop-App (src-tauri, ui/).
 

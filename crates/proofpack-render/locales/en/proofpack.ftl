@@ -956,6 +956,33 @@ portal-download-json = Report (JSON)
 portal-page = page { $page } of { $pages }
 portal-total = { $total } pack(s).
 portal-forgotten = Token forgotten.
+portal-register-title = Register
+portal-register-intro = The packs of one tenant verified together (section 19 of the specification): each request with its status, its current pack and what is still open, and what the packs show only together. Every pack is verified again, so this can take a while.
+portal-register-tenant = Tenant
+portal-register-as-of = As of
+portal-register-as-of-hint = The instant open items are judged at: an RFC 3339 time with an offset, such as 2026-12-01T00:00:00Z. Leave it empty for now.
+portal-register-show = Show the register
+portal-register-loading = Verifying the tenant's packs together…
+portal-register-retry = Some of this tenant's packs are still being verified: try again in { $seconds } s.
+portal-register-bad-as-of = "As of" is not an RFC 3339 time with an offset, such as 2026-12-01T00:00:00Z.
+portal-register-summary = { $packs } pack(s) in { $requests } request(s), as of { $as_of }.
+portal-register-empty = This tenant has no packs, as of { $as_of }.
+portal-register-requests = Requests
+portal-register-col-request = Request
+portal-register-col-status = Status
+portal-register-col-head = Current pack
+portal-register-col-open = Open items
+portal-register-manifest-unread = (manifest unreadable)
+portal-register-no-open-items = none
+portal-register-due = due { $due }
+portal-register-no-due = no due date
+portal-register-overdue = OVERDUE
+portal-register-findings = Register findings
+portal-register-no-findings = No register findings.
+portal-register-col-code = Code
+portal-register-col-effect = Effect
+portal-register-col-meaning = What it means
+portal-register-col-packs = Packs
 
 ## The desktop app's own words (src-tauri, ui/): the page's labels and what
 ## its script writes. { $x } values are filled in by the script; a value

@@ -950,6 +950,33 @@ portal-download-json = Rapport (JSON)
 portal-page = page { $page } sur { $pages }
 portal-total = { $total } dossier(s).
 portal-forgotten = Jeton oublié.
+portal-register-title = Registre
+portal-register-intro = Les dossiers d'un locataire vérifiés ensemble (section 19 de la spécification) : chaque demande avec son statut, son dossier actuel et ce qui reste ouvert, et ce que les dossiers ne montrent qu'ensemble. Chaque dossier est vérifié à nouveau, ce qui peut prendre un moment.
+portal-register-tenant = Locataire
+portal-register-as-of = À la date du
+portal-register-as-of-hint = L'instant auquel les éléments ouverts sont jugés : une heure RFC 3339 avec son décalage, par exemple 2026-12-01T00:00:00Z. Laissez vide pour maintenant.
+portal-register-show = Afficher le registre
+portal-register-loading = Vérification conjointe des dossiers du locataire…
+portal-register-retry = Certains dossiers de ce locataire sont encore en cours de vérification : réessayez dans { $seconds } s.
+portal-register-bad-as-of = « À la date du » n'est pas une heure RFC 3339 avec son décalage, comme 2026-12-01T00:00:00Z.
+portal-register-summary = { $packs } dossier(s) dans { $requests } demande(s), au { $as_of }.
+portal-register-empty = Ce locataire n'a aucun dossier, au { $as_of }.
+portal-register-requests = Demandes
+portal-register-col-request = Demande
+portal-register-col-status = Statut
+portal-register-col-head = Dossier actuel
+portal-register-col-open = Éléments ouverts
+portal-register-manifest-unread = (manifeste illisible)
+portal-register-no-open-items = aucun
+portal-register-due = échéance { $due }
+portal-register-no-due = sans échéance
+portal-register-overdue = EN RETARD
+portal-register-findings = Constats du registre
+portal-register-no-findings = Aucun constat du registre.
+portal-register-col-code = Code
+portal-register-col-effect = Effet
+portal-register-col-meaning = Signification
+portal-register-col-packs = Dossiers
 
 ## Les mots propres à l'application de bureau (src-tauri, ui/).
 
