@@ -292,8 +292,14 @@ function renderRequests() {
     el('div', { class: 'filters' }, statusSel, tenantSel,
       el('label', { class: 'check' }, overdueBox, el('span', { text: t('ui-register-overdue-only') }))),
     el('div', { class: 'table-scroll' }, table),
-    ui.pager(o.page, rows.length, (page) => { o.page = page; again(); }),
+    named(ui.pager(o.page, rows.length, (page) => { o.page = page; again(); }), t('ui-register-request-pages')),
   ));
+}
+
+/** A pager named for what it pages: two navigation landmarks need two names. */
+function named(nav, label) {
+  nav.setAttribute('aria-label', label);
+  return nav;
 }
 
 function requestRow(x) {
@@ -301,7 +307,7 @@ function requestRow(x) {
   const { r } = x;
   const unread = r.tenant_id === null && r.request_id === null;
   const name = unread ? t('ui-register-manifest-unread') : dash(r.request_id);
-  const open = el('td', { class: 'num' });
+  const open = el('td', {});
   if (!r.open_items.length) open.append(t('ui-register-no-open'));
   else if (!x.overdue) open.append(String(r.open_items.length));
   else open.append(overdueMark(), ' ', t('ui-register-overdue-count', { open: r.open_items.length, overdue: x.overdue }));
@@ -477,7 +483,9 @@ function renderFindings() {
     el('h3', { id: 'register-findings-heading', text: t('ui-register-findings', { count: all.length }) }),
     all.length ? el('div', { class: 'filters' }, codeSel) : el('p', { text: t('ui-register-no-findings') }),
     ...cards,
-    all.length > ui.PAGE ? ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }) : null,
+    all.length > ui.PAGE
+      ? named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))
+      : null,
   ));
 }
 

@@ -1264,3 +1264,5 @@ ui-register-export = Register exportieren
 ui-register-close-chain = Pakete dieses Antrags schließen
 ui-save-csv = Als CSV speichern
 ui-error-no-trust = Ein Register braucht einen Vertrauensspeicher: Wählen Sie zuerst einen aus.
+ui-register-request-pages = Seiten der Anträge
+ui-register-finding-pages = Seiten der Feststellungen des Registers

@@ -1274,3 +1274,5 @@ ui-register-export = Export the register
 ui-register-close-chain = Close the packs of this request
 ui-save-csv = Save CSV
 ui-error-no-trust = A register needs a trust store: choose one first.
+ui-register-request-pages = Pages of requests
+ui-register-finding-pages = Pages of register findings

@@ -1264,3 +1264,5 @@ ui-register-export = Exporter le registre
 ui-register-close-chain = Fermer les dossiers de cette demande
 ui-save-csv = Enregistrer en CSV
 ui-error-no-trust = Un registre exige un magasin de confiance : choisissez-en un d'abord.
+ui-register-request-pages = Pages des demandes
+ui-register-finding-pages = Pages des constats du registre
