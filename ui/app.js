@@ -5,6 +5,7 @@
 
 import { renderArtifacts, resetArtifacts } from './artifacts.js';
 import { t, useStrings } from './i18n.js';
+import { bindRegister, openRegister, relabelRegister, renderRegisterTrust } from './register.js';
 
 const tauri = window.__TAURI__;
 const invoke = (cmd, args) => tauri.core.invoke(cmd, args);
@@ -54,6 +55,7 @@ async function start() {
   bindModes();
   bindVerify();
   bindAuthor();
+  await bindRegister(registerUi());
   bindLanguage();
   await loadExplanations();
   const s = await invoke('startup');
@@ -71,6 +73,12 @@ async function start() {
   // A pack given on the command line is verified with the --trust given
   // there, or with none; the remembered store is for packs opened here.
   for (const path of s.packs) openPack(path, s.trust ?? null);
+  // `--register DIR` opens Register mode on DIR, with the command line's
+  // --trust, else the store packs opened here use.
+  if (s.register) {
+    setMode('register');
+    openRegister([s.register], { asOf: s.as_of ?? '', trust: s.trust ?? state.trust });
+  }
   await tauri.event.listen('verify-progress', (event) => progress(event.payload));
   await tauri.event.listen('packs-dropped', (event) => {
     for (const path of event.payload) openPack(path, state.trust);
@@ -158,14 +166,33 @@ function say(region, text) {
 // ---------------------------------------------------------------------------
 // Modes
 
+const MODES = ['verify', 'author', 'register'];
+
 function bindModes() {
-  bindTablist($$('.modes [role=tab]'), (tab) => setMode(tab.id === 'mode-author' ? 'author' : 'verify'));
+  bindTablist($$('.modes [role=tab]'), (tab) => setMode(tab.id.replace('mode-', '')));
 }
 
 function setMode(mode) {
-  $('#verify-mode').hidden = mode !== 'verify';
-  $('#author-mode').hidden = mode !== 'author';
-  selectTab($$('.modes [role=tab]'), $(mode === 'author' ? '#mode-author' : '#mode-verify'));
+  for (const m of MODES) $(`#${m}-mode`).hidden = m !== mode;
+  selectTab($$('.modes [role=tab]'), $(`#mode-${mode}`));
+}
+
+/** What Register mode (register.js) uses of this page: its helpers, the
+ * trust store packs opened here use, and the way into Verify mode. */
+function registerUi() {
+  return {
+    el, dash, pager, keepingFocus, PAGE, invoke, describe, alertError, announce, refocus,
+    listen: (name, handler) => tauri.event.listen(name, handler),
+    trust: () => ({ path: state.trust }),
+    chooseTrust: async (report) => {
+      const path = await invoke('pick_trust_store');
+      if (path) await useTrust(path, { remember: true, report });
+    },
+    openInVerify: (path, trust) => {
+      setMode('verify');
+      openPack(path, trust);
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -207,6 +234,7 @@ async function changeLanguage(tag) {
   renderPackList();
   if (state.current !== null && state.packs[state.current]?.status === 'done') showPack(state.current);
   if (state.author.presign) await checkAuthor();
+  await relabelRegister();
 }
 
 // ---------------------------------------------------------------------------
@@ -259,7 +287,7 @@ function bindVerify() {
 
 /** Makes `path` the store for packs opened here: chosen in the UI (and
  * remembered), remembered from before, or the command line's (`source`). */
-async function useTrust(path, { remember, quiet = false, source = 'remembered' }) {
+async function useTrust(path, { remember, quiet = false, source = 'remembered', report = showError }) {
   try {
     const view = remember
       ? await invoke('remember_trust_store', { path })
@@ -270,12 +298,13 @@ async function useTrust(path, { remember, quiet = false, source = 'remembered' }
     renderTrustSummary();
     if (!quiet) hideError();
   } catch (err) {
-    if (!quiet) showError(describe(err));
+    if (!quiet) report(describe(err));
   }
 }
 
 /** Says which store a pack opened next is verified with, and where it comes from. */
 function renderTrustSummary() {
+  renderRegisterTrust();
   const box = $('#trust-summary');
   box.replaceChildren();
   box.setAttribute('data-source', state.trustView ? state.trustSource : 'none');
@@ -451,6 +480,7 @@ function describe(err) {
       case 'write': return t('ui-error-write', err);
       case 'internal': return t('ui-error-internal', err);
       case 'unknown_report': return t('ui-error-unknown-report');
+      case 'no_trust_store': return t('ui-error-no-trust');
       default: return err.message ?? JSON.stringify(err);
     }
   }

@@ -5,8 +5,9 @@
 
 use crate::error::AppError;
 use crate::service::{
-    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, Shown, SignOutcome,
-    StartupView, TrustStoreView, UiStrings, Verified, VerifyRequest,
+    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, RegisterFormat,
+    RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome, StartupView, TrustStoreView,
+    UiStrings, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
@@ -14,6 +15,9 @@ use tauri_plugin_dialog::DialogExt;
 
 /// The event that carries a verification's progress.
 pub const PROGRESS_EVENT: &str = "verify-progress";
+
+/// The event that carries a register's progress.
+pub const REGISTER_PROGRESS_EVENT: &str = "register-progress";
 
 /// The start state: packs and trust store from the command line, and the
 /// remembered trust store.
@@ -79,7 +83,46 @@ pub async fn verify_pack<R: Runtime>(
     .await
 }
 
-/// Asks a verification to stop.
+/// Makes the register (§19) of folders or packs as job `job` (from
+/// `new_job`) on a blocking thread, emitting [`REGISTER_PROGRESS_EVENT`]s;
+/// `cancel_verification` stops it as it stops a verification.
+#[tauri::command]
+pub async fn run_register<R: Runtime>(
+    app: AppHandle<R>,
+    job: u64,
+    query: RegisterQuery,
+) -> Result<RegisterView, AppError> {
+    blocking(move || {
+        let state = app.state::<AppState>();
+        service::run_register(&state, job, &query, |p| {
+            drop(app.emit(REGISTER_PROGRESS_EVENT, p));
+        })
+    })
+    .await
+}
+
+/// The register's words in the app's language now.
+#[tauri::command]
+pub fn register_words(state: State<'_, AppState>) -> RegisterWords {
+    service::register_words(&state)
+}
+
+/// Writes a register as `proofpack register --json` or `--csv` would.
+#[tauri::command]
+pub async fn export_register<R: Runtime>(
+    app: AppHandle<R>,
+    job: u64,
+    format: RegisterFormat,
+    path: String,
+    overwrite: bool,
+) -> Result<String, AppError> {
+    blocking(move || {
+        service::export_register(&app.state::<AppState>(), job, format, &path, overwrite)
+    })
+    .await
+}
+
+/// Asks a verification (or a register) to stop.
 #[tauri::command]
 pub fn cancel_verification(state: State<'_, AppState>, job: u64) -> bool {
     service::cancel_verification(&state, job)

@@ -23,9 +23,13 @@ pub enum AppError {
         /// What is wrong with it.
         message: String,
     },
-    /// The user cancelled a verification.
+    /// The user cancelled a verification or a register.
     #[error("the verification was cancelled")]
     Cancelled,
+    /// A register was asked for without a trust store (§19: every pack is
+    /// verified against one).
+    #[error("a register needs a trust store")]
+    NoTrustStore,
     /// The verifier refused to give a verdict without its positive evidence.
     #[error("internal error of the verifier: {message}")]
     Internal {

@@ -1,7 +1,8 @@
 //! The ProofPack desktop app: a thin Tauri v2 shell over the verification
-//! core and the author crate. Verify mode shows the same §13 report JSON and
-//! the same explanations as the CLI; Author mode has `proofpack pack`'s
-//! refusals. The app sends nothing anywhere: it has no network code and its
+//! core, the author crate and the register crate. Verify mode shows the same
+//! §13 report JSON and the same explanations as the CLI; Author mode has
+//! `proofpack pack`'s refusals; Register mode shows `proofpack register`'s
+//! §19 register. The app sends nothing anywhere: it has no network code and its
 //! capability grants no network, shell or file-system plugin.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -63,6 +64,9 @@ pub fn app_with<R: Runtime>(builder: tauri::Builder<R>, state: AppState) -> taur
             commands::remember_trust_store,
             commands::forget_trust_store,
             commands::export_report,
+            commands::run_register,
+            commands::register_words,
+            commands::export_register,
             commands::author_open,
             commands::author_check,
             commands::author_sign,

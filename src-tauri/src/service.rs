@@ -24,13 +24,25 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-/// What the command line asked for at start (`proofpack-app PACK... [--trust FILE]`).
+mod register;
+pub use register::{
+    export_register, register_words, run_register, RegisterFormat, RegisterProgress, RegisterQuery,
+    RegisterView, RegisterWords, VerdictWords, KEPT_REGISTERS,
+};
+
+/// What the command line asked for at start (`proofpack-app PACK...
+/// [--trust FILE]`, or `proofpack-app --register DIR [--trust FILE]
+/// [--as-of TS]`).
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct Startup {
     /// Packs to open at start.
     pub packs: Vec<String>,
-    /// The trust store for those packs only (never remembered).
+    /// The trust store for those packs and that register only (never remembered).
     pub trust: Option<String>,
+    /// A folder (or pack) to open in Register mode at start.
+    pub register: Option<String>,
+    /// The instant that register judges open items at (RFC 3339; unset: now).
+    pub as_of: Option<String>,
     /// A usage error of the command line, shown instead of a verdict.
     pub error: Option<String>,
 }
@@ -46,6 +58,8 @@ pub struct AppState {
     jobs: Mutex<HashMap<u64, Cancel>>,
     /// The last [`KEPT_REPORTS`] reports of this session, by job, for export.
     reports: Mutex<BTreeMap<u64, Report>>,
+    /// The last [`KEPT_REGISTERS`] registers of this session, by job, for export.
+    registers: Mutex<BTreeMap<u64, proofpack_register::Register>>,
     next_job: AtomicU64,
     /// The language of the UI and of the reports, explanations and exports
     /// it shows: the remembered one, else the system's.
@@ -77,6 +91,7 @@ impl AppState {
             settings: cell,
             jobs: Mutex::new(HashMap::new()),
             reports: Mutex::new(BTreeMap::new()),
+            registers: Mutex::new(BTreeMap::new()),
             next_job: AtomicU64::new(1),
             language: Mutex::new(Language::En),
         };
@@ -104,15 +119,29 @@ pub fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Startup
     struct Args {
         /// Packs to open and verify at start.
         packs: Vec<PathBuf>,
-        /// Trust store for the packs given here (not remembered).
+        /// Trust store for the packs and the register given here (not remembered).
         #[arg(long, value_name = "FILE")]
         trust: Option<PathBuf>,
+        /// Open Register mode on this folder of packs (spec §19).
+        #[arg(long, value_name = "DIR")]
+        register: Option<PathBuf>,
+        /// The instant the register judges open items at (RFC 3339; default: now).
+        #[arg(long, value_name = "TS", requires = "register", value_parser = parse_time)]
+        as_of: Option<String>,
+    }
+    fn parse_time(text: &str) -> Result<String, String> {
+        match Timestamp::parse(text) {
+            Some(_) => Ok(text.to_owned()),
+            None => Err(format!("not an RFC 3339 timestamp with an offset: {text}")),
+        }
     }
     use clap::Parser;
     match Args::try_parse_from(args) {
         Ok(a) => Startup {
             packs: a.packs.iter().map(|p| p.display().to_string()).collect(),
             trust: a.trust.map(|p| p.display().to_string()),
+            register: a.register.map(|p| p.display().to_string()),
+            as_of: a.as_of,
             error: None,
         },
         Err(e) => Startup {

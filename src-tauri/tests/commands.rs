@@ -693,3 +693,347 @@ fn every_word_of_the_page_is_a_ui_message_and_every_ui_message_is_used() {
         "messages the page does not use: {unused:?}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Register mode (§19)
+
+/// Before every due date of the incomplete sample (its first is 2026-05-13).
+const EARLY: &str = "2026-05-07T00:00:00Z";
+/// After every due date of the incomplete sample.
+const LATE: &str = "2026-12-01T00:00:00Z";
+
+/// A folder of packs: the incomplete sample signed, then a follow-up pack
+/// superseding it (a chain of two), the complete and late samples, and a
+/// file that is not a pack's name (left out, as the CLI leaves it out).
+fn register_folder(dir: &Path) -> PathBuf {
+    use proofpack_author::pack::{sign_unchecked, Evidence, Superseded};
+    let folder = dir.join("packs");
+    std::fs::create_dir_all(&folder).expect("mkdir");
+    let evidence =
+        Evidence::from_dir(&root().join("sample-packs/evidence/incomplete-cache-deferred"))
+            .expect("sample evidence");
+    let at = |t: &str| proofpack_spec::timestamp::Timestamp::parse(t).expect("time");
+    let key = proofpack_samples::dpo_key();
+    // A receipt is pending: all_clear is honestly false.
+    let first = sign_unchecked(&evidence, &key, &at("2026-05-06T11:00:00Z"), false).expect("signs");
+    let report =
+        proofpack_core::verify(&first[..], "first", None, &Default::default()).expect("verifies");
+    let mut next = evidence.clone();
+    next.description.pack_id = format!("{}-2", evidence.description.pack_id);
+    next.description.supersedes = Some(Superseded {
+        pack_id: evidence.description.pack_id.clone(),
+        sha256: report.pack().sha256.clone(),
+    });
+    let second = sign_unchecked(&next, &key, &at("2026-05-06T12:00:00Z"), false).expect("signs");
+    std::fs::write(folder.join("a-first.tar.gz"), &first).expect("write");
+    std::fs::write(folder.join("b-follow-up.tar.gz"), &second).expect("write");
+    for name in ["complete-gdpr.tar.gz", "late-ccpa.tar.gz"] {
+        std::fs::copy(sample(name), folder.join(name)).expect("copy");
+    }
+    std::fs::write(folder.join("notes.txt"), "not a pack").expect("write");
+    folder
+}
+
+/// The register `proofpack register FOLDER --trust T --as-of AS_OF --json`
+/// prints: the register crate's one call on the folder's packs, listed as
+/// the CLI lists them.
+fn cli_register(folder: &Path, as_of: &str) -> proofpack_register::Register {
+    let trust = proofpack_core::TrustStore::load(Path::new(&sample("trust.json"))).expect("store");
+    let packs = proofpack_register::inputs(&[folder.to_path_buf()]).expect("listed");
+    let as_of = proofpack_spec::timestamp::Timestamp::parse(as_of).expect("time");
+    proofpack_register::register(packs, &proofpack_register::Options::new(&trust, as_of))
+        .expect("register")
+}
+
+/// `run_register` as the UI calls it: a job id from `new_job` first.
+fn run_register(
+    w: &WebviewWindow<MockRuntime>,
+    paths: Value,
+    trust: Option<&str>,
+    as_of: Option<&str>,
+) -> Result<Value, Value> {
+    let job = invoke(w, "new_job", json!({})).expect("a job id");
+    invoke(
+        w,
+        "run_register",
+        json!({"job": job, "query": {"paths": paths, "trust": trust, "as_of": as_of}}),
+    )
+}
+
+fn request_with<'v>(register: &'v Value, sha256: &str) -> &'v Value {
+    register["requests"]
+        .as_array()
+        .expect("requests")
+        .iter()
+        .find(|r| {
+            r["packs"]
+                .as_array()
+                .expect("packs")
+                .iter()
+                .any(|p| p == sha256)
+        })
+        .expect("the request of the pack")
+}
+
+fn sha_of<'v>(register: &'v Value, file: &str) -> &'v str {
+    register["packs"]
+        .as_array()
+        .expect("packs")
+        .iter()
+        .find(|p| p["file"] == file)
+        .and_then(|p| p["sha256"].as_str())
+        .expect("the pack")
+}
+
+#[test]
+fn a_register_of_a_folder_is_the_clis_with_its_chain_and_statuses() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = register_folder(dir.path());
+    let (_app, w) = window(Startup::default());
+    let trust = sample("trust.json");
+    for as_of in [EARLY, LATE] {
+        let got = run_register(&w, json!([folder]), Some(&trust), Some(as_of)).expect("made");
+        let expected = cli_register(&folder, as_of);
+        assert_eq!(
+            got["register"],
+            serde_json::to_value(&expected).expect("json"),
+            "{as_of}"
+        );
+        assert_eq!(got["exit"], expected.exit_status());
+        let reg = &got["register"];
+        let files: Vec<&str> = reg["packs"]
+            .as_array()
+            .expect("packs")
+            .iter()
+            .map(|p| p["file"].as_str().expect("file"))
+            .collect();
+        assert_eq!(
+            files,
+            [
+                "a-first.tar.gz",
+                "b-follow-up.tar.gz",
+                "complete-gdpr.tar.gz",
+                "late-ccpa.tar.gz"
+            ]
+        );
+        // The chain: one request, the follow-up its head, the first superseded by it.
+        let (first, second) = (
+            sha_of(reg, "a-first.tar.gz"),
+            sha_of(reg, "b-follow-up.tar.gz"),
+        );
+        let chain = request_with(reg, first);
+        assert_eq!(chain["packs"].as_array().map(Vec::len), Some(2));
+        assert_eq!(chain["heads"], json!([second]));
+        assert_eq!(chain["status"], "incomplete");
+        assert_eq!(reg["packs"][0]["superseded_by"], second);
+        assert_eq!(reg["packs"][1]["superseded_by"], Value::Null);
+        let complete = request_with(reg, sha_of(reg, "complete-gdpr.tar.gz"));
+        let late = request_with(reg, sha_of(reg, "late-ccpa.tar.gz"));
+        assert_eq!(
+            (&complete["status"], &late["status"]),
+            (&json!("complete"), &json!("late"))
+        );
+        assert_eq!(got["exit"], 4, "the worst status is incomplete");
+        // Overdue items only after their due dates, each a finding at the head.
+        let codes: Vec<(&str, &Value)> = reg["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| (f["code"].as_str().expect("code"), &f["packs"]))
+            .collect();
+        if as_of == EARLY {
+            assert!(codes.is_empty(), "{codes:?}");
+        } else {
+            assert!(!codes.is_empty());
+            assert!(codes
+                .iter()
+                .all(|(code, packs)| *code == "register.overdue" && **packs == json!([second])));
+            assert!(chain["open_items"]
+                .as_array()
+                .expect("items")
+                .iter()
+                .all(|i| i["overdue"] == true));
+        }
+        // Each pack's path, for Verify mode: its file in the folder.
+        let paths = got["paths"].as_array().expect("paths");
+        for (path, name) in paths.iter().zip(&files) {
+            assert_eq!(
+                path.as_str(),
+                Some(folder.join(name).display().to_string().as_str())
+            );
+        }
+        // The words the UI shows: every verdict (in §12's order), every code's explanation.
+        let words = &got["words"];
+        let verdicts: Vec<&str> = words["verdicts"]
+            .as_array()
+            .expect("verdicts")
+            .iter()
+            .map(|v| v["verdict"].as_str().expect("verdict"))
+            .collect();
+        let order: Vec<&str> = proofpack_core::Verdict::ALL
+            .iter()
+            .map(|v| v.as_str())
+            .collect();
+        assert_eq!(verdicts, order);
+        for code in proofpack_core::RegisterCode::ALL {
+            assert!(
+                words["explanations"][code.as_str()]["meaning"].is_string(),
+                "{code}"
+            );
+        }
+        assert_eq!(invoke(&w, "register_words", json!({})), Ok(words.clone()));
+    }
+}
+
+#[test]
+fn a_register_exports_the_clis_json_and_csv_and_never_overwrites_silently() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = register_folder(dir.path());
+    let (_app, w) = window(Startup::default());
+    let got =
+        run_register(&w, json!([folder]), Some(&sample("trust.json")), Some(LATE)).expect("made");
+    let expected = cli_register(&folder, LATE);
+    let mut json_bytes = Vec::new();
+    proofpack_render::json::pretty_value(&mut json_bytes, &expected).expect("json");
+    json_bytes.push(b'\n');
+    let csv_text = proofpack_render::register::csv(&expected);
+    for (format, name, bytes) in [
+        ("json", "register.json", json_bytes),
+        ("csv", "register.csv", csv_text.into_bytes()),
+    ] {
+        let out = dir.path().join(name);
+        let args = json!({"job": got["job"], "format": format, "path": out, "overwrite": false});
+        invoke(&w, "export_register", args.clone()).expect("written");
+        assert_eq!(std::fs::read(&out).expect("written"), bytes, "{format}");
+        let err = invoke(&w, "export_register", args).expect_err("exists");
+        assert_eq!(err["kind"], "exists");
+        let again = json!({"job": got["job"], "format": format, "path": out, "overwrite": true});
+        invoke(&w, "export_register", again).expect("replaced when asked");
+    }
+    let err = invoke(
+        &w,
+        "export_register",
+        json!({"job": 999, "format": "csv", "path": dir.path().join("x.csv"), "overwrite": false}),
+    )
+    .expect_err("unknown");
+    assert_eq!(err["kind"], "unknown_report");
+}
+
+#[test]
+fn a_register_reports_progress_and_can_be_cancelled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = register_folder(dir.path());
+    let state = AppState::new(Startup::default(), None);
+    let query = service::RegisterQuery {
+        paths: vec![folder.display().to_string()],
+        trust: Some(sample("trust.json")),
+        as_of: Some(EARLY.to_owned()),
+    };
+    let seen = std::sync::Mutex::new(Vec::new());
+    let job = service::new_job(&state);
+    let view = service::run_register(&state, job, &query, |p| {
+        seen.lock().expect("lock").push(p);
+    })
+    .expect("made");
+    let seen = seen.into_inner().expect("lock");
+    assert_eq!(view.register.packs().len(), 4);
+    assert!(seen.iter().all(|p| p.job == job && p.total == 4));
+    assert_eq!(seen.iter().map(|p| p.done).max(), Some(4));
+    // Cancelled at the first pack: no register, a typed error.
+    let job = service::new_job(&state);
+    let err = service::run_register(&state, job, &query, |_| {
+        service::cancel_verification(&state, job);
+    })
+    .expect_err("cancelled");
+    assert_eq!(err, proofpack_app_lib::error::AppError::Cancelled);
+    assert!(
+        !service::cancel_verification(&state, job),
+        "no longer under way"
+    );
+    // Cancelled between `new_job` and the register's start: the same.
+    let job = service::new_job(&state);
+    assert!(service::cancel_verification(&state, job));
+    let err = service::run_register(&state, job, &query, |_| {}).expect_err("cancelled");
+    assert_eq!(err, proofpack_app_lib::error::AppError::Cancelled);
+    // A cancelled register is not kept for export.
+    let out = dir.path().join("r.json").display().to_string();
+    let err = service::export_register(&state, job, service::RegisterFormat::Json, &out, false);
+    assert_eq!(
+        err,
+        Err(proofpack_app_lib::error::AppError::UnknownReport { job })
+    );
+}
+
+#[test]
+fn a_register_of_what_is_not_there_is_a_typed_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_app, w) = window(Startup::default());
+    let trust = sample("trust.json");
+    let err = run_register(&w, json!(["/no/such/folder"]), Some(&trust), None).expect_err("absent");
+    assert_eq!(err["kind"], "read");
+    assert_eq!(err["path"], "/no/such/folder");
+    let err = run_register(&w, json!([]), Some(&trust), None).expect_err("nothing given");
+    assert_eq!(err["kind"], "bad_request");
+    let err = run_register(&w, json!([dir.path()]), None, None).expect_err("no store");
+    assert_eq!(err["kind"], "no_trust_store");
+    let err = run_register(&w, json!([dir.path()]), Some("/no/such/store.json"), None)
+        .expect_err("bad store");
+    assert_eq!(err["kind"], "trust_store");
+    let err = run_register(&w, json!([dir.path()]), Some(&trust), Some("yesterday"))
+        .expect_err("bad as_of");
+    assert_eq!(err["kind"], "bad_request");
+    let err = invoke(
+        &w,
+        "run_register",
+        json!({"job": 4242, "query": {"paths": [dir.path()], "trust": trust, "as_of": null}}),
+    )
+    .expect_err("not given out");
+    assert_eq!(err["kind"], "unknown_job");
+    // An empty folder is an empty register (exit 0), as the CLI's; a file
+    // that is no pack is a file that could not be read, as the CLI's.
+    let empty = run_register(&w, json!([dir.path()]), Some(&trust), None).expect("empty");
+    assert_eq!(empty["register"]["requests"], json!([]));
+    assert_eq!(empty["exit"], 0);
+    let junk = dir.path().join("junk.tar.gz");
+    std::fs::write(&junk, b"not gzip").expect("write");
+    let got = run_register(&w, json!([junk]), Some(&trust), Some(EARLY)).expect("made");
+    let expected = serde_json::to_value(cli_register(&junk, EARLY)).expect("json");
+    assert_eq!(got["register"], expected);
+}
+
+#[test]
+fn the_command_line_opens_a_register() {
+    let startup = service::parse_args(
+        [
+            "proofpack-app",
+            "--register",
+            "packs",
+            "--trust",
+            "t.json",
+            "--as-of",
+            "2026-12-01T00:00:00Z",
+        ]
+        .map(Into::into),
+    );
+    assert_eq!(startup.error, None);
+    assert_eq!(startup.register.as_deref(), Some("packs"));
+    assert_eq!(startup.as_of.as_deref(), Some("2026-12-01T00:00:00Z"));
+    assert_eq!(startup.trust.as_deref(), Some("t.json"));
+    let (_app, w) = window(startup);
+    let got = invoke(&w, "startup", json!({})).expect("startup");
+    assert_eq!(got["register"], "packs");
+    assert_eq!(got["as_of"], "2026-12-01T00:00:00Z");
+    for bad in [
+        &[
+            "proofpack-app",
+            "--register",
+            "packs",
+            "--as-of",
+            "yesterday",
+        ][..],
+        &["proofpack-app", "--as-of", "2026-12-01T00:00:00Z"][..],
+    ] {
+        let startup = service::parse_args(bad.iter().map(|a| std::ffi::OsString::from(*a)));
+        assert!(startup.error.is_some(), "{bad:?}");
+    }
+}

@@ -11,6 +11,7 @@ shows are compared with what `proofpack verify --json` gives for the same
 pack and trust store.
 """
 
+import hashlib
 import http.client
 import json
 import os
@@ -836,7 +837,7 @@ def test_the_language_menu_switches_the_ui_and_the_report(d, tmp):
         assert english["lang"] == "en" and english["menu"] == "en", english
         assert s.js("return Array.from(document.querySelectorAll('#language option'))"
                     ".map(o => o.getAttribute('lang'))") == ["en", "fr", "de"]
-        assert s.js(PAGE_WORDS, s.js(words)) == []
+        assert s.js(PAGE_WORDS, s.js(words)) == [], s.js(PAGE_WORDS, s.js(words))
         s.axe("verify, language menu, en")
         s.screenshot("app-lang-en")
         seen = [english]
@@ -913,6 +914,229 @@ def test_the_sidebar_says_which_store_served_each_pack(d, tmp):
         s.close()
 
 
+# ---------------------------------------------------------------------------
+# Register mode (§19, issue 20)
+
+def cli_register(folder, trust, as_of, fmt="--json"):
+    out = subprocess.run([str(CLI), "register", str(folder), "--trust", str(trust), "--as-of", as_of, fmt],
+                         capture_output=True, check=False)
+    return out.stdout
+
+
+def chain_folder(tmp):
+    """A folder of packs: the incomplete sample's evidence packed, then packed
+    again as a follow-up pack superseding it (a chain of two), and copies of
+    the complete and late samples."""
+    folder = tmp / "register"
+    folder.mkdir()
+    evidence = tmp / "chain-evidence"
+    shutil.copytree(SAMPLES / "evidence" / "incomplete-cache-deferred", evidence)
+    key = make_key(tmp)
+    trust = SAMPLES / "trust.json"
+
+    def pack(out, signed_at):
+        subprocess.run([str(CLI), "pack", str(evidence), "--key", str(key), "--trust", str(trust),
+                        "--out", str(out), "--signed-at", signed_at, "--accept-incomplete"],
+                       check=True, capture_output=True)
+
+    first = folder / "a-first.tar.gz"
+    pack(first, "2026-05-06T11:00:00Z")
+    description = json.loads((evidence / "pack.json").read_text())
+    description["supersedes"] = {"pack_id": description["pack_id"],
+                                 "sha256": hashlib.sha256(first.read_bytes()).hexdigest()}
+    description["pack_id"] += "-2"
+    (evidence / "pack.json").write_text(json.dumps(description, indent=2))
+    pack(folder / "b-follow-up.tar.gz", "2026-05-06T12:00:00Z")
+    for name in ["complete-gdpr.tar.gz", "late-ccpa.tar.gz"]:
+        shutil.copy(SAMPLES / name, folder / name)
+    return folder
+
+
+ROWS = ("return Array.from(document.querySelectorAll('[data-testid=request]')).map(r =>"
+        " [r.getAttribute('data-tenant-id'), r.getAttribute('data-request-id'), r.getAttribute('data-status')]);")
+
+
+def test_register_mode_opens_a_folder_filters_and_opens_a_chain(d, tmp):
+    """`proofpack-app --register DIR --trust T --as-of TS`: Register mode
+    shows the requests and findings `proofpack register --json` gives for
+    DIR at TS (by the automation contract), filters them by status and
+    tenant, shows a request's chain (the superseded pack marked), opens a
+    pack of it in Verify mode with the CLI's verdict, and exports the CLI's
+    JSON and CSV, refusing to replace a file unasked."""
+    folder = chain_folder(tmp)
+    trust = SAMPLES / "trust.json"
+    as_of = "2026-12-01T00:00:00Z"
+    expected = json.loads(cli_register(folder, trust, as_of))
+    s = d.session("--register", folder, "--trust", trust, "--as-of", as_of)
+    try:
+        s.wait("return document.querySelectorAll('[data-testid=request]').length > 0", "the register's requests")
+        assert s.js("return document.querySelector('[data-testid=mode-register]').getAttribute('aria-selected')") == "true"
+        want = sorted([r["tenant_id"] or "", r["request_id"] or "", r["status"]] for r in expected["requests"])
+        assert sorted(s.js(ROWS)) == want, (s.js(ROWS), want)
+        codes = s.js("return Array.from(document.querySelectorAll('[data-testid=register-finding]'))"
+                     ".map(f => f.getAttribute('data-code'));")
+        assert sorted(codes) == sorted(f["code"] for f in expected["findings"]), codes
+        assert "register.overdue" in codes
+        # Overdue rows say so in words, not by colour alone.
+        overdue = s.js("return Array.from(document.querySelectorAll('[data-testid=request][data-overdue=true]'))"
+                       ".map(r => r.querySelector('.overdue-mark') ? r.querySelector('.overdue-mark').textContent : '');")
+        assert overdue and all(len(w) > 2 for w in overdue), overdue
+        s.axe("register, a folder of four packs")
+        s.screenshot("app-register")
+
+        # Filters: by status, then by tenant.
+        for select, attribute, value in [("#register-status", "data-status", "incomplete"),
+                                         ("#register-tenant", "data-tenant-id", expected["requests"][0]["tenant_id"])]:
+            s.js("const sel = document.querySelector(arguments[0]); sel.value = arguments[1];"
+                 " sel.dispatchEvent(new Event('change')); return true;", select, value)
+            rows = s.js(ROWS)
+            column = {"data-tenant-id": 0, "data-status": 2}[attribute]
+            assert rows and all(r[column] == value for r in rows), (select, rows)
+            s.js("const sel = document.querySelector(arguments[0]); sel.value = '';"
+                 " sel.dispatchEvent(new Event('change')); return true;", select)
+        assert len(s.js(ROWS)) == len(expected["requests"])
+
+        # The chain of the request with two packs.
+        chain = next(r for r in expected["requests"] if len(r["packs"]) == 2)
+        s.click(f"[data-testid=request][data-request-id='{chain['request_id']}'] [data-testid=request-open]")
+        s.wait("return !document.querySelector('[data-testid=register-chain]').hidden", "the chain")
+        packs = s.js("return Array.from(document.querySelectorAll('[data-testid=chain-pack]')).map(p =>"
+                     " ({sha: p.getAttribute('data-sha256'), superseded: p.getAttribute('data-superseded'),"
+                     "   state: p.querySelector('.chain-state').textContent,"
+                     "   background: getComputedStyle(p).backgroundColor}));")
+        by_sha = {p["sha256"]: p for p in expected["packs"]}
+        assert [p["sha"] for p in packs] == [h for h in chain["packs"] if h not in chain["heads"]] + chain["heads"]
+        assert [p["superseded"] == "true" for p in packs] == [bool(by_sha[p["sha"]]["superseded_by"]) for p in packs]
+        old, head = packs
+        assert old["superseded"] == "true" and head["superseded"] == "false"
+        # Greyed AND said in words.
+        assert old["background"] != head["background"] and old["state"] and old["state"] != head["state"]
+        s.axe("register, a request's chain")
+        s.screenshot("app-register-chain")
+
+        # Export the CLI's JSON and CSV; a second save is refused.
+        for fmt, name in [("json", "register.json"), ("csv", "register.csv")]:
+            out = tmp / name
+            s.type("[data-testid=register-export-path]", out)
+            s.click(f"[data-testid=register-export-{fmt}]")
+            s.wait("return document.querySelector('[data-testid=register-export-status]').getAttribute('data-saved')",
+                   f"the {fmt} export")
+            assert out.read_bytes() == cli_register(folder, trust, as_of, f"--{fmt}"), fmt
+            s.click(f"[data-testid=register-export-{fmt}]")
+            s.wait("return !document.querySelector('[data-testid=register-export-status]').hasAttribute('data-saved')",
+                   "the refusal")
+
+        # The superseded pack opens in Verify mode with the CLI's verdict.
+        old_file = folder / by_sha[old["sha"]]["file"]
+        s.click(f"[data-testid=chain-pack][data-sha256='{old['sha']}'] [data-testid=open-in-verify]")
+        assert s.verdict() == cli_report(old_file, trust)["verdict"]
+        assert s.js("return document.querySelector('[data-testid=mode-verify]').getAttribute('aria-selected')") == "true"
+        assert not s.js("return document.getElementById('verify-mode').hidden")
+    finally:
+        s.close()
+
+
+def test_register_mode_cancel_and_a_bad_folder(d, tmp):
+    """Without a trust store a register is refused; a folder that is not
+    there is an error, not a register; Cancel during a register (a pack read
+    from a pipe that stalls) stops it."""
+    s = d.session()
+    release = threading.Event()
+    error = "return !document.querySelector('[data-testid=register-error]').hidden"
+    try:
+        # An earlier test may have remembered a store: forget it.
+        s.click("#forget-trust")
+        s.wait("return document.querySelector('[data-testid=trust-summary]').getAttribute('data-source') === 'none'",
+               "no trust store")
+        s.click("[data-testid=mode-register]")
+        assert s.js("return document.querySelector('[data-testid=register-trust]').getAttribute('data-trust')") == ""
+        s.type("[data-testid=register-path]", tmp / "no-such-folder")
+        s.click("[data-testid=register-run]")
+        s.wait(error, "the no-trust error")
+        s.axe("register, no trust store")
+        s.click("[data-testid=mode-verify]")
+        s.type("[data-testid=trust-path]", SAMPLES / "trust.json")
+        s.click("[data-testid=trust-path-button]")
+        s.wait("return document.querySelector('[data-testid=register-trust]').getAttribute('data-trust')", "a trust store")
+        s.click("[data-testid=mode-register]")
+        s.click("[data-testid=register-run]")
+        s.wait(f"{error} && document.querySelector('[data-testid=register-error]').textContent.includes('no-such-folder')",
+               "the folder's error")
+        assert s.js("return document.getElementById('register-result').hidden")
+        s.axe("register, a folder that is not there")
+        s.screenshot("app-register-error")
+        # A stalled pack: the register waits on it until cancelled.
+        fifo = tmp / "stalled.tar.gz"
+        os.mkfifo(fifo)
+
+        def writer():
+            with open(fifo, "wb") as w:
+                w.write((SAMPLES / "complete-gdpr.tar.gz").read_bytes()[:4096])
+                w.flush()
+                release.wait(120)
+
+        threading.Thread(target=writer, daemon=True).start()
+        s.type("[data-testid=register-path]", fifo)
+        s.click("[data-testid=register-run]")
+        s.wait("return !document.getElementById('register-progress').hidden", "the progress bar")
+        s.axe("register, under way")
+        s.screenshot("app-register-progress")
+        s.click("[data-testid=register-cancel]")
+        release.set()
+        s.wait(f"{error} && document.getElementById('register-progress').hidden", "the cancelled state")
+        assert s.js("return document.getElementById('register-result').hidden")
+    finally:
+        release.set()
+        s.close()
+
+
+def test_register_of_two_thousand_packs_pages_filters_and_sorts(d, tmp):
+    """Issue 20: a register of 2,000 packs (1,000 requests, each a chain of
+    two follow-up packs made by the register crate's bench-packs example)
+    shows a paged table of requests; the time to make the register, and to
+    filter, sort and page its table, is printed as a figure, not asserted."""
+    folder = tmp / "two-thousand"
+    subprocess.run(["cargo", "run", "-q", "--locked", "-p", "proofpack-register", "--example", "bench-packs",
+                    "--", str(folder), "0", "1000", "2"], cwd=ROOT, check=True, capture_output=True)
+    assert len(list(folder.glob("*.tar.gz"))) == 2000
+    trust = SAMPLES / "trust.json"
+    as_of = "2026-12-01T00:00:00Z"
+    expected = json.loads(cli_register(folder, trust, as_of))
+    started = time.time()
+    s = d.session("--register", folder, "--trust", trust, "--as-of", as_of)
+    rows = "document.querySelectorAll('table.requests tbody tr[data-testid=request]').length"
+    try:
+        s.wait(f"return {rows} > 0", "the register of 2,000 packs", timeout=600)
+        made = time.time() - started
+        assert s.js(f"return {rows}") == 100
+        assert len(expected["requests"]) == 1000
+        assert s.js("return document.querySelector('[data-testid=register-summary]').getAttribute('data-exit')") \
+            == str(subprocess.run([str(CLI), "register", str(folder), "--trust", str(trust), "--as-of", as_of],
+                                  capture_output=True).returncode)
+        timed = ("const t0 = performance.now(); arguments[0](); "
+                 f"return [performance.now() - t0, {rows}];")
+        statuses = sorted({r["status"] for r in expected["requests"]})
+        filter_ms, shown = s.js(timed.replace("arguments[0]()",
+            "const sel = document.querySelector('#register-status'); sel.value = arguments[0];"
+            " sel.dispatchEvent(new Event('change'))"), statuses[-1])
+        assert shown == min(100, sum(r["status"] == statuses[-1] for r in expected["requests"]))
+        s.js("const sel = document.querySelector('#register-status'); sel.value = '';"
+             " sel.dispatchEvent(new Event('change')); return true;")
+        sort_ms, shown = s.js(timed.replace("arguments[0]()",
+            "document.querySelector('table.requests th button[data-sort=request]').click()"))
+        assert shown == 100
+        ids = s.js("return Array.from(document.querySelectorAll('[data-testid=request]')).map(r => r.getAttribute('data-request-id'));")
+        assert ids == sorted(r["request_id"] for r in expected["requests"])[:100]
+        page_ms, shown = s.js(timed.replace("arguments[0]()",
+            "document.querySelector('#register-requests [data-focus=page-next]').click()"))
+        assert shown == 100
+        print(f"e2e figure: register of 2,000 packs: made and shown in {made:.1f} s; filter {filter_ms:.0f} ms,"
+              f" sort {sort_ms:.0f} ms, next page {page_ms:.0f} ms", flush=True)
+        s.axe("register, 2,000 packs, sorted, second page")
+        s.screenshot("app-register-two-thousand")
+    finally:
+        s.close()
+
 TESTS = [
     test_every_pack_shows_the_cli_verdict_and_codes,
     test_every_panel_fills_and_screenshots,
@@ -931,6 +1155,9 @@ TESTS = [
     test_200_percent_zoom_and_reduced_motion,
     test_the_sidebar_says_which_store_served_each_pack,
     test_the_language_menu_switches_the_ui_and_the_report,
+    test_register_mode_opens_a_folder_filters_and_opens_a_chain,
+    test_register_mode_cancel_and_a_bad_folder,
+    test_register_of_two_thousand_packs_pages_filters_and_sorts,
 ]
 
 

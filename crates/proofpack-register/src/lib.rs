@@ -32,6 +32,7 @@
 )]
 
 mod diff;
+mod inputs;
 mod pack;
 mod report;
 mod rules;
@@ -41,6 +42,7 @@ pub use diff::{
     diff, Change, Diff, DiffItem, DiffSide, MembersDiff, OpenItemsDiff, ReceiptState, Supersession,
     TierState,
 };
+pub use inputs::{inputs, ListError};
 pub use report::{OpenItemRow, Register, RegisterFinding, RegisterPack, RegisterRequest, Unread};
 pub use run::{register, Options, PackInput, PackSource, Progress, RegisterError};
 
