@@ -169,29 +169,10 @@ fn emit(output: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
-/// The packs as given: a file is named as given; a directory gives its
-/// `*.tar.gz` regular files, named relative to it, by name.
+/// The packs given, as every front end lists them; a folder that cannot be
+/// listed is named escaped, as any path the CLI prints.
 fn inputs(given: &[PathBuf]) -> Result<Vec<PackInput>, String> {
-    let mut packs = Vec::new();
-    for input in given {
-        if !input.is_dir() {
-            packs.push(PackInput::path(input.display().to_string(), input.clone()));
-            continue;
-        }
-        let entries = std::fs::read_dir(input).map_err(|e| format!("{}: {e}", shown(input)))?;
-        let mut found: Vec<(String, PathBuf)> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-            .filter(|(name, path)| name.ends_with(".tar.gz") && path.is_file())
-            .collect();
-        found.sort();
-        packs.extend(
-            found
-                .into_iter()
-                .map(|(name, path)| PackInput::path(name, path)),
-        );
-    }
-    Ok(packs)
+    proofpack_register::inputs(given).map_err(|e| format!("{}: {}", shown(&e.path), e.source))
 }
 
 /// Verifies both packs and prints what changed; informational: 0 when both
