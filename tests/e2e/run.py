@@ -815,7 +815,7 @@ return {
   lang: document.documentElement.lang, menu: document.getElementById('language').value,
   verdict: v.getAttribute('data-verdict'), word: v.querySelector('.word').textContent,
   meaning: v.querySelector('.meaning').textContent, explanation: dd ? dd.textContent : null,
-  tiers: document.querySelector('#panel-tiers .evidence').textContent,
+  tiers: [...document.querySelectorAll('#panel-tiers .evidence')].map((e) => e.textContent).join(' | '),
   page: document.body.innerText,
 };
 """

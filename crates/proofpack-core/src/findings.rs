@@ -389,9 +389,11 @@ impl Verdict {
 
     /// The verdict's icon, always shown beside its word and colour.
     pub fn icon(self) -> &'static str {
+        // Characters the common fonts carry (DejaVu has them all): an emoji
+        // such as an hourglass shows as a missing glyph on many desktops.
         match self {
             Verdict::Complete => "✓",
-            Verdict::Late => "⌛",
+            Verdict::Late => "◷",
             Verdict::Incomplete => "◐",
             Verdict::Untrusted => "⚠",
             Verdict::Invalid => "✗",
