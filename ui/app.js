@@ -981,6 +981,8 @@ async function checkVerification() {
     // them, receipt text made inert there; here it is only ever text.
     $('.meaning', box).textContent = c.text;
     box.hidden = false;
+    // Seen as well as said: the result is below the forms.
+    box.scrollIntoView({ block: 'nearest' });
     say($('#announce'), $('.word', box).textContent);
   } catch (err) {
     box.hidden = true;
