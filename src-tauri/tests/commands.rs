@@ -1080,8 +1080,11 @@ fn the_report_shown_is_signed_and_the_statement_checked() {
     assert_eq!(signed["key_id"], "auditor-1");
     assert_eq!(signed["owner"], "Auditor");
     assert_eq!(sign(false).expect_err("exists")["kind"], "exists");
-    assert!(service::is_verification(Path::new(&out)));
-    assert!(!service::is_verification(Path::new(&pack)));
+    // Dropped on the window, each is told apart by its content.
+    assert_eq!(
+        service::split_dropped(&[PathBuf::from(&pack), PathBuf::from(&out)]),
+        (vec![pack.clone()], vec![out.clone()])
+    );
 
     let check = |file: &str, pack: Option<&str>| {
         invoke(
