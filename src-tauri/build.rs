@@ -29,6 +29,8 @@ fn main() {
             "author_check",
             "author_sign",
             "author_trust_entry",
+            "sign_verification",
+            "check_verification",
         ]),
     ))
     .unwrap_or_else(|e| panic!("tauri build: {e}"));

@@ -83,6 +83,15 @@ async function start() {
   await tauri.event.listen('packs-dropped', (event) => {
     for (const path of event.payload) openPack(path, state.trust);
   });
+  // A dropped file that is a signed verification (by its content, the
+  // service says) is checked, not verified as a pack.
+  await tauri.event.listen('verifications-dropped', (event) => {
+    const [path] = event.payload;
+    if (!path) return;
+    setMode('verify');
+    $('#vcheck-file').value = path;
+    checkVerification();
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -277,6 +286,7 @@ function bindVerify() {
   for (const button of $$('#export [data-format]')) {
     button.addEventListener('click', () => exportReport(button.dataset.format, $('#export-path').value.trim()));
   }
+  bindVerification();
   $('#export-dialog').addEventListener('click', async () => {
     const v = currentVerified();
     if (!v) return;
@@ -481,6 +491,7 @@ function describe(err) {
       case 'internal': return t('ui-error-internal', err);
       case 'unknown_report': return t('ui-error-unknown-report');
       case 'no_trust_store': return t('ui-error-no-trust');
+      case 'verifier_key': return verifierKeyWords(err);
       default: return err.message ?? JSON.stringify(err);
     }
   }
@@ -890,6 +901,94 @@ async function exportReport(format, path, overwrite = $('#export-overwrite').che
   } catch (err) {
     status.textContent = describe(err);
     status.removeAttribute('data-saved');
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Signed verifications (§20)
+
+function verifierKeyWords(err) {
+  switch (err.reason) {
+    case 'key_not_in_store': return t('ui-error-verifier-not-in-store');
+    case 'role_missing': return t('ui-error-verifier-role-missing');
+    case 'ambiguous': return t('ui-error-verifier-ambiguous');
+    case 'key_not_valid': return t('ui-error-verifier-not-valid');
+    default: return t('ui-error-verifier-no-time');
+  }
+}
+
+function bindVerification() {
+  const pick = (id, cmd, target, args) => $(id).addEventListener('click', async () => {
+    const path = await invoke(cmd, args);
+    if (path) $(target).value = path;
+  });
+  pick('#vsign-key-pick', 'pick_key_file', '#vsign-key');
+  pick('#vsign-keys-pick', 'pick_trust_store', '#vsign-keys');
+  pick('#vsign-out-pick', 'pick_save_path', '#vsign-out', { suggested: 'verification.json' });
+  pick('#vcheck-file-pick', 'pick_trust_store', '#vcheck-file');
+  pick('#vcheck-keys-pick', 'pick_trust_store', '#vcheck-keys');
+  // Enter in a field must not submit a form (and reload the page).
+  for (const form of ['#vsign', '#vcheck']) $(form).addEventListener('submit', (e) => e.preventDefault());
+  $('#vsign-sign').addEventListener('click', signVerification);
+  $('#vcheck-check').addEventListener('click', checkVerification);
+}
+
+/** Signs the report shown (not verified again) and saves it. */
+async function signVerification() {
+  const v = currentVerified();
+  const status = $('#vsign-status');
+  status.removeAttribute('data-saved');
+  const [key, keys, out] = ['#vsign-key', '#vsign-keys', '#vsign-out'].map((id) => $(id).value.trim());
+  if (!v || !key || !keys || !out) {
+    status.textContent = t('ui-vsign-missing');
+    return;
+  }
+  try {
+    const signed = await invoke('sign_verification', { job: v.job, key, keys, out, overwrite: $('#vsign-overwrite').checked });
+    status.textContent = t('ui-vsign-saved', { path: signed.path, verdict: signed.verdict, owner: signed.owner, key_id: signed.key_id });
+    status.setAttribute('data-saved', signed.path);
+    // What was just written is what one checks next.
+    if (!$('#vcheck-file').value.trim()) $('#vcheck-file').value = signed.path;
+    if (!$('#vcheck-keys').value.trim()) $('#vcheck-keys').value = keys;
+  } catch (err) {
+    status.textContent = describe(err);
+  }
+}
+
+/** Checks a signed verification, with the pack shown when asked. */
+async function checkVerification() {
+  const box = $('#verification-check');
+  const error = $('#vcheck-error');
+  error.hidden = true;
+  const [file, keys] = ['#vcheck-file', '#vcheck-keys'].map((id) => $(id).value.trim());
+  if (!file || !keys) {
+    box.hidden = true;
+    error.textContent = t('ui-vcheck-missing');
+    error.hidden = false;
+    alertError(error.textContent);
+    return;
+  }
+  const shown = currentVerified();
+  const pack = $('#vcheck-compare').checked && shown ? state.packs[state.current].path : null;
+  try {
+    const c = await invoke('check_verification', { file, keys, pack });
+    box.setAttribute('data-authentic', String(c.authentic));
+    box.setAttribute('data-holds', String(c.holds));
+    if (c.pack_matches === null) box.removeAttribute('data-pack-matches');
+    else box.setAttribute('data-pack-matches', String(c.pack_matches));
+    $('.word', box).textContent = t(c.holds ? 'ui-vcheck-holds' : 'ui-vcheck-fails', { path: c.path });
+    // The render crate's words, as `proofpack verification check` prints
+    // them, receipt text made inert there; here it is only ever text.
+    $('.meaning', box).textContent = c.text;
+    box.hidden = false;
+    // Seen as well as said: the result is below the forms.
+    box.scrollIntoView({ block: 'nearest' });
+    say($('#announce'), $('.word', box).textContent);
+  } catch (err) {
+    box.hidden = true;
+    error.textContent = describe(err);
+    error.hidden = false;
+    alertError(error.textContent);
   }
 }
 

@@ -7,7 +7,7 @@ use crate::error::AppError;
 use crate::service::{
     self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, RegisterFormat,
     RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome, StartupView, TrustStoreView,
-    UiStrings, Verified, VerifyRequest,
+    UiStrings, VerificationCheck, VerificationSigned, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
@@ -201,6 +201,39 @@ pub async fn author_sign<R: Runtime>(
 #[tauri::command]
 pub async fn author_trust_entry(dir: String, key: String) -> Result<String, AppError> {
     service::author_trust_entry(&dir, &key)
+}
+
+/// Signs report `job` (the one shown) as a verification (§20) with the
+/// verifier key `key`, whose entry in the key store `keys` names it, and
+/// saves it to `out`.
+#[tauri::command]
+pub async fn sign_verification<R: Runtime>(
+    app: AppHandle<R>,
+    job: u64,
+    key: String,
+    keys: String,
+    out: String,
+    overwrite: bool,
+) -> Result<VerificationSigned, AppError> {
+    blocking(move || {
+        service::sign_verification(&app.state::<AppState>(), job, &key, &keys, &out, overwrite)
+    })
+    .await
+}
+
+/// Checks a signed verification against the key store `keys`, comparing
+/// it with `pack` when given.
+#[tauri::command]
+pub async fn check_verification<R: Runtime>(
+    app: AppHandle<R>,
+    file: String,
+    keys: String,
+    pack: Option<String>,
+) -> Result<VerificationCheck, AppError> {
+    blocking(move || {
+        service::check_verification(&app.state::<AppState>(), &file, &keys, pack.as_deref())
+    })
+    .await
 }
 
 /// The file dialog for packs (several at once).

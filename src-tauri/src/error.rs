@@ -68,12 +68,37 @@ pub enum AppError {
         /// The id asked for.
         job: u64,
     },
+    /// A verifier key cannot sign a verification (§20): the key store's
+    /// entry for it is missing, lacks the role, or is not valid.
+    #[error("{message}")]
+    VerifierKey {
+        /// Why, for the UI to switch on.
+        reason: VerifierKeyProblem,
+        /// What the library said.
+        message: String,
+    },
     /// An argument the UI sent is not one the command takes.
     #[error("{message}")]
     BadRequest {
         /// What is wrong.
         message: String,
     },
+}
+
+/// Why a verifier key cannot sign, as `proofpack_verification::SignError` says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VerifierKeyProblem {
+    /// No entry of the key store holds the key's public key.
+    KeyNotInStore,
+    /// The entries that hold it lack the `verifier` role.
+    RoleMissing,
+    /// Several `verifier` entries hold it.
+    Ambiguous,
+    /// The key is not valid at the time of verification.
+    KeyNotValid,
+    /// The report does not say when the pack was verified.
+    NoVerificationTime,
 }
 
 impl AppError {

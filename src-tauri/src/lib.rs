@@ -21,6 +21,10 @@ use tauri::{Emitter, Manager, Runtime};
 /// The event that carries the paths dropped on the window.
 pub const DROP_EVENT: &str = "packs-dropped";
 
+/// The event that carries the dropped files that are signed verifications
+/// (§20, by their content): they are checked, not verified as packs.
+pub const VERIFICATION_DROP_EVENT: &str = "verifications-dropped";
+
 /// The app on `builder`: its state, plugin, commands and drop handler. Tests
 /// pass `tauri::test::mock_builder()`.
 pub fn app<R: Runtime>(builder: tauri::Builder<R>, startup: service::Startup) -> tauri::Builder<R> {
@@ -42,7 +46,13 @@ pub fn app_with<R: Runtime>(builder: tauri::Builder<R>, state: AppState) -> taur
         })
         .on_window_event(|window, event| {
             if let tauri::WindowEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) = event {
-                drop(window.emit(DROP_EVENT, service::dropped_paths(paths)));
+                let (packs, statements) = service::split_dropped(paths);
+                if !packs.is_empty() {
+                    drop(window.emit(DROP_EVENT, packs));
+                }
+                if !statements.is_empty() {
+                    drop(window.emit(VERIFICATION_DROP_EVENT, statements));
+                }
             }
         })
         .invoke_handler(tauri::generate_handler![
@@ -71,6 +81,8 @@ pub fn app_with<R: Runtime>(builder: tauri::Builder<R>, state: AppState) -> taur
             commands::author_check,
             commands::author_sign,
             commands::author_trust_entry,
+            commands::sign_verification,
+            commands::check_verification,
         ])
 }
 

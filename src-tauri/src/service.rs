@@ -25,9 +25,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 mod register;
+mod verification;
 pub use register::{
     export_register, register_words, run_register, RegisterFormat, RegisterProgress, RegisterQuery,
     RegisterView, RegisterWords, VerdictWords, KEPT_REGISTERS,
+};
+pub use verification::{
+    check_verification, is_verification, sign_verification, VerificationCheck, VerificationSigned,
 };
 
 /// What the command line asked for at start (`proofpack-app PACK...
@@ -610,6 +614,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// The paths of a drag-and-drop onto the window, as the UI opens them.
 pub fn dropped_paths(paths: &[PathBuf]) -> Vec<String> {
     paths.iter().map(|p| p.display().to_string()).collect()
+}
+
+/// A drag-and-drop's paths split by content: the packs to verify, and the
+/// signed verifications (§20) to check.
+pub fn split_dropped(paths: &[PathBuf]) -> (Vec<String>, Vec<String>) {
+    let (statements, packs): (Vec<PathBuf>, Vec<PathBuf>) =
+        paths.iter().cloned().partition(|p| is_verification(p));
+    (dropped_paths(&packs), dropped_paths(&statements))
 }
 
 // ---------------------------------------------------------------------------

@@ -1037,3 +1037,130 @@ fn the_command_line_opens_a_register() {
         assert!(startup.error.is_some(), "{bad:?}");
     }
 }
+
+/// A verifier key in `dir` and a key store holding it with `roles`:
+/// (key file, key store file).
+fn verifier_key(dir: &Path, roles: &[proofpack_core::trust::Role]) -> (String, String) {
+    let key = proofpack_author::keys::generate();
+    let pem = dir.join("verifier.pem");
+    proofpack_author::keys::write_private_key(&pem, &key).expect("key written");
+    let entry = proofpack_core::trust::key_entry_json(&proofpack_core::trust::TrustedKey {
+        key_id: "auditor-1".to_owned(),
+        public_key: key.verifying_key(),
+        owner: "Auditor".to_owned(),
+        roles: roles.to_vec(),
+        not_before: None,
+        not_after: None,
+        revoked_at: None,
+    });
+    let store = dir.join("verifier-keys.json");
+    let doc = json!({"format": "proof-pack-trust/v1", "keys": [entry]});
+    std::fs::write(&store, serde_json::to_vec(&doc).expect("JSON")).expect("store written");
+    (pem.display().to_string(), store.display().to_string())
+}
+
+#[test]
+fn the_report_shown_is_signed_and_the_statement_checked() {
+    use proofpack_core::trust::Role;
+    let (_app, w) = window(Startup::default());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pack = sample("complete-gdpr.tar.gz");
+    let verified = verify(&w, &pack, Some(&sample("trust.json"))).expect("verifies");
+    let job = verified["job"].clone();
+    let (key, keys) = verifier_key(dir.path(), &[Role::Verifier]);
+    let out = dir.path().join("verification.json").display().to_string();
+    let sign = |overwrite: bool| {
+        invoke(
+            &w,
+            "sign_verification",
+            json!({"job": job, "key": key, "keys": keys, "out": out, "overwrite": overwrite}),
+        )
+    };
+    let signed = sign(false).expect("signed");
+    assert_eq!(signed["key_id"], "auditor-1");
+    assert_eq!(signed["owner"], "Auditor");
+    assert_eq!(sign(false).expect_err("exists")["kind"], "exists");
+    // Dropped on the window, each is told apart by its content.
+    assert_eq!(
+        service::split_dropped(&[PathBuf::from(&pack), PathBuf::from(&out)]),
+        (vec![pack.clone()], vec![out.clone()])
+    );
+
+    let check = |file: &str, pack: Option<&str>| {
+        invoke(
+            &w,
+            "check_verification",
+            json!({"file": file, "keys": keys, "pack": pack}),
+        )
+        .expect("checked")
+    };
+    let checked = check(&out, Some(&pack));
+    assert_eq!(checked["authentic"], true);
+    assert_eq!(checked["pack_matches"], true);
+    assert_eq!(checked["holds"], true);
+    assert_eq!(
+        checked["checked"]["statement"]["verdict"],
+        verified["report"]["verdict"]
+    );
+    assert!(checked["checked"]["failures"]
+        .as_array()
+        .expect("failures")
+        .is_empty());
+
+    // Another pack: authentic, but not the pack it names.
+    let other = check(&out, Some(&sample("late-ccpa.tar.gz")));
+    assert_eq!(other["authentic"], true);
+    assert_eq!(other["pack_matches"], false);
+    assert_eq!(other["holds"], false);
+    assert!(other["checked"]["failures"]
+        .as_array()
+        .expect("failures")
+        .iter()
+        .any(|f| f["code"] == "verification.pack_mismatch"));
+
+    // One byte of the payload changed: not authentic.
+    let mut envelope: Value =
+        serde_json::from_slice(&std::fs::read(&out).expect("written")).expect("JSON");
+    let payload = envelope["payload"].as_str().expect("payload").to_owned();
+    let mut bytes = payload.into_bytes();
+    bytes[20] = if bytes[20] == b'A' { b'B' } else { b'A' };
+    envelope["payload"] = Value::String(String::from_utf8(bytes).expect("base64"));
+    let tampered = dir.path().join("tampered.json");
+    std::fs::write(&tampered, serde_json::to_vec(&envelope).expect("JSON")).expect("written");
+    let tampered = check(&tampered.display().to_string(), None);
+    assert_eq!(tampered["authentic"], false);
+    assert_eq!(tampered["holds"], false);
+}
+
+#[test]
+fn signing_a_verification_needs_a_verifier_key_in_the_store() {
+    use proofpack_core::trust::Role;
+    let (_app, w) = window(Startup::default());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let verified = verify(&w, &sample("complete-gdpr.tar.gz"), None).expect("verifies");
+    let job = verified["job"].clone();
+    let (key, keys) = verifier_key(dir.path(), &[Role::Dpo]);
+    let out = dir.path().join("verification.json");
+    let sign = |key: &str, keys: &str| {
+        invoke(
+            &w,
+            "sign_verification",
+            json!({"job": job, "key": key, "keys": keys, "out": out.display().to_string(), "overwrite": false}),
+        )
+        .expect_err("refused")
+    };
+    let err = sign(&key, &keys);
+    assert_eq!(err["kind"], "verifier_key");
+    assert_eq!(err["reason"], "role_missing");
+    // A key the store does not hold.
+    let stranger = dir.path().join("stranger.pem");
+    proofpack_author::keys::write_private_key(&stranger, &proofpack_author::keys::generate())
+        .expect("key written");
+    let err = sign(&stranger.display().to_string(), &keys);
+    assert_eq!(err["kind"], "verifier_key");
+    assert_eq!(err["reason"], "key_not_in_store");
+    // A key file that is no key.
+    let err = sign(&keys, &keys);
+    assert_eq!(err["kind"], "read");
+    assert!(!out.exists(), "nothing was written");
+}

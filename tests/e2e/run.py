@@ -1137,6 +1137,57 @@ def test_register_of_two_thousand_packs_pages_filters_and_sorts(d, tmp):
     finally:
         s.close()
 
+def verifier_keys(tmp):
+    """A verifier key and a key store holding it with the role verifier,
+    made with the CLI as a verifier would make them."""
+    out = subprocess.run([str(CLI), "keygen", "--role", "verifier", "--key-id", "auditor-1",
+                          "--owner", "Auditor", "--out", "auditor.pem"],
+                         cwd=tmp, capture_output=True, check=True)
+    (tmp / "auditor.json").write_bytes(out.stdout)
+    subprocess.run([str(CLI), "trust", "add", "verifier-keys.json", "--entry", "auditor.json"],
+                   cwd=tmp, capture_output=True, check=True)
+    return tmp / "auditor.pem", tmp / "verifier-keys.json"
+
+
+def test_sign_the_verification_then_check_it(d, tmp):
+    key, keys = verifier_keys(tmp)
+    out = tmp / "verification.json"
+    s = d.session(SAMPLES / "complete-gdpr.tar.gz", "--trust", SAMPLES / "trust.json")
+    check = "return document.querySelector('[data-testid=verification-check]')"
+    try:
+        assert s.verdict() == "complete"
+        s.type("[data-testid=vsign-key]", key)
+        s.type("[data-testid=vsign-keys]", keys)
+        s.type("[data-testid=vsign-out]", out)
+        s.click("[data-testid=vsign-sign]")
+        s.wait("return document.querySelector('[data-testid=vsign-status]').getAttribute('data-saved')", "signed")
+        assert out.exists()
+        # Saving never replaces a file silently.
+        s.click("[data-testid=vsign-sign]")
+        s.wait("return !document.querySelector('[data-testid=vsign-status]').hasAttribute('data-saved')", "refusal")
+        # Signing filled the check's fields; the pack shown is compared.
+        s.click("[data-testid=vcheck-check]")
+        s.wait(check + ".getAttribute('data-authentic')", "the check")
+        assert s.js(check + ".getAttribute('data-authentic')") == "true"
+        assert s.js(check + ".getAttribute('data-pack-matches')") == "true"
+        s.wait("return document.querySelector('[data-testid=announce]').textContent.length > 0", "announced")
+        s.axe("verify, signed verification checked")
+        s.screenshot("app-verification-check")
+        # One byte of the payload changed: not authentic.
+        envelope = json.loads(out.read_text())
+        payload = envelope["payload"]
+        envelope["payload"] = payload[:20] + ("B" if payload[20] == "A" else "A") + payload[21:]
+        tampered = tmp / "tampered.json"
+        tampered.write_text(json.dumps(envelope))
+        s.type("[data-testid=vcheck-file]", tampered)
+        s.click("[data-testid=vcheck-check]")
+        s.wait(check + ".getAttribute('data-authentic') === 'false'", "not authentic")
+        s.axe("verify, tampered verification checked")
+        s.screenshot("app-verification-tampered")
+    finally:
+        s.close()
+
+
 TESTS = [
     test_every_pack_shows_the_cli_verdict_and_codes,
     test_every_panel_fills_and_screenshots,
@@ -1158,6 +1209,7 @@ TESTS = [
     test_register_mode_opens_a_folder_filters_and_opens_a_chain,
     test_register_mode_cancel_and_a_bad_folder,
     test_register_of_two_thousand_packs_pages_filters_and_sorts,
+    test_sign_the_verification_then_check_it,
 ]
 
 

@@ -1,0 +1,148 @@
+//! Verify mode's signed verifications (§20): signing the report shown with
+//! the verifier's key, and checking a signed verification. Both are one
+//! call of `proofpack-verification`, as `proofpack verification sign|check`
+//! make; the words of a check are the render crate's, as the CLI prints them.
+
+use super::{load_trust, lock, save_new, AppState};
+use crate::error::{AppError, VerifierKeyProblem};
+use proofpack_author::keys;
+use proofpack_render::i18n::Messages;
+use proofpack_spec::vocab::TRUST_FORMAT;
+use proofpack_verification::check::ENVELOPE_LIMIT;
+use proofpack_verification::{PackToCompare, SignError, VerifierKey};
+use serde::Serialize;
+use std::path::Path;
+
+/// A signed verification written by [`sign_verification`].
+#[derive(Debug, Clone, Serialize)]
+pub struct VerificationSigned {
+    /// The file written.
+    pub path: String,
+    /// The verdict signed, in the app's language.
+    pub verdict: String,
+    /// The signing key's `key_id` in the key store.
+    pub key_id: String,
+    /// Its owner: the statement's `verified_by`.
+    pub owner: String,
+}
+
+/// A signed verification, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerificationCheck {
+    /// The file checked.
+    pub path: String,
+    /// Whether it is authentic to the key store (§20).
+    pub authentic: bool,
+    /// Whether it is authentic and names the pack compared, when one was.
+    pub holds: bool,
+    /// Whether the pack compared is the one named (`None`: none compared).
+    pub pack_matches: Option<bool>,
+    /// The check in words, as `proofpack verification check` prints it
+    /// (receipt text made inert by the render crate).
+    pub text: String,
+    /// The check, as `proofpack verification check --json` prints it.
+    pub checked: proofpack_verification::Checked,
+}
+
+/// Signs report `job` (the one shown: it is not verified again, as the
+/// library signs a [`Report`](proofpack_core::Report)) with the verifier
+/// key at `key`, whose entry in the key store at `keys` gives its key_id
+/// and owner, and writes the envelope to `out` (replaced only when
+/// `overwrite`).
+pub fn sign_verification(
+    state: &AppState,
+    job: u64,
+    key: &str,
+    keys_path: &str,
+    out: &str,
+    overwrite: bool,
+) -> Result<VerificationSigned, AppError> {
+    let report = lock(&state.reports)
+        .get(&job)
+        .cloned()
+        .ok_or(AppError::UnknownReport { job })?;
+    let signing = keys::read_private_key(Path::new(key)).map_err(|e| AppError::read(key, e))?;
+    let store = load_trust(keys_path)?;
+    let verifier = VerifierKey::from_store(signing, &store).map_err(verifier_error)?;
+    let envelope = proofpack_verification::sign(&report, &verifier).map_err(verifier_error)?;
+    save_new(out, &envelope, overwrite)?;
+    Ok(VerificationSigned {
+        path: out.to_owned(),
+        verdict: Messages::new(state.language()).verdict(report.verdict()),
+        key_id: verifier.entry().key_id.clone(),
+        owner: verifier.entry().owner.clone(),
+    })
+}
+
+fn verifier_error(e: SignError) -> AppError {
+    let reason = match &e {
+        SignError::KeyNotInStore => VerifierKeyProblem::KeyNotInStore,
+        SignError::RoleMissing(_) => VerifierKeyProblem::RoleMissing,
+        SignError::Ambiguous(_) => VerifierKeyProblem::Ambiguous,
+        SignError::KeyNotValid { .. } => VerifierKeyProblem::KeyNotValid,
+        SignError::NoVerificationTime => VerifierKeyProblem::NoVerificationTime,
+        // Only countersigning gives these; the app does not countersign.
+        SignError::NotAuthentic(_) | SignError::AlreadySigned(_) => {
+            return AppError::Internal {
+                message: e.to_string(),
+            }
+        }
+    };
+    AppError::VerifierKey {
+        reason,
+        message: e.to_string(),
+    }
+}
+
+/// Checks the signed verification at `file` against the verifier keys of
+/// the key store at `keys`, comparing it with the pack at `pack` when given
+/// (not verified again: the statement's pack is compared by its SHA-256).
+pub fn check_verification(
+    state: &AppState,
+    file: &str,
+    keys_path: &str,
+    pack: Option<&str>,
+) -> Result<VerificationCheck, AppError> {
+    let envelope = std::fs::read(file).map_err(|e| AppError::read(file, e))?;
+    let store = load_trust(keys_path)?;
+    let pack = match pack {
+        None => None,
+        Some(path) => Some(PackToCompare {
+            reader: std::fs::File::open(path).map_err(|e| AppError::read(path, e))?,
+            name: path.to_owned(),
+            reverify_with: None,
+        }),
+    };
+    let name = pack.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+    let checked = proofpack_verification::check(&envelope, &store, pack)
+        .map_err(|e| AppError::read(&name, e))?;
+    Ok(VerificationCheck {
+        path: file.to_owned(),
+        authentic: checked.authentic(),
+        holds: checked.holds(),
+        pack_matches: checked.pack_matches(),
+        text: proofpack_render::verification::text(&checked, state.language()),
+        checked,
+    })
+}
+
+/// Whether the file at `path` is a signed verification, by its content:
+/// small enough, and well-formed as §20's envelope and statement (checked
+/// against no key, so it is not authentic; only its shape is asked).
+pub fn is_verification(path: &Path) -> bool {
+    let small =
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= ENVELOPE_LIMIT as u64);
+    if !small {
+        return false;
+    }
+    let no_keys = format!(r#"{{"format":"{TRUST_FORMAT}","keys":[]}}"#);
+    let (Ok(bytes), Ok(none)) = (
+        std::fs::read(path),
+        proofpack_core::TrustStore::from_json(no_keys.as_bytes()),
+    ) else {
+        return false;
+    };
+    proofpack_verification::check_receipt(&bytes, &none)
+        .statement()
+        .is_some()
+}
