@@ -9,18 +9,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-venv="$root/target/python-tests/venv"
+target="${CARGO_TARGET_DIR:-$root/target}"
+venv="$target/python-tests/venv"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-# The wheel is built in the workspace's target/ (maturin's default), so a
-# second run rebuilds only what changed.
+# The wheel is built in the workspace's target/ (or $CARGO_TARGET_DIR), so
+# a second run rebuilds only what changed.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./crates/proofpack-py pytest
 if [ -z "${PROOFPACK_BIN:-}" ]; then
     cargo build --locked --quiet --bin proofpack
-    export PROOFPACK_BIN="$root/target/debug/proofpack"
+    export PROOFPACK_BIN="$target/debug/proofpack"
 fi
 # Run from the tests' folder, not the repository, so that `import proofpack`
-# is the installed package.
+# is the installed package; no cache is written into the repository.
 cd crates/proofpack-py/tests
-exec "$venv/bin/python" -m pytest -q "$@"
+exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"

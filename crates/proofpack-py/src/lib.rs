@@ -27,6 +27,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::path::{Path, PathBuf};
 
+mod audit_log;
+
 pyo3::create_exception!(
     proofpack,
     Error,
@@ -144,7 +146,7 @@ fn timestamp(name: &str, text: Option<&str>) -> PyResult<Option<Timestamp>> {
 }
 
 /// An authoring error as its Python exception.
-fn authoring_error(e: AuthoringError) -> PyErr {
+pub(crate) fn authoring_error(e: AuthoringError) -> PyErr {
     match e {
         AuthoringError::Io { path, source } => {
             let message = format!("{path}: {source}");
@@ -304,6 +306,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidInputError", py.get_type::<InvalidInputError>())?;
     m.add("RefusedError", py.get_type::<RefusedError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
+    m.add("AuditLogError", py.get_type::<audit_log::AuditLogError>())?;
+    m.add_class::<audit_log::AuditLog>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

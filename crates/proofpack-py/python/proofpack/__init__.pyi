@@ -1,7 +1,7 @@
 """Type stubs of the ``proofpack`` package (its functions are in ``proofpack._native``)."""
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 _Path = Union[str, "os.PathLike[str]"]
 
@@ -21,6 +21,9 @@ class InvalidInputError(Error):
 
 class InternalError(Error):
     """The verifier would have given a verdict without its evidence: a bug of ProofPack."""
+
+class AuditLogError(Error):
+    """The audit log refused an entry, redaction, checkpoint or witness, or its database failed."""
 
 class RefusedError(Error):
     """Signing was refused; nothing was written."""
@@ -62,3 +65,34 @@ def keygen(
     not_after: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Writes a new private key to ``path``; its §4 trust-store entry."""
+
+class AuditLog:
+    """The producer's persistent audit log (§10) in a SQLite database, for one origin."""
+
+    def __init__(self, path: _Path, origin: str) -> None: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def size(self) -> int: ...
+    def append(
+        self,
+        ts: str,
+        event_class: str,
+        clear: Optional[Mapping[str, Any]] = None,
+        disclosable: Optional[Mapping[str, Any]] = None,
+    ) -> int:
+        """Appends an event durably; its 0-based index."""
+    def redact(self, index: int, fields: Sequence[str]) -> None:
+        """Erases the disclosures of ``fields`` of entry ``index`` (all or nothing)."""
+    def checkpoint(self, key_path: _Path) -> str:
+        """Signs and keeps a checkpoint at the current size; the signed note."""
+    def checkpoints(self) -> List[Tuple[int, str]]:
+        """The checkpoints this log signed, as (size, note), by size."""
+    def witness(
+        self,
+        before_checkpoint: str,
+        after_checkpoint: str,
+        entries: Sequence[int],
+        pii_fields: Sequence[str],
+    ) -> bytes:
+        """``audit-log-redaction.json`` (§10) for a pack, as bytes."""
