@@ -1,0 +1,162 @@
+//! `proofpack.AuditLog`: the producer's persistent audit log (§10) on
+//! SQLite, as proofpack-platform keeps it: append, redact, checkpoint,
+//! witness. Each call is one call of [`proofpack_platform::AuditLog`].
+
+use crate::{authoring_error, Error};
+use proofpack_platform::{AuditLog as PlatformLog, PlatformError};
+use proofpack_producer::{LogEntry, WitnessSpec};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+
+pyo3::create_exception!(
+    proofpack,
+    AuditLogError,
+    Error,
+    "The audit log refused an entry, redaction, checkpoint or witness, or its database failed."
+);
+
+fn log_error(e: PlatformError) -> PyErr {
+    AuditLogError::new_err(e.to_string())
+}
+
+/// The members of a dict as JSON values, in the dict's order.
+fn members(
+    py: Python<'_>,
+    dict: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<(String, serde_json::Value)>> {
+    let Some(dict) = dict else {
+        return Ok(Vec::new());
+    };
+    let dumps = py.import("json")?.getattr("dumps")?;
+    let mut out = Vec::with_capacity(dict.len());
+    for (name, value) in dict.iter() {
+        let name: String = name.extract()?;
+        let text: String = dumps.call1((value,))?.extract()?;
+        let value = serde_json::from_str(&text)
+            .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
+        out.push((name, value));
+    }
+    Ok(out)
+}
+
+/// An audit log kept in a SQLite database at `path`, for `origin` (created
+/// if absent; a log interrupted by a crash reopens at its last complete
+/// entry). Disclosure salts come from the operating system.
+///
+/// Raises AuditLogError when the database holds another origin's log or is
+/// not a log this package wrote.
+#[pyclass(module = "proofpack")]
+pub(crate) struct AuditLog {
+    // SQLite's connection may move between threads but not be shared.
+    log: Mutex<PlatformLog>,
+}
+
+impl AuditLog {
+    fn lock(&self) -> PyResult<MutexGuard<'_, PlatformLog>> {
+        self.log
+            .lock()
+            .map_err(|_| AuditLogError::new_err("the log was left inconsistent by a failed call"))
+    }
+}
+
+#[pymethods]
+impl AuditLog {
+    #[new]
+    fn new(py: Python<'_>, path: PathBuf, origin: &str) -> PyResult<Self> {
+        let log = py
+            .detach(|| PlatformLog::open(&path, origin))
+            .map_err(log_error)?;
+        Ok(AuditLog {
+            log: Mutex::new(log),
+        })
+    }
+
+    /// The log's origin (the name its checkpoints carry).
+    #[getter]
+    fn origin(&self) -> PyResult<String> {
+        Ok(self.lock()?.log().origin().to_owned())
+    }
+
+    /// The number of entries.
+    #[getter]
+    fn size(&self) -> PyResult<u64> {
+        Ok(self.lock()?.log().size())
+    }
+
+    /// Appends an event, durably, and returns its 0-based index. `clear`
+    /// holds the non-personal members written as they are (never
+    /// redactable); `disclosable` the personal fields, each written as an
+    /// SD-JWT disclosure that `redact` can erase. Values are JSON data.
+    #[pyo3(signature = (ts, event_class, clear=None, disclosable=None))]
+    fn append(
+        &self,
+        py: Python<'_>,
+        ts: &str,
+        event_class: &str,
+        clear: Option<&Bound<'_, PyDict>>,
+        disclosable: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<u64> {
+        let mut entry = LogEntry::new(ts, event_class);
+        entry.clear = members(py, clear)?;
+        entry.disclosable = members(py, disclosable)?;
+        let mut guard = self.lock()?;
+        // A `&mut` of the log crosses into the GIL-free closure (a shared
+        // reference would need the connection to be `Sync`).
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.append(entry)).map_err(log_error)
+    }
+
+    /// Erases the disclosures of `fields` of entry `index` (all or nothing)
+    /// from the log and from the database file.
+    fn redact(&self, py: Python<'_>, index: u64, fields: Vec<String>) -> PyResult<()> {
+        let fields: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let mut guard = self.lock()?;
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.redact(index, &fields))
+            .map_err(log_error)
+    }
+
+    /// Signs a checkpoint of the log at its current size with the private
+    /// key at `key_path` (PKCS#8 PEM; its name is the origin), keeps it,
+    /// and returns the signed note.
+    fn checkpoint(&self, py: Python<'_>, key_path: PathBuf) -> PyResult<String> {
+        let key = proofpack_author::keys::read_private_key(&key_path).map_err(authoring_error)?;
+        let mut guard = self.lock()?;
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.checkpoint(&key)).map_err(log_error)
+    }
+
+    /// The checkpoints this log signed, as (size, note), by size.
+    fn checkpoints(&self) -> PyResult<Vec<(u64, String)>> {
+        self.lock()?.checkpoints().map_err(log_error)
+    }
+
+    /// `audit-log-redaction.json` (§10) for a pack: the entries `entries`
+    /// with their inclusion proofs in the after-checkpoint's tree, the
+    /// consistency proof between the two checkpoints (notes this log
+    /// signed), and the PII field names `pii_fields`. Returns its bytes.
+    fn witness<'py>(
+        &self,
+        py: Python<'py>,
+        before_checkpoint: String,
+        after_checkpoint: String,
+        entries: Vec<u64>,
+        pii_fields: Vec<String>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let spec = WitnessSpec {
+            before_checkpoint,
+            after_checkpoint,
+            entries,
+            pii_fields,
+        };
+        let bytes = self
+            .lock()?
+            .log()
+            .witness(&spec)
+            .map_err(|e| log_error(e.into()))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+}

@@ -1,0 +1,313 @@
+//! `proofpack._native`: ProofPack's verifier and signer for Python, as the
+//! `proofpack` package re-exports them (python/proofpack/).
+//!
+//! Each function is one library call, as the command line makes it: the
+//! report is the JSON of `proofpack verify --json` (proofpack-render's
+//! writer), read back by Python's `json` module, so the two cannot differ.
+//! Every failure is a Python exception: `OSError` (and its subclasses) for
+//! a file that cannot be read or written, `ValueError` for an argument that
+//! is not of its form, and [`Error`]'s subclasses for everything ProofPack
+//! itself refuses.
+
+#![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+use proofpack_author::pack::Authored;
+use proofpack_author::trust_edit::check_window;
+use proofpack_author::{keys, AuthoringError, Destination, Refused, SignError, SignRequest};
+use proofpack_core::trust::{key_entry_json, Role, TrustedKey};
+use proofpack_core::{verify as verify_pack, Limits, Report, TrustStore, VerifyError};
+use proofpack_render::json;
+use proofpack_spec::timestamp::Timestamp;
+use pyo3::exceptions::{PyException, PyFileExistsError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use std::path::{Path, PathBuf};
+
+mod audit_log;
+
+pyo3::create_exception!(
+    proofpack,
+    Error,
+    PyException,
+    "Every error ProofPack itself raises (files that cannot be read are OSError)."
+);
+pyo3::create_exception!(
+    proofpack,
+    TrustStoreError,
+    Error,
+    "The trust store cannot be read, or is not a valid proof-pack-trust/v1 document (§4)."
+);
+pyo3::create_exception!(
+    proofpack,
+    KeyFileError,
+    Error,
+    "A key file does not hold the Ed25519 key that was needed."
+);
+pyo3::create_exception!(
+    proofpack,
+    InvalidInputError,
+    Error,
+    "An input (evidence folder, key entry, validity window) is not usable; the message says what to fix."
+);
+pyo3::create_exception!(
+    proofpack,
+    RefusedError,
+    Error,
+    "Signing was refused; nothing was written. Attributes: kind, verdict, codes, what_to_do, entry_to_add, report."
+);
+pyo3::create_exception!(
+    proofpack,
+    InternalError,
+    Error,
+    "The verifier would have given a verdict without its evidence: a bug of ProofPack."
+);
+
+/// Reads a JSON text as Python data (dicts, lists, str, int, float, bool, None).
+fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The report's JSON text, as `proofpack verify --json` writes it.
+fn report_json(report: &Report) -> PyResult<String> {
+    let mut out = Vec::new();
+    json::pretty(&mut out, report)?;
+    String::from_utf8(out).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The trust store at `path`, loaded as the command line loads it (so the
+/// report names it the same way). Every problem with it, a file that cannot
+/// be read included, is a [`TrustStoreError`], as `sign_pack` reports it.
+fn load_trust(path: &Path) -> PyResult<TrustStore> {
+    TrustStore::load(path)
+        .map_err(|e| TrustStoreError::new_err(format!("trust store {}: {e}", path.display())))
+}
+
+/// Why verifying failed: what the pack says is never an error, only reading it.
+enum Failure {
+    Io(std::io::Error),
+    Verify(VerifyError),
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> PyErr {
+        match failure {
+            Failure::Io(e) => e.into(),
+            Failure::Verify(VerifyError::Read(proofpack_core::ReadError::Io(e))) => e.into(),
+            Failure::Verify(e @ VerifyError::Internal(_)) => InternalError::new_err(e.to_string()),
+            Failure::Verify(e) => Error::new_err(e.to_string()),
+        }
+    }
+}
+
+/// Verifies the pack at `pack_path` (a `proof.tar.gz`) against the trust
+/// store at `trust_path` (None: no trust store, so the verdict is at best
+/// `untrusted`), and returns the §13 report as Python data: the same JSON as
+/// `proofpack verify --json PACK [--trust STORE]`. Its `meta.verified_at` is
+/// the time of this call; `meta.input` and `meta.trust_store.path` are the
+/// paths as given.
+///
+/// The verification runs without the GIL: other Python threads go on.
+///
+/// Raises OSError (FileNotFoundError, ...) when the pack cannot be read,
+/// TrustStoreError when the trust store cannot be read or is not a valid
+/// store. Whatever the pack holds is a verdict, never an exception.
+#[pyfunction]
+#[pyo3(signature = (pack_path, trust_path=None))]
+fn verify<'py>(
+    py: Python<'py>,
+    pack_path: PathBuf,
+    trust_path: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let trust = trust_path.as_deref().map(load_trust).transpose()?;
+    let text = py.detach(|| -> Result<PyResult<String>, Failure> {
+        let file = std::fs::File::open(&pack_path).map_err(Failure::Io)?;
+        let name = pack_path.display().to_string();
+        let report = verify_pack(file, &name, trust.as_ref(), &Limits::default())
+            .map_err(Failure::Verify)?;
+        Ok(report_json(&report))
+    })??;
+    loads(py, &text)
+}
+
+/// An RFC 3339 timestamp argument, or a ValueError naming it.
+fn timestamp(name: &str, text: Option<&str>) -> PyResult<Option<Timestamp>> {
+    text.map(|t| {
+        Timestamp::parse(t).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{name}: {t:?} is not an RFC 3339 date-time with an offset"
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// An authoring error as its Python exception.
+pub(crate) fn authoring_error(e: AuthoringError) -> PyErr {
+    match e {
+        AuthoringError::Io { path, source } => {
+            let message = format!("{path}: {source}");
+            match source.raw_os_error() {
+                // OSError(errno, strerror, filename) picks its subclass.
+                Some(errno) => PyOSError::new_err((errno, source.to_string(), path)),
+                None if source.kind() == std::io::ErrorKind::AlreadyExists => {
+                    PyFileExistsError::new_err(message)
+                }
+                None => PyOSError::new_err(message),
+            }
+        }
+        e @ AuthoringError::Key { .. } => KeyFileError::new_err(e.to_string()),
+        e @ AuthoringError::Invalid(_) => InvalidInputError::new_err(e.to_string()),
+    }
+}
+
+/// A refusal as a [`RefusedError`] carrying what a program needs to act on it.
+fn refused_error(py: Python<'_>, refused: &Refused) -> PyResult<PyErr> {
+    let refusal = refused.refusal();
+    let err = RefusedError::new_err(format!("{refused}: {refusal}"));
+    let value = err.value(py);
+    let codes: Vec<String> = refused
+        .to_fix()
+        .map(|(f, _)| f.code().to_string())
+        .collect();
+    value.setattr("kind", refusal.kind())?;
+    value.setattr("verdict", refused.report().verdict().to_string())?;
+    value.setattr("codes", PyList::new(py, codes)?)?;
+    value.setattr("what_to_do", PyList::new(py, refusal.what_to_do())?)?;
+    let entry = match refusal.entry_to_add() {
+        Some(key) => Some(loads(py, &key_entry_json(key).to_string())?),
+        None => None,
+    };
+    value.setattr("entry_to_add", entry)?;
+    value.setattr("report", loads(py, &report_json(refused.report())?)?)?;
+    Ok(err)
+}
+
+/// Signs the evidence folder `evidence_dir` (pack.json, the content members,
+/// attachments/) with the DPO's private key at `key_path` (PKCS#8 PEM) and
+/// writes the pack to `out_path`, as `proofpack pack` does: the would-be
+/// pack is first verified against the trust store at `trust_path`, and
+/// signing is refused unless it holds up there. Returns the report of the
+/// written pack (the same JSON as `proofpack verify --json`).
+///
+/// `signed_at` is an RFC 3339 date-time (None: now, in UTC at whole
+/// seconds). `accept_incomplete` signs an incomplete or late pack as an
+/// honest record of open obligations; `accept_uncorroborated` a pack whose
+/// corroboration alone falls short of the store's policy. `replace`
+/// overwrites an existing `out_path` (otherwise FileExistsError).
+///
+/// Raises RefusedError (nothing written) with `.codes`, the finding codes
+/// that stop signing; OSError for files; KeyFileError, InvalidInputError,
+/// TrustStoreError for unusable inputs; ValueError for a bad `signed_at`.
+#[pyfunction]
+#[pyo3(signature = (evidence_dir, key_path, trust_path, out_path, signed_at=None, accept_incomplete=false, accept_uncorroborated=false, replace=false))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, as the CLI's flags.
+fn sign_pack<'py>(
+    py: Python<'py>,
+    evidence_dir: PathBuf,
+    key_path: PathBuf,
+    trust_path: PathBuf,
+    out_path: PathBuf,
+    signed_at: Option<&str>,
+    accept_incomplete: bool,
+    accept_uncorroborated: bool,
+    replace: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = SignRequest {
+        evidence_dir,
+        key_path,
+        trust_path,
+        signed_at: timestamp("signed_at", signed_at)?,
+        accept_incomplete,
+        accept_uncorroborated,
+        attestation_override: None,
+    };
+    let out = Destination {
+        path: out_path,
+        replace,
+    };
+    let signed = py.detach(|| -> Result<Result<String, std::io::Error>, SignError> {
+        let Authored { report } = proofpack_author::sign(&request, &out)?;
+        let mut text = Vec::new();
+        Ok(json::pretty(&mut text, &report).map(|()| String::from_utf8_lossy(&text).into_owned()))
+    });
+    match signed {
+        Ok(text) => loads(py, &text?),
+        Err(SignError::Refused(refused)) => Err(refused_error(py, &refused)?),
+        Err(SignError::Exists { path }) => Err(PyFileExistsError::new_err((
+            17,
+            "exists; nothing was written (give replace=True to replace it)",
+            path.display().to_string(),
+        ))),
+        Err(SignError::TrustStore { path, message }) => Err(TrustStoreError::new_err(format!(
+            "trust store {path}: {message}"
+        ))),
+        Err(SignError::Authoring(e)) => Err(authoring_error(e)),
+    }
+}
+
+/// Generates an Ed25519 key, writes its private key to `path` (PKCS#8 PEM,
+/// mode 0600; an existing file is never overwritten: FileExistsError), and
+/// returns its §4 trust-store entry, as `proofpack keygen` prints it.
+///
+/// `roles` are §4 role names (dpo, audit_log, witness, subprocessor,
+/// verifier); `not_before` and `not_after` RFC 3339 date-times bounding the
+/// key's validity. A bad role or date is a ValueError, an empty window an
+/// InvalidInputError, both raised before anything is written.
+#[pyfunction]
+#[pyo3(signature = (path, key_id, owner, roles, not_before=None, not_after=None))]
+fn keygen<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    key_id: String,
+    owner: String,
+    roles: Vec<String>,
+    not_before: Option<&str>,
+    not_after: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let roles = roles
+        .iter()
+        .map(|r| {
+            r.parse::<Role>()
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .collect::<PyResult<Vec<Role>>>()?;
+    if roles.is_empty() {
+        return Err(PyValueError::new_err("roles: give at least one role"));
+    }
+    let key = keys::generate();
+    let entry = TrustedKey {
+        key_id,
+        public_key: key.verifying_key(),
+        owner,
+        roles,
+        not_before: timestamp("not_before", not_before)?,
+        not_after: timestamp("not_after", not_after)?,
+        revoked_at: None,
+    };
+    check_window(&entry).map_err(authoring_error)?;
+    keys::write_private_key(&path, &key).map_err(authoring_error)?;
+    loads(py, &key_entry_json(&entry).to_string())
+}
+
+/// The extension module, re-exported by the `proofpack` package.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sign_pack, m)?)?;
+    m.add_function(wrap_pyfunction!(keygen, m)?)?;
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("TrustStoreError", py.get_type::<TrustStoreError>())?;
+    m.add("KeyFileError", py.get_type::<KeyFileError>())?;
+    m.add("InvalidInputError", py.get_type::<InvalidInputError>())?;
+    m.add("RefusedError", py.get_type::<RefusedError>())?;
+    m.add("InternalError", py.get_type::<InternalError>())?;
+    m.add("AuditLogError", py.get_type::<audit_log::AuditLogError>())?;
+    m.add_class::<audit_log::AuditLog>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The Python package's tests (crates/proofpack-py/tests/): a virtual
+# environment under target/, the package installed into it from the
+# repository by pip (which fetches maturin from PyPI and builds the
+# extension with cargo), pytest, and the `proofpack` CLI that the tests
+# compare `proofpack.verify` with. Needs python3 (3.9 or later, with venv)
+# and the Rust toolchain; reaches only PyPI and crates.io.
+#   scripts/python-tests.sh [PYTEST ARGS...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+target="${CARGO_TARGET_DIR:-$root/target}"
+venv="$target/python-tests/venv"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+# The wheel is built in the workspace's target/ (or $CARGO_TARGET_DIR), so
+# a second run rebuilds only what changed.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./crates/proofpack-py pytest
+if [ -z "${PROOFPACK_BIN:-}" ]; then
+    cargo build --locked --quiet --bin proofpack
+    export PROOFPACK_BIN="$target/debug/proofpack"
+fi
+# Run from the tests' folder, not the repository, so that `import proofpack`
+# is the installed package; no cache is written into the repository.
+cd crates/proofpack-py/tests
+exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
