@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, every test of the core and CLI
-# (which need no GTK or WebKit), the accessibility checks of the HTML report
-# and the portal page (axe-core in headless chromium), a short run of every
+# (which need no GTK or WebKit), the Python package's tests, the
+# accessibility checks of the HTML report and the portal page (axe-core in
+# headless chromium), a short run of every
 # fuzz target, then the desktop app: its lints, its command-level tests
 # (tauri::test, no display) and its end-to-end tests in a real WebView under
 # Xvfb, axe-core and the keyboard-only test among them (scripts/e2e.sh
@@ -9,11 +10,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
-cargo clippy --locked --all-targets -- -D warnings
+# One lint pass over every crate but the app (linted with its own tree
+# below): the default members and the Python package.
+cargo clippy --locked --workspace --exclude proofpack-app --all-targets -- -D warnings
 cargo test --locked
 # axe-core on the HTML report and the portal page in headless chromium, with
 # the CLI and portal `cargo test` just built for its integration tests.
 ./scripts/a11y-pages.sh --built
+# The Python package's pytest tests, in a virtual environment under target/
+# (pip fetches maturin from PyPI and builds the wheel in release), with the
+# debug CLI `cargo test` just built to compare its reports with.
+PROOFPACK_BIN="$PWD/target/debug/proofpack" ./scripts/python-tests.sh
 # Every fuzz target briefly, on stable (cargo-fuzz `-s none`), from the seeds.
 ./scripts/fuzz.sh --smoke
 ./scripts/install-app-deps.sh
