@@ -150,7 +150,7 @@ fn register_section(words: Messages) -> Markup {
                 }
                 table id="register-findings" {
                     caption { (w("portal-register-findings")) }
-                    (header(&["code", "effect", "meaning", "packs"]))
+                    (header(&["code", "effect", "meaning", "detail", "packs"]))
                     tbody {}
                 }
                 p id="register-no-findings" hidden { (w("portal-register-no-findings")) }
@@ -188,7 +188,7 @@ mod tests {
                 .unwrap();
             assert!(section.contains("<h2 id=\"register-title\">"));
             assert_eq!(section.matches("<caption>").count(), 2, "{lang}");
-            assert_eq!(section.matches("<th scope=\"col\">").count(), 8, "{lang}");
+            assert_eq!(section.matches("<th scope=\"col\">").count(), 9, "{lang}");
             assert!(section.contains("<label for=\"register-tenant\">"));
             assert!(section.contains("<label for=\"register-as-of\">"));
             // Every header cell of the page says what it heads.

@@ -227,6 +227,9 @@ function showRegisterOf(register) {
     put(rowHeader(row, ""), "code", f.code);
     cell(row, t(`effect-${f.effect}`), `effect effect-${f.effect}`);
     cell(row, t(`meaning-${f.code}`));
+    // The finding's own line (which item, which date): the verifier's
+    // English, as in every report; it tells apart findings of one code.
+    cell(row, f.message, "detail");
     listIn(cell(row, ""), f.packs.map(fileOf), "mono");
     findings.appendChild(row);
   }

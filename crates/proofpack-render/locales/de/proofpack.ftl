@@ -954,7 +954,7 @@ portal-register-title = Register
 portal-register-intro = Die Pakete eines Mandanten gemeinsam geprüft (Abschnitt 19 der Spezifikation): jeder Antrag mit seinem Status, seinem aktuellen Paket und dem, was noch offen ist, und was die Pakete erst zusammen zeigen. Jedes Paket wird erneut geprüft; das kann eine Weile dauern.
 portal-register-tenant = Mandant
 portal-register-as-of = Stichtag
-portal-register-as-of-hint = Der Zeitpunkt, zu dem offene Punkte beurteilt werden: eine RFC-3339-Zeit mit Zeitzonenversatz, etwa 2026-12-01T00:00:00Z. Leer lassen für jetzt.
+portal-register-as-of-hint = Der Zeitpunkt, zu dem offene Punkte beurteilt werden: eine RFC-3339-Zeit mit Zeitzonenversatz, etwa 2026-12-01T00:00:00Z. Leer lassen, um sie zum aktuellen Zeitpunkt zu beurteilen.
 portal-register-show = Register anzeigen
 portal-register-loading = Die Pakete des Mandanten werden gemeinsam geprüft …
 portal-register-retry = Einige Pakete dieses Mandanten werden noch geprüft: Versuchen Sie es in { $seconds } s erneut.
@@ -976,6 +976,7 @@ portal-register-no-findings = Keine Feststellungen des Registers.
 portal-register-col-code = Code
 portal-register-col-effect = Wirkung
 portal-register-col-meaning = Bedeutung
+portal-register-col-detail = Einzelheit (auf Englisch)
 portal-register-col-packs = Pakete
 
 ## Die eigenen Texte der Desktop-App (src-tauri, ui/).

@@ -960,7 +960,7 @@ portal-register-title = Register
 portal-register-intro = The packs of one tenant verified together (section 19 of the specification): each request with its status, its current pack and what is still open, and what the packs show only together. Every pack is verified again, so this can take a while.
 portal-register-tenant = Tenant
 portal-register-as-of = As of
-portal-register-as-of-hint = The instant open items are judged at: an RFC 3339 time with an offset, such as 2026-12-01T00:00:00Z. Leave it empty for now.
+portal-register-as-of-hint = The instant open items are judged at: an RFC 3339 time with an offset, such as 2026-12-01T00:00:00Z. Leave it empty to judge them at the current time.
 portal-register-show = Show the register
 portal-register-loading = Verifying the tenant's packs together…
 portal-register-retry = Some of this tenant's packs are still being verified: try again in { $seconds } s.
@@ -982,6 +982,7 @@ portal-register-no-findings = No register findings.
 portal-register-col-code = Code
 portal-register-col-effect = Effect
 portal-register-col-meaning = What it means
+portal-register-col-detail = Detail (in English)
 portal-register-col-packs = Packs
 
 ## The desktop app's own words (src-tauri, ui/): the page's labels and what

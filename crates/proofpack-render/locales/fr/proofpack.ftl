@@ -954,7 +954,7 @@ portal-register-title = Registre
 portal-register-intro = Les dossiers d'un locataire vérifiés ensemble (section 19 de la spécification) : chaque demande avec son statut, son dossier actuel et ce qui reste ouvert, et ce que les dossiers ne montrent qu'ensemble. Chaque dossier est vérifié à nouveau, ce qui peut prendre un moment.
 portal-register-tenant = Locataire
 portal-register-as-of = À la date du
-portal-register-as-of-hint = L'instant auquel les éléments ouverts sont jugés : une heure RFC 3339 avec son décalage, par exemple 2026-12-01T00:00:00Z. Laissez vide pour maintenant.
+portal-register-as-of-hint = L'instant auquel les éléments ouverts sont jugés : une heure RFC 3339 avec son décalage, par exemple 2026-12-01T00:00:00Z. Laissez vide pour les juger à l’instant présent.
 portal-register-show = Afficher le registre
 portal-register-loading = Vérification conjointe des dossiers du locataire…
 portal-register-retry = Certains dossiers de ce locataire sont encore en cours de vérification : réessayez dans { $seconds } s.
@@ -976,6 +976,7 @@ portal-register-no-findings = Aucun constat du registre.
 portal-register-col-code = Code
 portal-register-col-effect = Effet
 portal-register-col-meaning = Signification
+portal-register-col-detail = Détail (en anglais)
 portal-register-col-packs = Dossiers
 
 ## Les mots propres à l'application de bureau (src-tauri, ui/).
