@@ -294,6 +294,21 @@ pub fn csv_cell(text: &str) -> String {
 /// The difference between two packs, in words.
 pub fn diff_text(d: &Diff, language: Language) -> String {
     let msg = Messages::new(language);
+    let mut out = diff_heading(d, msg);
+    for (label, lines) in diff_sections(d, msg) {
+        let _ = writeln!(out, "{}", msg.text(label));
+        if lines.is_empty() {
+            let _ = writeln!(out, "  {}", msg.text("diff-none"));
+        }
+        for line in lines {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
+
+/// Both packs, a line each, then whether the new one supersedes the old.
+fn diff_heading(d: &Diff, msg: Messages) -> String {
     let mut out = String::new();
     for (label, side) in [("diff-old", &d.old), ("diff-new", &d.new)] {
         let _ = writeln!(
@@ -321,6 +336,11 @@ pub fn diff_text(d: &Diff, language: Language) -> String {
         msg.text("diff-supersedes-not")
     };
     let _ = writeln!(out, "{line}\n");
+    out
+}
+
+/// Each section of the diff (its message id) with its lines, escaped.
+fn diff_sections(d: &Diff, msg: Messages) -> [(&'static str, Vec<String>); 9] {
     let tiers: Vec<String> = d
         .tiers
         .iter()
@@ -363,7 +383,7 @@ pub fn diff_text(d: &Diff, language: Language) -> String {
         )
     };
     let escape_all = |v: &[String]| v.iter().map(|p| Untrusted(p).escaped()).collect::<Vec<_>>();
-    let sections: [(&str, Vec<String>); 9] = [
+    [
         ("diff-tiers", tiers),
         ("diff-receipts", receipts),
         (
@@ -379,17 +399,7 @@ pub fn diff_text(d: &Diff, language: Language) -> String {
         ("diff-members-changed", escape_all(&d.members.changed)),
         ("diff-findings-added", d.findings_added.clone()),
         ("diff-findings-removed", d.findings_removed.clone()),
-    ];
-    for (label, lines) in sections {
-        let _ = writeln!(out, "{}", msg.text(label));
-        if lines.is_empty() {
-            let _ = writeln!(out, "  {}", msg.text("diff-none"));
-        }
-        for line in lines {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
-    out
+    ]
 }
 
 fn yes_no(msg: Messages, b: bool) -> String {
