@@ -558,7 +558,7 @@ impl Cascade<'_> {
         }
         if self.fault == Some(Fault::ReceiptForged) {
             if let Some(first) = collected.first_mut() {
-                first.forge_attestation(subject)?;
+                receipts::forge_attestation(first, subject)?;
             }
         }
         self.store

@@ -18,7 +18,6 @@ use proofpack_producer::{
 };
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
-use serde_json::json;
 use std::path::Path;
 
 /// The engineer who runs the cascade.
@@ -262,21 +261,7 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
 fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
     let mut members = Vec::new();
     for r in m.receipts {
-        if let Some(envelope) = &r.attestation {
-            // The envelope's exact text: its signature is over its payload,
-            // and the recipient reads the member as the subprocessor wrote it.
-            members.push((r.attestation_path(), envelope.clone().into_bytes()));
-        }
-        for (n, exchange) in r.exchanges.iter().enumerate() {
-            members.push((
-                r.attachment_path(n),
-                pretty(&json!({
-                    "request": exchange.request,
-                    "status": exchange.status,
-                    "body": exchange.body,
-                }))?,
-            ));
-        }
+        members.extend(r.attachments()?);
     }
     members.push((
         "attachments/verification/probes.json".to_owned(),

@@ -158,9 +158,10 @@ pub enum DemoError {
     /// The producer library refused a piece of evidence.
     #[error("evidence: {0}")]
     Producer(#[from] proofpack_producer::ProducerError),
-    /// The audit log's database refused or failed.
-    #[error("audit log: {0}")]
-    AuditLog(#[from] proofpack_platform::PlatformError),
+    /// A platform component (the audit log's database, the receipt
+    /// collator, the job's results) refused or failed.
+    #[error("platform: {0}")]
+    Platform(#[from] proofpack_platform::PlatformError),
     /// Authoring failed.
     #[error("authoring: {0}")]
     Authoring(#[from] proofpack_author::AuthoringError),

@@ -37,10 +37,8 @@ use tokio::sync::oneshot;
 pub const VECTOR_SAAS: &str = "vector-saas";
 /// The LLM provider's knowledge-base subprocessor.
 pub const LLM_PROVIDER_KB: &str = "llm-provider-kb";
-/// The deletion endpoint, as receipts name it.
-pub const DELETION_ENDPOINT: &str = "POST /v1/deletions";
-/// The path of the privacy mailbox of an e-mail-only service.
-pub const MAILBOX_PATH: &str = "/mail/privacy";
+// The services speak the deletion API of `proofpack-platform`'s collator.
+use proofpack_platform::MAILBOX_PATH;
 
 /// How a service handles a deletion request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -32,6 +32,13 @@ pub enum PlatformError {
     /// crate).
     #[error("the database's entries are not numbered 0, 1, 2, ...: no entry {0}")]
     MissingEntry(i64),
+    /// A value could not be written as JSON.
+    #[error("could not write {0}")]
+    Json(String),
+    /// A subprocessor could not be reached (an HTTP status is an answer,
+    /// recorded in the receipt; this is a transport failure).
+    #[error("{0}")]
+    Http(String),
     /// A count or index that SQLite's signed 64-bit integers cannot hold.
     #[error("{0} is beyond what the database can hold")]
     OutOfRange(u64),

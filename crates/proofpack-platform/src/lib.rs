@@ -14,8 +14,15 @@
 
 #[cfg(feature = "sqlite")]
 mod audit_log;
+#[cfg(feature = "http")]
+mod collector;
 mod error;
+pub mod job;
+mod receipts;
 
 #[cfg(feature = "sqlite")]
 pub use audit_log::AuditLog;
+#[cfg(feature = "http")]
+pub use collector::{Collector, DELETION_ENDPOINT, MAILBOX_PATH};
 pub use error::PlatformError;
+pub use receipts::{CollectedReceipt, Exchange};
