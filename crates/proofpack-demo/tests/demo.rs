@@ -258,7 +258,6 @@ fn no_tier_row_of_the_subject(conn: &Connection) {
         "entities",
         "vectors",
         "dataset_examples",
-        "training_lineage",
         "output_filters",
         "uploads",
         "summaries",
@@ -496,6 +495,7 @@ fault_tests! {
     fault_log_fork: Fault::LogFork => Verdict::Untrusted;
     fault_receipt_forged: Fault::ReceiptForged => Verdict::Untrusted;
     fault_backup_live: Fault::BackupLive => Verdict::Incomplete;
+    fault_step_fails: Fault::StepFails => Verdict::Incomplete;
 }
 
 #[test]

@@ -32,16 +32,24 @@
 //! through a [`Reader`], a separate read-only connection with its own
 //! queries, so that its probes share no code path with the cascade.
 
+mod finetune;
 mod provenance;
 mod reader;
+mod reader_job;
+mod records;
 mod requests;
 mod schema;
+mod schema_v2;
 mod seed;
 mod tiers;
+mod vectors;
 
+pub use finetune::{manifest_id, ServingRelease};
 pub use provenance::{Node, NodeState, Tombstone};
 pub use reader::Reader;
-pub use tiers::{CachedAnswer, Release, Snapshot};
+pub use reader_job::{Column, ExampleContent, ManifestExample, Person, ServingModel, Table};
+pub use records::IdentityRecord;
+pub use tiers::{CachedAnswer, Snapshot};
 
 /// The error of the store's SQLite engine, named here so that only this
 /// module depends on the engine.
@@ -110,10 +118,44 @@ pub const SUBJECTS: [Subject; 4] = [
 pub const SHARDS: i64 = 3;
 /// Scope of the shared answer cache.
 pub const CACHE_SCOPE: &str = "cache:answers";
-/// Fine-tune manifest built before the first subject joined.
+/// Fine-tune dataset built before the first subject joined.
 pub const EARLY_MANIFEST: &str = "ft-2026-01";
-/// Fine-tune manifest that includes every subject.
+/// Fine-tune dataset that includes every subject.
 pub const LATE_MANIFEST: &str = "ft-2026-03";
+/// The table of the episodic backups (§17).
+pub const BACKUP_TABLE: &str = "backup_episodic";
+/// The store's records of the erasure itself, which keep the subject's
+/// account id or pseudonym by design (never content): each table, and why.
+pub const ERASURE_RECORDS: [(&str, &str); 7] = [
+    (
+        "erasure_requests",
+        "the accepted request (the erasure's own record)",
+    ),
+    (
+        "step_ledger",
+        "the cascade's step ledger (the erasure's own record)",
+    ),
+    (
+        "receipts",
+        "the subprocessors' receipts (the erasure's own record)",
+    ),
+    (
+        "exceptions",
+        "the exceptions opened for failed steps (the erasure's own record)",
+    ),
+    (
+        "suppression_ledger",
+        "the subjects every restore of a backup must suppress (§17)",
+    ),
+    (
+        "tombstones",
+        "the tombstones of erased sources (provenance, §11)",
+    ),
+    (
+        "identity_verifications",
+        "the identity desk's records, by pseudonym",
+    ),
+];
 /// The model trained on [`EARLY_MANIFEST`].
 pub const EARLY_MODEL: &str = "assistant-ft-2026-01";
 /// The model trained on [`LATE_MANIFEST`].
@@ -228,20 +270,6 @@ fn from_json<T: serde::de::DeserializeOwned>(
     serde_json::from_str(text).map_err(|source| DemoError::Json { what, source })
 }
 
-/// A deterministic 4-dimensional embedding of `text` (a stand-in for a
-/// model's: what matters is that the index holds bytes derived from it).
-fn embedding(text: &str) -> Vec<u8> {
-    let digest = Sha256::digest(text.as_bytes());
-    digest
-        .chunks(4)
-        .take(4)
-        .flat_map(|c| {
-            let n = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            (f64::from(n) / f64::from(u32::MAX)).to_le_bytes()
-        })
-        .collect()
-}
-
 /// Hex SHA-256.
 #[must_use]
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -265,6 +293,7 @@ impl Store {
         // Deleted content is overwritten with zeros, not left in free pages.
         conn.pragma_update(None, "secure_delete", "ON").what(WHAT)?;
         conn.execute_batch(schema::SCHEMA).what(WHAT)?;
+        conn.execute_batch(schema_v2::SCHEMA_V2).what(WHAT)?;
         Ok(Store { conn, paths, fault })
     }
 

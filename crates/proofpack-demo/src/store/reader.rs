@@ -13,7 +13,7 @@ use std::path::Path;
 /// for the verification job.
 #[derive(Debug)]
 pub struct Reader {
-    conn: Connection,
+    pub(super) conn: Connection,
     audit: Connection,
 }
 

@@ -2,7 +2,7 @@
 //! history of every subject, and the writes tests add to it.
 
 use super::{
-    derived_scope, embedding, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
+    derived_scope, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
     EARLY_MANIFEST, EARLY_MODEL, LATE_MANIFEST, LATE_MODEL, SHARDS, SUBJECTS,
 };
 use crate::fault::Fault;
@@ -61,22 +61,6 @@ impl Store {
             )
             .what(WHAT)?;
         Ok(row_id)
-    }
-
-    fn index_vector(
-        &self,
-        shard: i64,
-        generation: i64,
-        row_id: i64,
-        user_id: &str,
-        content: &str,
-    ) -> Result<(), DemoError> {
-        self.conn.execute(
-            "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding, neighbours)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '[]')",
-            params![shard, generation, format!("vec-{row_id}"), user_id, note_key(row_id), embedding(content)],
-        ).what("indexing a vector")?;
-        Ok(())
     }
 
     /// Writes a summary derived from `notes` of `user_id`.
@@ -142,7 +126,7 @@ impl Store {
             )
         };
         let tx = self.begin()?;
-        self.seed_generation_one_and_models(&at)?;
+        self.seed_generation_one(&at)?;
         for (i, s) in SUBJECTS.iter().enumerate() {
             self.seed_subject(i, s, &at)?;
             if i == 1 {
@@ -150,10 +134,6 @@ impl Store {
             }
         }
         let late_notes = self.seed_late_notes(&at)?;
-        for shard in 0..SHARDS {
-            self.link_neighbours(shard, 1)?;
-            self.link_neighbours(shard, 2)?;
-        }
         // Everything so far has reached the replica; the writes below are
         // still in flight (replication lag).
         self.drain_replication()?;
@@ -167,40 +147,56 @@ impl Store {
         }
         self.seed_backup(&at)?;
         self.seed_derived_answer(&at, &late_notes)?;
+        self.seed_datasets_and_models(&at)?;
+        // Each generation's index, built once it is complete.
+        self.build_all_indexes()?;
         tx.commit()
     }
 
-    /// Generation 1 of every shard, the fine-tune manifests and the model
-    /// releases trained on them.
-    fn seed_generation_one_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
-        const WHAT: &str = "seeding the vector index and the models";
+    /// Generation 1 of every shard.
+    fn seed_generation_one(&self, at: At<'_>) -> Result<(), DemoError> {
         for shard in 0..SHARDS {
             self.conn
                 .execute(
                     "INSERT INTO vector_generations VALUES (?1, 1, 'serving', ?2)",
                     params![shard, at(60, 0)],
                 )
-                .what(WHAT)?;
+                .what("seeding the vector index")?;
         }
-        self.conn
-            .execute(
-                "INSERT INTO dataset_manifests VALUES (?1, ?2), (?3, ?4)",
-                params![EARLY_MANIFEST, at(90, 0), LATE_MANIFEST, at(35, 0)],
-            )
-            .what(WHAT)?;
-        self.conn
-            .execute(
-                "INSERT INTO model_releases VALUES (?1, ?2, ?3, 'serving'), (?4, ?5, ?6, 'serving')",
-                params![
-                    EARLY_MODEL,
-                    EARLY_MANIFEST,
-                    at(88, 0),
-                    LATE_MODEL,
-                    LATE_MANIFEST,
-                    at(33, 0)
-                ],
-            )
-            .what(WHAT)?;
+        Ok(())
+    }
+
+    /// The fine-tune datasets (version 1 of each: the early one without
+    /// the first subject, the late one with every subject) and the model
+    /// releases trained on them, really: each model's id is the digest of
+    /// the weights training gave. With `--fault step-fails`, a later import
+    /// adds a malformed example to the late dataset (its version 2, which
+    /// no model was trained on yet).
+    fn seed_datasets_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
+        let ids = |subjects: &[Subject]| -> Vec<String> {
+            subjects
+                .iter()
+                .flat_map(|s| (0..3).map(move |k| format!("ex-{}-{k}", s.user_id)))
+                .collect()
+        };
+        let early = self.add_manifest(EARLY_MANIFEST, 1, &ids(&SUBJECTS[1..]), &at(90, 0))?;
+        let late = self.add_manifest(LATE_MANIFEST, 1, &ids(&SUBJECTS), &at(35, 0))?;
+        self.train_release(EARLY_MODEL, &early, &at(88, 0))?;
+        self.train_release(LATE_MODEL, &late, &at(33, 0))?;
+        if self.fault == Some(Fault::StepFails) {
+            let second = &SUBJECTS[1];
+            let id = format!("ex-{}-import", second.user_id);
+            self.add_example(
+                &id,
+                second.user_id,
+                &format!("Draft a reply to {} about the renewal.", second.name),
+                "",
+            )?;
+            let mut examples = ids(&SUBJECTS);
+            examples.push(id);
+            examples.sort();
+            self.add_manifest(LATE_MANIFEST, 2, &examples, &at(20, 0))?;
+        }
         Ok(())
     }
 
@@ -223,7 +219,7 @@ impl Store {
                 .what(WHAT)?;
             self.conn
                 .execute(
-                    "INSERT INTO vectors SELECT shard, 2, vector_id, user_id, source_key, embedding, neighbours
+                    "INSERT INTO vectors SELECT shard, 2, vector_id, user_id, source_key, embedding
                      FROM vectors WHERE shard = ?1 AND generation = 1",
                     [shard],
                 )
@@ -326,7 +322,7 @@ impl Store {
         self.seed_sessions(s, at)?;
         let notes = self.seed_notes(i, s, at)?;
         self.seed_entities(s)?;
-        self.seed_examples(i, s)?;
+        self.seed_examples(s)?;
         self.add_upload(
             &format!("up-{}-cv", s.user_id),
             s.user_id,
@@ -446,42 +442,16 @@ impl Store {
         Ok(())
     }
 
-    /// Fine-tune examples of `s`, the `i`-th subject, and the lineage of
-    /// the models trained on them: every subject is in the late manifest;
-    /// all but the first were already in the early one.
-    fn seed_examples(&self, i: usize, s: &Subject) -> Result<(), DemoError> {
-        const WHAT: &str = "seeding the fine-tune datasets";
-        let manifests: &[&str] = if i == 0 {
-            &[LATE_MANIFEST]
-        } else {
-            &[EARLY_MANIFEST, LATE_MANIFEST]
-        };
-        for manifest in manifests {
-            for k in 0..3 {
-                self.conn
-                    .execute(
-                        "INSERT INTO dataset_examples VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![
-                            manifest,
-                            format!("ex-{}-{k}", s.user_id),
-                            s.user_id,
-                            format!("Draft a reply to {} about {}.", s.name, s.employer),
-                            format!("Dear {}, thank you for your message ({k}).", s.name)
-                        ],
-                    )
-                    .what(WHAT)?;
-            }
-            let model = if *manifest == EARLY_MANIFEST {
-                EARLY_MODEL
-            } else {
-                LATE_MODEL
-            };
-            self.conn
-                .execute(
-                    "INSERT INTO training_lineage VALUES (?1, ?2, 3)",
-                    params![model, s.user_id],
-                )
-                .what(WHAT)?;
+    /// Three fine-tune examples of `s` (the datasets listing them are
+    /// written once every subject's are).
+    fn seed_examples(&self, s: &Subject) -> Result<(), DemoError> {
+        for k in 0..3 {
+            self.add_example(
+                &format!("ex-{}-{k}", s.user_id),
+                s.user_id,
+                &format!("Draft a reply to {} about {}.", s.name, s.employer),
+                &format!("Dear {}, thank you for your message ({k}).", s.name),
+            )?;
         }
         Ok(())
     }
@@ -498,7 +468,9 @@ impl Store {
                 params![format!("sess-{user_id}-extra-{count}"), user_id, at],
             )
             .what("seeding a working session")?;
-        Ok(())
+        // The new notes' vectors are in the serving generations: their
+        // indexes are built again.
+        self.build_all_indexes()
     }
 
     /// Restores the latest episodic backup onto the primary and the

@@ -17,15 +17,6 @@ pub struct Snapshot {
     pub in_use: bool,
 }
 
-/// A model release, and whether its training lineage includes a subject.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
-    /// The model.
-    pub model_id: String,
-    /// Whether it was trained on the subject's examples.
-    pub trained_on_subject: bool,
-}
-
 /// An answer cache entry as the derivatives step sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CachedAnswer {
@@ -265,8 +256,8 @@ impl Store {
     }
 
     /// Rebuilds `shard` into a new generation from its serving one without
-    /// the subject's vectors, drops every older generation, and relinks the
-    /// neighbours. Returns the new generation.
+    /// the subject's vectors, builds its HNSW index, and drops every older
+    /// generation with its index. Returns the new generation.
     pub fn rebuild_shard_without(
         &self,
         shard: i64,
@@ -281,11 +272,13 @@ impl Store {
             |r| Ok((r.get(0)?, r.get(1)?)),
         ).what(WHAT)?;
         let generation = newest + 1;
-        self.conn.execute(
-            "INSERT INTO vectors SELECT shard, ?2, vector_id, user_id, source_key, embedding, '[]'
+        self.conn
+            .execute(
+                "INSERT INTO vectors SELECT shard, ?2, vector_id, user_id, source_key, embedding
              FROM vectors WHERE shard = ?1 AND generation = ?3 AND user_id != ?4",
-            params![shard, generation, serving, user_id],
-        ).what(WHAT)?;
+                params![shard, generation, serving, user_id],
+            )
+            .what(WHAT)?;
         self.conn
             .execute(
                 "DELETE FROM vectors WHERE shard = ?1 AND generation != ?2",
@@ -301,7 +294,8 @@ impl Store {
                 params![shard, generation, at],
             )
             .what(WHAT)?;
-        self.link_neighbours(shard, generation)?;
+        self.build_index(shard, generation)?;
+        self.drop_indexes_except(shard, generation)?;
         Ok(generation)
     }
 
@@ -322,31 +316,6 @@ impl Store {
         Ok(())
     }
 
-    /// Recomputes the ANN neighbour lists of one shard generation: each
-    /// vector links to the two vectors nearest to it in that generation.
-    pub fn link_neighbours(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
-        const WHAT: &str = "linking neighbours";
-        let rows: Vec<(String, Vec<u8>)> = self
-            .conn
-            .prepare(
-                "SELECT vector_id, embedding FROM vectors WHERE shard = ?1 AND generation = ?2 ORDER BY vector_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map(params![shard, generation], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
-            .what(WHAT)?;
-        for (id, bytes) in &rows {
-            let near = nearest_two(id, bytes, &rows);
-            let near = super::to_json("a neighbour list", &near)?;
-            self.conn.execute(
-                "UPDATE vectors SET neighbours = ?1 WHERE shard = ?2 AND generation = ?3 AND vector_id = ?4",
-                params![near, shard, generation, id],
-            ).what(WHAT)?;
-        }
-        Ok(())
-    }
-
     // Fine-tune datasets and model releases.
 
     /// The subject's examples in every dataset manifest.
@@ -358,37 +327,8 @@ impl Store {
         )
     }
 
-    /// The manifests holding an example of the subject, ascending.
-    pub fn manifests_holding(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
-        column!(
-            self.conn,
-            "listing manifests",
-            "SELECT DISTINCT manifest_id FROM dataset_examples WHERE user_id = ?1 ORDER BY manifest_id",
-            user_id
-        )
-    }
-
-    /// Every model release, ascending, and whether it was trained on the
-    /// subject.
-    pub fn model_releases(&self, user_id: &str) -> Result<Vec<Release>, DemoError> {
-        self.conn
-            .prepare(
-                "SELECT model_id, EXISTS (SELECT 1 FROM training_lineage l WHERE l.model_id = m.model_id AND l.user_id = ?1)
-                 FROM model_releases m ORDER BY model_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map([user_id], |r| {
-                    Ok(Release {
-                        model_id: r.get(0)?,
-                        trained_on_subject: r.get(1)?,
-                    })
-                })?
-                .collect::<Result<_, _>>()
-            })
-            .what("listing model releases")
-    }
-
-    /// Deletes the subject's examples from every manifest.
+    /// Deletes the subject's examples (their content: the manifests that
+    /// list them are never edited).
     pub fn delete_dataset_examples(&self, user_id: &str) -> Result<(), DemoError> {
         self.conn
             .execute("DELETE FROM dataset_examples WHERE user_id = ?1", [user_id])
@@ -405,35 +345,10 @@ impl Store {
     ) -> Result<(), DemoError> {
         self.conn
             .execute(
-                "INSERT OR IGNORE INTO output_filters VALUES (?1, ?2, ?3)",
+                "INSERT INTO output_filters VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
                 params![model_id, user_id, at],
             )
             .what("adding an output filter")?;
-        Ok(())
-    }
-
-    /// Records that `model_id` was retrained at `at` on its manifest, which
-    /// no longer holds the subject's examples: the new run's lineage
-    /// excludes them.
-    pub fn record_retraining(
-        &self,
-        model_id: &str,
-        user_id: &str,
-        at: &str,
-    ) -> Result<(), DemoError> {
-        const WHAT: &str = "recording a retraining";
-        self.conn
-            .execute(
-                "UPDATE model_releases SET trained_at = ?2 WHERE model_id = ?1",
-                params![model_id, at],
-            )
-            .what(WHAT)?;
-        self.conn
-            .execute(
-                "DELETE FROM training_lineage WHERE model_id = ?1 AND user_id = ?2",
-                params![model_id, user_id],
-            )
-            .what(WHAT)?;
         Ok(())
     }
 
@@ -562,33 +477,4 @@ impl Store {
             )
             .what("looking up a tombstone")
     }
-}
-
-/// The ids of the two vectors of `rows` nearest to `id` (whose embedding
-/// is `bytes`), nearest first.
-fn nearest_two<'a>(id: &str, bytes: &[u8], rows: &'a [(String, Vec<u8>)]) -> Vec<&'a String> {
-    let point = |b: &[u8]| -> Vec<f64> {
-        b.chunks(8)
-            .map(|c| {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(c);
-                f64::from_le_bytes(a)
-            })
-            .collect()
-    };
-    let here = point(bytes);
-    let mut others: Vec<(f64, &String)> = rows
-        .iter()
-        .filter(|(other, _)| other != id)
-        .map(|(other, b)| {
-            let d: f64 = point(b)
-                .iter()
-                .zip(&here)
-                .map(|(x, y)| (x - y) * (x - y))
-                .sum();
-            (d, other)
-        })
-        .collect();
-    others.sort_by(|a, b| a.0.total_cmp(&b.0));
-    others.iter().take(2).map(|(_, id)| *id).collect()
 }
