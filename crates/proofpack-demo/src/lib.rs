@@ -735,7 +735,8 @@ impl Platform {
 
     /// What the verification job is told: where the data is, and the
     /// identifier the request named.
-    fn verification_target(&self) -> Target {
+    #[must_use]
+    pub fn verification_target(&self) -> Target {
         let store = &self.paths.store;
         Target {
             db: store.db.clone(),
@@ -761,7 +762,8 @@ impl Platform {
 /// The tables declared to keep the subject's data, for the verification
 /// job to leave out of its scan: the backups the steps declared (§17), and
 /// the erasure's own records.
-fn kept(steps: &[StepEntry]) -> Vec<Kept> {
+#[must_use]
+pub fn kept(steps: &[StepEntry]) -> Vec<Kept> {
     let mut kept = Vec::new();
     for s in steps {
         if let cascade::StepOutcome::Ok {

@@ -90,8 +90,8 @@ impl Index {
 
 #[cfg(test)]
 mod tests {
-    use super::super::embed::embed;
     use super::*;
+    use crate::ml::embed::embed;
 
     #[test]
     fn the_index_finds_a_text_and_survives_the_store() {

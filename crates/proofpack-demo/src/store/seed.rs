@@ -173,14 +173,16 @@ impl Store {
     /// adds a malformed example to the late dataset (its version 2, which
     /// no model was trained on yet).
     fn seed_datasets_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
-        let ids = |subjects: &[Subject]| -> Vec<String> {
+        // The early dataset has two examples of each subject, the late one
+        // three: no two datasets (nor their versions) hold the same examples.
+        let ids = |subjects: &[Subject], n: usize| -> Vec<String> {
             subjects
                 .iter()
-                .flat_map(|s| (0..3).map(move |k| format!("ex-{}-{k}", s.user_id)))
+                .flat_map(|s| (0..n).map(move |k| format!("ex-{}-{k}", s.user_id)))
                 .collect()
         };
-        let early = self.add_manifest(EARLY_MANIFEST, 1, &ids(&SUBJECTS[1..]), &at(90, 0))?;
-        let late = self.add_manifest(LATE_MANIFEST, 1, &ids(&SUBJECTS), &at(35, 0))?;
+        let early = self.add_manifest(EARLY_MANIFEST, 1, &ids(&SUBJECTS[1..], 2), &at(90, 0))?;
+        let late = self.add_manifest(LATE_MANIFEST, 1, &ids(&SUBJECTS, 3), &at(35, 0))?;
         self.train_release(EARLY_MODEL, &early, &at(88, 0))?;
         self.train_release(LATE_MODEL, &late, &at(33, 0))?;
         if self.fault == Some(Fault::StepFails) {
@@ -192,7 +194,7 @@ impl Store {
                 &format!("Draft a reply to {} about the renewal.", second.name),
                 "",
             )?;
-            let mut examples = ids(&SUBJECTS);
+            let mut examples = ids(&SUBJECTS, 3);
             examples.push(id);
             examples.sort();
             self.add_manifest(LATE_MANIFEST, 2, &examples, &at(20, 0))?;
