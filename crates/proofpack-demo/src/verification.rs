@@ -23,7 +23,7 @@ pub const VERIFY_CODE: &str = concat!("proofpack-demo/verify-job@", env!("CARGO_
 #[derive(Debug, Clone)]
 pub struct Target {
     /// The store's database.
-    pub db: PathBuf,
+    pub db: crate::store::Location,
     /// The audit log's database.
     pub audit_log: PathBuf,
     /// The upload folder and its replica.

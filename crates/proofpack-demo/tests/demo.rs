@@ -22,6 +22,7 @@ fn config(dir: &Path, fault: Option<Fault>) -> Config {
             time::macros::datetime!(2026-06-01 09:00:00 UTC),
             time::Duration::seconds(2),
         ),
+        database: Default::default(),
     }
 }
 

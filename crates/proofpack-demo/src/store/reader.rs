@@ -4,35 +4,31 @@
 //! forward rather than the reverse index, and reads the audit log's
 //! database raw), so that a probe never repeats a mistake of the step it checks.
 
+use super::backend::{args, Backend, Location, Sqlite};
 use super::{count_from, What};
 use crate::DemoError;
-use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 
 /// Read-only connections to the store and to the audit log's database,
 /// for the verification job.
 #[derive(Debug)]
 pub struct Reader {
-    conn: Connection,
-    audit: Connection,
+    db: Box<dyn Backend>,
+    /// The audit log's own database (always SQLite: `proofpack-platform`'s).
+    audit: Sqlite,
 }
 
 impl Reader {
     /// Opens the store's database at `db` and the audit log's at
     /// `audit_log`, read-only.
-    pub fn open(db: &Path, audit_log: &Path) -> Result<Reader, DemoError> {
-        let conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .what("opening the store read-only")?;
-        let audit = Connection::open_with_flags(audit_log, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .what("opening the audit log read-only")?;
-        Ok(Reader { conn, audit })
+    pub fn open(db: &Location, audit_log: &Path) -> Result<Reader, DemoError> {
+        let db = super::backend::open_read_only(db).what("opening the store read-only")?;
+        let audit = Sqlite::open_read_only(audit_log).what("opening the audit log read-only")?;
+        Ok(Reader { db, audit })
     }
 
     fn scalar(&self, what: &'static str, sql: &str, user_id: &str) -> Result<u64, DemoError> {
-        let n: i64 = self
-            .conn
-            .query_row(sql, [user_id], |r| r.get(0))
-            .what(what)?;
+        let n: i64 = self.db.one(sql, args![user_id]).what(what)?;
         count_from(what, n)
     }
 
@@ -53,7 +49,7 @@ impl Reader {
             "SELECT (SELECT COUNT(*) FROM episodic WHERE user_id = ?1)
               + (SELECT COUNT(*) FROM episodic_replica WHERE user_id = ?1)
               + (SELECT COUNT(*) FROM replication_log r JOIN episodic e ON e.row_id = r.row_id
-                 WHERE r.applied = 0 AND e.user_id = ?1)",
+                 WHERE r.applied = FALSE AND e.user_id = ?1)",
             user_id,
         )
     }
@@ -120,23 +116,22 @@ impl Reader {
 
     /// Every leaf of the audit log: its index and bytes, by index.
     pub fn audit_leaves(&self) -> Result<Vec<(i64, Vec<u8>)>, DemoError> {
-        self.audit
-            .prepare("SELECT idx, leaf FROM log_entries ORDER BY idx")
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
+        let audit: &dyn Backend = &self.audit;
+        audit
+            .map("SELECT idx, leaf FROM log_entries ORDER BY idx", &[], |r| {
+                Ok((r.get(0)?, r.get(1)?))
             })
             .what("reading the audit log's leaves")
     }
 
     /// The disclosures the audit log still holds for leaf `idx`.
     pub fn audit_disclosures(&self, idx: i64) -> Result<Vec<String>, DemoError> {
-        self.audit
-            .prepare_cached("SELECT disclosure FROM log_disclosures WHERE idx = ?1")
-            .and_then(|mut stmt| {
-                stmt.query_map([idx], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
+        let audit: &dyn Backend = &self.audit;
+        audit
+            .column(
+                "SELECT disclosure FROM log_disclosures WHERE idx = ?1",
+                args![idx],
+            )
             .what("reading the audit log's disclosures")
     }
 }
@@ -144,16 +139,21 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, StorePaths};
+    use crate::store::{Database, Store, StorePaths};
 
     #[test]
     fn the_reader_cannot_write() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::create(StorePaths::under(&dir.path().join("store")), None).unwrap();
+        let store = Store::create(
+            StorePaths::under(&dir.path().join("store")),
+            &Database::Sqlite,
+            None,
+        )
+        .unwrap();
         drop(proofpack_platform::AuditLog::open(&store.paths.audit_log, "audit.test/t").unwrap());
-        let reader = Reader::open(&store.paths.db, &store.paths.audit_log).unwrap();
+        let reader = Reader::open(store.location(), &store.paths.audit_log).unwrap();
         assert_eq!(reader.working_residue("u-1").unwrap(), 0);
-        let written = reader.conn.execute("DELETE FROM working_sessions", []);
+        let written = reader.db.execute("DELETE FROM working_sessions", &[]);
         assert!(written.is_err());
     }
 }
