@@ -16,7 +16,12 @@
 //! use proofpack_demo::{Clock, Config, Fault, Platform};
 //! use proofpack_core::{Code, Verdict};
 //! let dir = tempfile::tempdir().map_err(|e| proofpack_demo::DemoError::io(".", e))?;
-//! let config = Config { out_dir: dir.path().join("out"), fault: None, clock: Clock::system() };
+//! let config = Config {
+//!     out_dir: dir.path().join("out"),
+//!     fault: None,
+//!     clock: Clock::system(),
+//!     database: Default::default(),
+//! };
 //! let mut platform = Platform::start(config)?;
 //! let outcome = platform.erase(&mut std::io::sink())?;
 //! assert_eq!(outcome.report.verdict(), Verdict::Complete);
@@ -28,6 +33,7 @@
 //!     out_dir: dir.path().join("faulty"),
 //!     fault: Some(Fault::VectorIndexNotRebuilt),
 //!     clock: Clock::system(),
+//!     database: Default::default(),
 //! };
 //! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
 //! assert_eq!(outcome.report.verdict(), Verdict::Incomplete);
@@ -209,6 +215,9 @@ pub struct Config {
     pub fault: Option<Fault>,
     /// The clock every timestamp comes from.
     pub clock: Clock,
+    /// The database of the store's tiers (SQLite under `DIR/store/` by
+    /// default).
+    pub database: store::Database,
 }
 
 /// The file marking a folder as this demo's output (so a later run may
@@ -325,7 +334,7 @@ impl Platform {
         prepare_out_dir(&config.out_dir)?;
         let paths = OutputPaths::under(&config.out_dir);
         let started_at = config.clock.now();
-        let store = Store::create(paths.store.clone(), config.fault)?;
+        let store = Store::create(paths.store.clone(), &config.database, config.fault)?;
         // The controller's pseudonym key (HMAC), fresh for each run.
         let mut key = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut key);
@@ -739,7 +748,7 @@ impl Platform {
     pub fn verification_target(&self) -> Target {
         let store = &self.paths.store;
         Target {
-            db: store.db.clone(),
+            db: self.store.location().clone(),
             audit_log: store.audit_log.clone(),
             upload_roots: vec![store.uploads.clone(), store.uploads_replica.clone()],
             subprocessors: self

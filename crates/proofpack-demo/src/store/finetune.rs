@@ -5,10 +5,10 @@
 //! by the digest of their weights (`model_releases`), each recording the
 //! manifest it was trained on when it was trained.
 
+use super::backend::args;
 use super::{Store, What};
 use crate::ml::ngram::{Example, Model};
 use crate::DemoError;
-use rusqlite::params;
 use sha2::{Digest, Sha256};
 
 /// A serving model release, and whether its manifest holds an example of
@@ -40,10 +40,10 @@ impl Store {
         prompt: &str,
         completion: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO dataset_examples(example_id, user_id, prompt, completion) VALUES (?1, ?2, ?3, ?4)",
-                params![example_id, user_id, prompt, completion],
+                args![example_id, user_id, prompt, completion],
             )
             .what("writing a training example")?;
         Ok(())
@@ -63,28 +63,29 @@ impl Store {
         let mut digest = Sha256::new();
         for example_id in examples {
             let (prompt, completion): (String, String) = self
-                .conn
-                .query_row(
+                .db
+                .first(
                     "SELECT prompt, completion FROM dataset_examples WHERE example_id = ?1",
-                    [example_id],
+                    args![example_id],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
+                .and_then(|row| row.ok_or(super::SqlError::NoRow))
                 .what(WHAT)?;
             let content = super::sha256_hex(format!("{prompt}\n{completion}").as_bytes());
             digest.update(format!("{example_id}\n{content}\n"));
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO manifest_entries(manifest_id, example_id) VALUES (?1, ?2)",
-                    params![id, example_id],
+                    args![&id, example_id],
                 )
                 .what(WHAT)?;
         }
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO dataset_manifests(manifest_id, dataset, version, digest, created_at)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    id,
+                args![
+                    &id,
                     dataset,
                     version,
                     proofpack_spec::encoding::hex(&digest.finalize()),
@@ -97,12 +98,11 @@ impl Store {
 
     /// The example ids `manifest_id` lists, ascending.
     pub fn manifest_example_ids(&self, manifest_id: &str) -> Result<Vec<String>, DemoError> {
-        self.conn
-            .prepare("SELECT example_id FROM manifest_entries WHERE manifest_id = ?1 ORDER BY example_id")
-            .and_then(|mut stmt| {
-                stmt.query_map([manifest_id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
+        self.db
+            .column(
+                "SELECT example_id FROM manifest_entries WHERE manifest_id = ?1 ORDER BY example_id",
+                args![manifest_id],
+            )
             .what("reading a manifest")
     }
 
@@ -110,16 +110,14 @@ impl Store {
     /// whose content is gone cannot be trained on.
     pub fn training_examples(&self, manifest_id: &str) -> Result<Vec<Example>, DemoError> {
         let rows: Vec<(String, Option<String>, Option<String>)> = self
-            .conn
-            .prepare(
+            .db
+            .map(
                 "SELECT m.example_id, e.prompt, e.completion FROM manifest_entries m
                  LEFT JOIN dataset_examples e ON e.example_id = m.example_id
                  WHERE m.manifest_id = ?1 ORDER BY m.example_id",
+                args![manifest_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([manifest_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect::<Result<_, _>>()
-            })
             .what("reading a manifest's examples")?;
         rows.into_iter()
             .map(
@@ -157,12 +155,12 @@ impl Store {
         model: &Model,
         at: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO model_releases(model_id, release_name, manifest_id, trained_at, state, weights)
                  VALUES (?1, ?2, ?3, ?4, 'serving', ?5)
                  ON CONFLICT (model_id) DO UPDATE SET state = 'serving'",
-                params![model.model_id(), release, manifest_id, at, model.weights()],
+                args![model.model_id(), release, manifest_id, at, model.weights()],
             )
             .what("writing a model release")?;
         Ok(())
@@ -171,10 +169,10 @@ impl Store {
     /// Retires `model_id` and deletes its weights (a model trained on erased
     /// examples holds them).
     pub fn retire_model(&self, model_id: &str) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "UPDATE model_releases SET state = 'retired', weights = NULL WHERE model_id = ?1",
-                [model_id],
+                args![model_id],
             )
             .what("retiring a model")?;
         Ok(())
@@ -183,55 +181,49 @@ impl Store {
     /// Every serving release, by name, and whether its manifest lists an
     /// example of `user_id`.
     pub fn serving_releases(&self, user_id: &str) -> Result<Vec<ServingRelease>, DemoError> {
-        self.conn
-            .prepare(
+        self.db
+            .map(
                 "SELECT m.model_id, m.release_name, m.manifest_id,
                         EXISTS (SELECT 1 FROM manifest_entries me JOIN dataset_examples e
                                 ON e.example_id = me.example_id
                                 WHERE me.manifest_id = m.manifest_id AND e.user_id = ?1)
                  FROM model_releases m WHERE m.state = 'serving' ORDER BY m.release_name, m.model_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map([user_id], |r| {
+                args![user_id],
+                |r| {
                     Ok(ServingRelease {
                         model_id: r.get(0)?,
                         release: r.get(1)?,
                         manifest_id: r.get(2)?,
                         trained_on_subject: r.get(3)?,
                     })
-                })?
-                .collect::<Result<_, _>>()
-            })
+                },
+            )
             .what("listing serving releases")
     }
 
     /// The latest manifest of each dataset whose latest manifest lists an
     /// example of `user_id`, ascending.
     pub fn latest_manifests_holding(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
-        self.conn
-            .prepare(
+        self.db
+            .column(
                 "SELECT d.manifest_id FROM dataset_manifests d
                  WHERE d.version = (SELECT MAX(version) FROM dataset_manifests x WHERE x.dataset = d.dataset)
                    AND EXISTS (SELECT 1 FROM manifest_entries me JOIN dataset_examples e
                                ON e.example_id = me.example_id
                                WHERE me.manifest_id = d.manifest_id AND e.user_id = ?1)
                  ORDER BY d.manifest_id",
+                args![user_id],
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([user_id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
             .what("listing manifests")
     }
 
     /// The latest manifest of the dataset `manifest_id` is a version of.
     pub fn latest_version_of(&self, manifest_id: &str) -> Result<String, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .one(
                 "SELECT d.manifest_id FROM dataset_manifests d JOIN dataset_manifests o ON o.dataset = d.dataset
                  WHERE o.manifest_id = ?1 ORDER BY d.version DESC LIMIT 1",
-                [manifest_id],
-                |r| r.get(0),
+                args![manifest_id],
             )
             .what("finding a dataset's latest manifest")
     }
@@ -246,24 +238,22 @@ impl Store {
     ) -> Result<String, DemoError> {
         const WHAT: &str = "versioning a dataset";
         let (dataset, version): (String, i64) = self
-            .conn
-            .query_row(
+            .db
+            .first(
                 "SELECT dataset, version FROM dataset_manifests WHERE manifest_id = ?1",
-                [manifest_id],
+                args![manifest_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
+            .and_then(|row| row.ok_or(super::SqlError::NoRow))
             .what(WHAT)?;
         let kept: Vec<String> = self
-            .conn
-            .prepare(
+            .db
+            .column(
                 "SELECT me.example_id FROM manifest_entries me JOIN dataset_examples e
                  ON e.example_id = me.example_id
                  WHERE me.manifest_id = ?1 AND e.user_id != ?2 ORDER BY me.example_id",
+                args![manifest_id, user_id],
             )
-            .and_then(|mut stmt| {
-                stmt.query_map(params![manifest_id, user_id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
             .what(WHAT)?;
         self.add_manifest(&dataset, version + 1, &kept, at)
     }

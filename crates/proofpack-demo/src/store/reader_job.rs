@@ -13,10 +13,10 @@
 //! columns there are `text`, `character varying`, `character`, `json` and
 //! `jsonb`.
 
+use super::backend::{args, Arg};
 use super::reader::Reader;
 use super::What;
 use crate::DemoError;
-use rusqlite::OptionalExtension;
 
 /// A person entity: the account it belongs to, its name and its attributes
 /// (JSON text).
@@ -109,14 +109,7 @@ fn texts(
     sql: &str,
     arg: &str,
 ) -> Result<Vec<String>, DemoError> {
-    reader
-        .conn
-        .prepare(sql)
-        .and_then(|mut stmt| {
-            stmt.query_map([arg], |r| r.get(0))?
-                .collect::<Result<_, _>>()
-        })
-        .what(what)
+    reader.db.column(sql, args![arg]).what(what)
 }
 
 /// The provenance nodes derived, by forward edges, from a source of the
@@ -129,26 +122,25 @@ const DERIVED: &str = "WITH RECURSIVE derived(scope, key) AS (
 impl Reader {
     /// The `meta` value `key`.
     pub fn meta_value(&self, key: &str) -> Result<Option<String>, DemoError> {
-        self.conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()
+        self.db
+            .opt("SELECT value FROM meta WHERE key = ?1", args![key])
             .what("reading a meta value")
     }
 
     /// Every person entity.
     pub fn persons(&self) -> Result<Vec<Person>, DemoError> {
-        self.conn
-            .prepare("SELECT user_id, label, attrs FROM entities WHERE kind = 'person' ORDER BY entity_id")
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| {
+        self.db
+            .map(
+                "SELECT user_id, label, attrs FROM entities WHERE kind = 'person' ORDER BY entity_id",
+                &[],
+                |r| {
                     Ok(Person {
                         user_id: r.get(0)?,
                         label: r.get(1)?,
                         attrs: r.get(2)?,
                     })
-                })?
-                .collect::<Result<_, _>>()
-            })
+                },
+            )
             .what("reading person entities")
     }
 
@@ -211,18 +203,18 @@ impl Reader {
     /// Summaries and cached answers derived, by forward edges, from the
     /// account's sources, or filed under it: `(table, key)`.
     pub fn derived_artefacts(&self, user_id: &str) -> Result<Vec<(String, String)>, DemoError> {
-        self.conn
-            .prepare(&format!(
-                "{DERIVED} SELECT 'summaries', summary_id FROM summaries
-                    WHERE user_id = ?1 OR summary_id IN (SELECT key FROM derived)
-                 UNION SELECT 'answer_cache', cache_key FROM answer_cache
-                    WHERE cache_key IN (SELECT key FROM derived WHERE scope = 'cache:answers')
-                 ORDER BY 1, 2"
-            ))
-            .and_then(|mut stmt| {
-                stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
+        self.db
+            .map(
+                &format!(
+                    "{DERIVED} SELECT 'summaries', summary_id FROM summaries
+                        WHERE user_id = ?1 OR summary_id IN (SELECT key FROM derived)
+                     UNION SELECT 'answer_cache', cache_key FROM answer_cache
+                        WHERE cache_key IN (SELECT key FROM derived WHERE scope = 'cache:answers')
+                     ORDER BY 1, 2"
+                ),
+                args![user_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .what("following provenance forward")
     }
 
@@ -233,7 +225,7 @@ impl Reader {
             self,
             "reading the replication log",
             "SELECT CAST(r.lsn AS TEXT) FROM replication_log r JOIN episodic e ON e.row_id = r.row_id
-             WHERE r.applied = 0 AND e.user_id = ?1 ORDER BY r.lsn",
+             WHERE r.applied = FALSE AND e.user_id = ?1 ORDER BY 1",
             user_id,
         )
     }
@@ -241,48 +233,44 @@ impl Reader {
     /// Every edge of the entity graph with an end that is no entity, as
     /// `src|dst|relation`.
     pub fn dangling_edges(&self) -> Result<Vec<String>, DemoError> {
-        self.conn
-            .prepare(
+        self.db
+            .column(
                 "SELECT src || '|' || dst || '|' || relation FROM entity_edges ed
                  WHERE NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.src)
                     OR NOT EXISTS (SELECT 1 FROM entities WHERE entity_id = ed.dst)
                  ORDER BY 1",
+                &[],
             )
-            .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>())
             .what("reading dangling edges")
     }
 
     /// Every stored vector index: `(shard, generation, graph)`.
     pub fn vector_indexes(&self) -> Result<Vec<(i64, i64, Vec<u8>)>, DemoError> {
-        self.conn
-            .prepare(
+        self.db
+            .map(
                 "SELECT shard, generation, graph FROM vector_indexes ORDER BY shard, generation",
+                &[],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect::<Result<_, _>>()
-            })
             .what("reading vector indexes")
     }
 
     /// Every serving model release.
     pub fn serving_models(&self) -> Result<Vec<ServingModel>, DemoError> {
-        self.conn
-            .prepare(
+        self.db
+            .map(
                 "SELECT release_name, model_id, manifest_id, weights FROM model_releases
                  WHERE state = 'serving' ORDER BY release_name, model_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| {
+                &[],
+                |r| {
                     Ok(ServingModel {
                         release: r.get(0)?,
                         model_id: r.get(1)?,
                         manifest_id: r.get(2)?,
                         weights: r.get(3)?,
                     })
-                })?
-                .collect::<Result<_, _>>()
-            })
+                },
+            )
             .what("reading serving models")
     }
 
@@ -290,18 +278,14 @@ impl Reader {
     pub fn manifest_examples(&self, manifest_id: &str) -> Result<Vec<ManifestExample>, DemoError> {
         type Row = (String, Option<String>, Option<String>, Option<String>);
         let rows: Vec<Row> = self
-            .conn
-            .prepare(
+            .db
+            .map(
                 "SELECT m.example_id, e.user_id, e.prompt, e.completion FROM manifest_entries m
                  LEFT JOIN dataset_examples e ON e.example_id = m.example_id
                  WHERE m.manifest_id = ?1 ORDER BY m.example_id",
+                args![manifest_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([manifest_id], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })?
-                .collect::<Result<_, _>>()
-            })
             .what("reading a manifest")?;
         Ok(rows
             .into_iter()
@@ -322,22 +306,15 @@ impl Reader {
     }
 
     /// Every table of the store (the engine's own excluded), with its
-    /// columns and key, from the catalogue.
+    /// columns and key, from the engine's catalogue.
     pub fn schema(&self) -> Result<Vec<Table>, DemoError> {
         const WHAT: &str = "reading the store's catalogue";
-        let names: Vec<String> = self
-            .conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>())
-            .what(WHAT)?;
         let mut tables = Vec::new();
-        for name in names {
+        for name in self.db.tables().what(WHAT)? {
             let cols: Vec<(String, String, i64)> = self
-                .conn
-                .prepare("SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid")
-                .and_then(|mut stmt| {
-                    stmt.query_map([&name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                        .collect::<Result<_, _>>()
+                .db
+                .map(self.db.dialect().columns_query(), args![&name], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
                 })
                 .what(WHAT)?;
             let mut key: Vec<(i64, String)> = cols
@@ -348,13 +325,9 @@ impl Reader {
             key.sort();
             let columns = cols
                 .into_iter()
-                .map(|(name, ty, _)| {
-                    let ty = ty.to_uppercase();
-                    let text = ty.is_empty()
-                        || ["TEXT", "CHAR", "CLOB", "JSON"]
-                            .iter()
-                            .any(|t| ty.contains(t));
-                    Column { name, text }
+                .map(|(name, ty, _)| Column {
+                    name,
+                    text: holds_text(&ty),
                 })
                 .collect();
             tables.push(Table {
@@ -369,26 +342,26 @@ impl Reader {
     /// The keys (key columns' values joined by `|`; `#n` in a table without
     /// a key) of the rows of `table` filed under `user_id` (when the table
     /// has a `user_id` column) or whose text holds one of `phrases`, case
-    /// aside.
+    /// aside (ASCII case: SQL's `LOWER`).
     pub fn matching_rows(
         &self,
         table: &Table,
         user_id: Option<&str>,
         phrases: &[String],
     ) -> Result<Vec<String>, DemoError> {
-        let mut args: Vec<String> = Vec::new();
+        let mut values: Vec<String> = Vec::new();
         let mut conditions = Vec::new();
         if let Some(user) = user_id.filter(|_| table.columns.iter().any(|c| c.name == "user_id")) {
-            args.push(user.to_owned());
+            values.push(user.to_owned());
             conditions.push("\"user_id\" = ?1".to_owned());
         }
         let text: Vec<&Column> = table.columns.iter().filter(|c| c.text).collect();
-        let first = args.len() + 1;
+        let first = values.len() + 1;
         if !text.is_empty() {
-            args.extend(phrases.iter().map(|p| containing(p)));
+            values.extend(phrases.iter().map(|p| containing(p)));
         }
         for column in text {
-            for n in first..=args.len() {
+            for n in first..=values.len() {
                 conditions.push(format!(
                     "LOWER({}) LIKE ?{n} ESCAPE '\\'",
                     quoted(&column.name)
@@ -413,16 +386,11 @@ impl Reader {
             quoted(&table.name),
             conditions.join(" OR ")
         );
-        let width = table.key.len().max(1);
+        let width = table.key.len();
+        let args: Vec<Arg<'_>> = values.iter().map(|v| Arg::from(v.as_str())).collect();
         let rows: Vec<Vec<Option<String>>> = self
-            .conn
-            .prepare(&sql)
-            .and_then(|mut stmt| {
-                stmt.query_map(rusqlite::params_from_iter(&args), |r| {
-                    (0..width).map(|i| r.get(i)).collect()
-                })?
-                .collect::<Result<_, _>>()
-            })
+            .db
+            .map(&sql, &args, |r| (0..width).map(|i| r.get(i)).collect())
             .what("scanning a table")?;
         Ok(rows
             .into_iter()
@@ -440,6 +408,17 @@ impl Reader {
             })
             .collect())
     }
+}
+
+/// Whether a column declared `ty` holds text: declared text (SQLite's
+/// text affinity, PostgreSQL's text types, JSON), or with no type at all
+/// (SQLite then keeps whatever is written, text included).
+fn holds_text(ty: &str) -> bool {
+    let ty = ty.to_uppercase();
+    ty.is_empty()
+        || ["TEXT", "CHAR", "CLOB", "JSON"]
+            .iter()
+            .any(|t| ty.contains(t))
 }
 
 #[cfg(test)]

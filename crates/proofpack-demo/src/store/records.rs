@@ -2,9 +2,9 @@
 //! failed steps: records of the erasure process, keeping no personal data
 //! (a verification record names the subject by its pseudonym).
 
+use super::backend::args;
 use super::{Store, What};
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 
 /// An identity verification record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,10 +24,10 @@ impl Store {
         subject_ref: &str,
         verified_at: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO identity_verifications(proof_ref, subject_ref, verified_at) VALUES (?1, ?2, ?3)",
-                params![proof_ref, subject_ref, verified_at],
+                args![proof_ref, subject_ref, verified_at],
             )
             .what("recording an identity verification")?;
         Ok(())
@@ -38,10 +38,10 @@ impl Store {
         &self,
         proof_ref: &str,
     ) -> Result<Option<IdentityRecord>, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .first(
                 "SELECT subject_ref, verified_at FROM identity_verifications WHERE proof_ref = ?1",
-                [proof_ref],
+                args![proof_ref],
                 |r| {
                     Ok(IdentityRecord {
                         subject_ref: r.get(0)?,
@@ -49,7 +49,6 @@ impl Store {
                     })
                 },
             )
-            .optional()
             .what("reading an identity verification")
     }
 
@@ -63,11 +62,11 @@ impl Store {
         error: &str,
         at: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO exceptions(exception_id, request_id, step, error, opened_at, state)
                  VALUES (?1, ?2, ?3, ?4, ?5, 'open')",
-                params![exception_id, request_id, step, error, at],
+                args![exception_id, request_id, step, error, at],
             )
             .what("opening an exception")?;
         Ok(())
@@ -76,12 +75,12 @@ impl Store {
     /// The exceptions opened for request `request_id`: `(exception_id,
     /// step, state)`, by id.
     pub fn exceptions(&self, request_id: &str) -> Result<Vec<(String, String, String)>, DemoError> {
-        self.conn
-            .prepare("SELECT exception_id, step, state FROM exceptions WHERE request_id = ?1 ORDER BY exception_id")
-            .and_then(|mut stmt| {
-                stmt.query_map([request_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect::<Result<_, _>>()
-            })
+        self.db
+            .map(
+                "SELECT exception_id, step, state FROM exceptions WHERE request_id = ?1 ORDER BY exception_id",
+                args![request_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
             .what("reading exceptions")
     }
 }

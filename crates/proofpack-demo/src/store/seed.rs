@@ -1,13 +1,13 @@
 //! Writes of the platform's own life before the request: the seeded
 //! history of every subject, and the writes tests add to it.
 
+use super::backend::args;
 use super::{
     derived_scope, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
     EARLY_MANIFEST, EARLY_MODEL, LATE_MANIFEST, LATE_MODEL, SHARDS, SUBJECTS,
 };
 use crate::fault::Fault;
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 
 /// The seeded history's clock: `at(days, hours)` is `days` before the
 /// platform started, plus `hours`.
@@ -28,36 +28,36 @@ impl Store {
         content: &str,
     ) -> Result<i64, DemoError> {
         const WHAT: &str = "writing an episodic row";
-        self.conn
-            .execute(
-                "INSERT INTO episodic(user_id, at, kind, content) VALUES (?1, ?2, ?3, ?4)",
-                params![user_id, at, kind, content],
+        let row_id: i64 = self
+            .db
+            .one(
+                "INSERT INTO episodic(user_id, at, kind, content) VALUES (?1, ?2, ?3, ?4)
+                 RETURNING row_id",
+                args![user_id, at, kind, content],
             )
             .what(WHAT)?;
-        let row_id = self.conn.last_insert_rowid();
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO replication_log(row_id, op) VALUES (?1, 'upsert')",
-                [row_id],
+                args![row_id],
             )
             .what(WHAT)?;
         let shard = row_id % SHARDS;
         let generation: Option<i64> = self
-            .conn
-            .query_row(
+            .db
+            .opt(
                 "SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'",
-                [shard],
-                |r| r.get(0),
+                args![shard],
             )
-            .optional()
             .what(WHAT)?;
         if let Some(generation) = generation {
             self.index_vector(shard, generation, row_id, user_id, content)?;
         }
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'source')",
-                params![user_scope(user_id), note_key(row_id)],
+                "INSERT INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'source')
+                 ON CONFLICT DO NOTHING",
+                args![user_scope(user_id), note_key(row_id)],
             )
             .what(WHAT)?;
         Ok(row_id)
@@ -72,10 +72,10 @@ impl Store {
         at: &str,
         notes: &[i64],
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO summaries(summary_id, user_id, text, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![summary_id, user_id, text, at],
+                args![summary_id, user_id, text, at],
             )
             .what("writing a summary")?;
         let scope = derived_scope(user_id);
@@ -102,10 +102,10 @@ impl Store {
             let path = dir.join(file_name);
             std::fs::write(&path, content).map_err(|e| DemoError::io(&path, e))?;
         }
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO uploads(upload_id, user_id, file_name, sha256) VALUES (?1, ?2, ?3, ?4)",
-                params![
+                args![
                     upload_id,
                     user_id,
                     file_name,
@@ -156,10 +156,10 @@ impl Store {
     /// Generation 1 of every shard.
     fn seed_generation_one(&self, at: At<'_>) -> Result<(), DemoError> {
         for shard in 0..SHARDS {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO vector_generations VALUES (?1, 1, 'serving', ?2)",
-                    params![shard, at(60, 0)],
+                    args![shard, at(60, 0)],
                 )
                 .what("seeding the vector index")?;
         }
@@ -206,24 +206,25 @@ impl Store {
     /// shard keeps as its previous generation.
     fn seed_generation_two(&self, at: At<'_>) -> Result<(), DemoError> {
         const WHAT: &str = "seeding generation 2 of the vector index";
-        self.conn
+        self.db
             .execute(
                 "UPDATE vector_generations SET role = 'previous' WHERE generation = 1",
-                [],
+                &[],
             )
             .what(WHAT)?;
         for shard in 0..SHARDS {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO vector_generations VALUES (?1, 2, 'serving', ?2)",
-                    params![shard, at(40, 0)],
+                    args![shard, at(40, 0)],
                 )
                 .what(WHAT)?;
-            self.conn
+            self.db
                 .execute(
-                    "INSERT INTO vectors SELECT shard, 2, vector_id, user_id, source_key, embedding
+                    "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding)
+                     SELECT shard, 2, vector_id, user_id, source_key, embedding
                      FROM vectors WHERE shard = ?1 AND generation = 1",
-                    [shard],
+                    args![shard],
                 )
                 .what(WHAT)?;
         }
@@ -258,16 +259,17 @@ impl Store {
         // reads), so it is no longer a backup beyond use.
         let retention_until = at(1 - BACKUP_RETENTION_DAYS, 0);
         let in_use = self.fault == Some(Fault::BackupLive);
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO backup_snapshots VALUES (?1, ?2, ?3, ?4)",
-                params![snapshot, at(1, 0), retention_until, in_use],
+                args![&snapshot, at(1, 0), retention_until, in_use],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT INTO backup_episodic SELECT ?1, row_id, user_id, at, kind, content FROM episodic",
-                [&snapshot],
+                "INSERT INTO backup_episodic(snapshot_id, row_id, user_id, at, kind, content)
+                 SELECT CAST(?1 AS TEXT), row_id, user_id, at, kind, content FROM episodic",
+                args![&snapshot],
             )
             .what(WHAT)?;
         Ok(())
@@ -310,10 +312,10 @@ impl Store {
         // The defect of `--fault cache-ttl`: the cache namespace is TTL-only
         // (no purge API), so an entry can only expire.
         let purgeable = self.fault != Some(Fault::CacheTtl);
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO answer_cache VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![key, question, answer, created_at, expires_at, purgeable],
+                args![key, question, answer, created_at, expires_at, purgeable],
             )
             .what("seeding the answer cache")?;
         self.add_derivation((CACHE_SCOPE, key), derived_from)
@@ -353,10 +355,10 @@ impl Store {
     /// Two working sessions of `s`.
     fn seed_sessions(&self, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
         for k in 0..2 {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO working_sessions VALUES (?1, ?2, ?3, ?4)",
-                    params![
+                    args![
                         format!("sess-{}-{k}", s.user_id),
                         s.user_id,
                         at(0, -2 + k),
@@ -401,26 +403,32 @@ impl Store {
         let person = format!("ent-{}-person", s.user_id);
         let employer = format!("ent-{}-employer", s.user_id);
         let city = format!("ent-city-{}", s.city.to_lowercase());
-        self.conn.execute(
-            "INSERT INTO entities VALUES (?1, ?2, 'person', ?3, json_object('email', ?4, 'ip', ?5))",
-            params![person, s.user_id, s.name, s.email, s.ip],
-        ).what(WHAT)?;
-        self.conn
+        let attrs = super::to_json(
+            "a person's attributes",
+            &serde_json::json!({"email": s.email, "ip": s.ip}),
+        )?;
+        self.db
+            .execute(
+                "INSERT INTO entities VALUES (?1, ?2, 'person', ?3, ?4)",
+                args![&person, s.user_id, s.name, attrs],
+            )
+            .what(WHAT)?;
+        self.db
             .execute(
                 "INSERT INTO entities VALUES (?1, ?2, 'employment', ?3, '{}')",
-                params![employer, s.user_id, s.employer],
+                args![&employer, s.user_id, s.employer],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO entities VALUES (?1, NULL, 'city', ?2, '{}')",
-                params![city, s.city],
+                "INSERT INTO entities VALUES (?1, NULL, 'city', ?2, '{}') ON CONFLICT DO NOTHING",
+                args![&city, s.city],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO entity_edges VALUES (?1, ?2, 'works_at'), (?1, ?3, 'lives_in')",
-                params![person, employer, city],
+                args![&person, &employer, &city],
             )
             .what(WHAT)?;
         for (k, pref) in ["prefers e-mail", "vegetarian", "morning meetings"]
@@ -428,16 +436,16 @@ impl Store {
             .enumerate()
         {
             let id = format!("ent-{}-pref-{k}", s.user_id);
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO entities VALUES (?1, ?2, 'preference', ?3, '{}')",
-                    params![id, s.user_id, pref],
+                    args![&id, s.user_id, *pref],
                 )
                 .what(WHAT)?;
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO entity_edges VALUES (?1, ?2, 'prefers')",
-                    params![person, id],
+                    args![&person, &id],
                 )
                 .what(WHAT)?;
         }
@@ -464,10 +472,10 @@ impl Store {
         for k in 0..count {
             self.add_episodic(user_id, at, "note", &format!("extra note {k}"))?;
         }
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO working_sessions VALUES (?1, ?2, ?3, 'extra session')",
-                params![format!("sess-{user_id}-extra-{count}"), user_id, at],
+                args![format!("sess-{user_id}-extra-{count}"), user_id, at],
             )
             .what("seeding a working session")?;
         // The new notes' vectors are in the serving generations: their
@@ -479,14 +487,13 @@ impl Store {
     /// replica, for rows they no longer hold. With `apply_ledger`, the rows
     /// of every user in the suppression ledger are skipped, as a restore
     /// must do; without it they come back. Returns the rows restored.
-    pub fn restore_backup(&self, apply_ledger: bool) -> Result<usize, DemoError> {
+    pub fn restore_backup(&self, apply_ledger: bool) -> Result<u64, DemoError> {
         const WHAT: &str = "restoring the episodic backup";
         let snapshot: String = self
-            .conn
-            .query_row(
+            .db
+            .one(
                 "SELECT snapshot_id FROM backup_snapshots ORDER BY taken_at DESC LIMIT 1",
-                [],
-                |r| r.get(0),
+                &[],
             )
             .what(WHAT)?;
         let filter = if apply_ledger {
@@ -497,14 +504,15 @@ impl Store {
         let mut restored = 0;
         for table in ["episodic", "episodic_replica"] {
             restored += self
-                .conn
+                .db
                 .execute(
                     &format!(
-                        "INSERT OR IGNORE INTO {table}(row_id, user_id, at, kind, content)
+                        "INSERT INTO {table}(row_id, user_id, at, kind, content)
                          SELECT row_id, user_id, at, kind, content FROM backup_episodic
-                         WHERE snapshot_id = ?1{filter}"
+                         WHERE snapshot_id = ?1{filter}
+                         ON CONFLICT DO NOTHING"
                     ),
-                    [&snapshot],
+                    args![&snapshot],
                 )
                 .what(WHAT)?;
         }

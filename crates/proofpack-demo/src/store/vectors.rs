@@ -3,11 +3,11 @@
 //! kept in `vector_indexes`; it is built once, when the generation is
 //! complete, and dropped with the generation.
 
+use super::backend::args;
 use super::{Store, What};
 use crate::ml::ann::Index;
 use crate::ml::embed;
 use crate::DemoError;
-use rusqlite::params;
 
 impl Store {
     /// Writes the vector of an episodic row (`vec-<row_id>`) into
@@ -20,11 +20,11 @@ impl Store {
         user_id: &str,
         content: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
+                args![
                     shard,
                     generation,
                     format!("vec-{row_id}"),
@@ -42,14 +42,12 @@ impl Store {
     pub fn build_index(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
         const WHAT: &str = "building a vector index";
         let rows: Vec<(String, Vec<u8>)> = self
-            .conn
-            .prepare(
+            .db
+            .map(
                 "SELECT vector_id, embedding FROM vectors WHERE shard = ?1 AND generation = ?2 ORDER BY vector_id",
+                args![shard, generation],
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map(params![shard, generation], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
             .what(WHAT)?;
         let points = rows
             .into_iter()
@@ -61,11 +59,11 @@ impl Store {
                 what: "a vector index",
                 source,
             })?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO vector_indexes(shard, generation, graph) VALUES (?1, ?2, ?3)
                  ON CONFLICT (shard, generation) DO UPDATE SET graph = excluded.graph",
-                params![shard, generation, graph],
+                args![shard, generation, graph],
             )
             .what(WHAT)?;
         Ok(())
@@ -74,12 +72,12 @@ impl Store {
     /// Builds the index of every generation of every shard.
     pub fn build_all_indexes(&self) -> Result<(), DemoError> {
         let generations: Vec<(i64, i64)> = self
-            .conn
-            .prepare("SELECT shard, generation FROM vector_generations ORDER BY shard, generation")
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
+            .db
+            .map(
+                "SELECT shard, generation FROM vector_generations ORDER BY shard, generation",
+                &[],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .what("listing vector generations")?;
         for (shard, generation) in generations {
             self.build_index(shard, generation)?;
@@ -89,10 +87,10 @@ impl Store {
 
     /// Drops the stored index of every generation of `shard` but `keep`.
     pub(super) fn drop_indexes_except(&self, shard: i64, keep: i64) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "DELETE FROM vector_indexes WHERE shard = ?1 AND generation != ?2",
-                params![shard, keep],
+                args![shard, keep],
             )
             .what("dropping vector indexes")?;
         Ok(())

@@ -34,7 +34,7 @@ pub mod subprocessors;
 
 pub use sources::{code_ref, SOURCES};
 
-use crate::store::Reader;
+use crate::store::{Location, Reader};
 use crate::DemoError;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
@@ -57,7 +57,7 @@ pub struct Kept {
 #[derive(Debug, Clone)]
 pub struct Target {
     /// The store's database.
-    pub db: PathBuf,
+    pub db: Location,
     /// The audit log's database.
     pub audit_log: PathBuf,
     /// The upload folder and its replica.

@@ -1,13 +1,8 @@
-//! The second revision of the store's schema (issue 21), applied after the
-//! first: a stored HNSW index per shard generation (the vectors lose their
-//! old two-neighbour lists); content-addressed fine-tune models trained on
-//! immutable, versioned dataset manifests (examples kept once, manifests
-//! listing them); the identity desk's verification records; and the
-//! exceptions opened for failed steps. Portable SQL (it runs as is on
-//! PostgreSQL once BLOB is BYTEA and INTEGER BIGINT, as in the first).
-
-/// The statements, in order.
-pub(super) const SCHEMA_V2: &str = "
+-- Issue 21: a stored HNSW index per shard generation (the vectors lose their
+-- two-neighbour lists); content-addressed fine-tune models trained on
+-- immutable, versioned dataset manifests (examples kept once, manifests listing
+-- them); the identity desk's verification records; the exceptions opened for
+-- failed steps.
 ALTER TABLE vectors DROP COLUMN neighbours;
 CREATE TABLE vector_indexes(shard INTEGER NOT NULL, generation INTEGER NOT NULL,
     graph BLOB NOT NULL, PRIMARY KEY (shard, generation));
@@ -30,4 +25,3 @@ CREATE TABLE identity_verifications(proof_ref TEXT PRIMARY KEY, subject_ref TEXT
 CREATE TABLE exceptions(exception_id TEXT PRIMARY KEY, request_id TEXT NOT NULL,
     step TEXT NOT NULL, error TEXT NOT NULL, opened_at TEXT NOT NULL,
     state TEXT NOT NULL CHECK (state IN ('open', 'closed')));
-";
