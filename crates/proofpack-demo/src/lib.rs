@@ -647,7 +647,7 @@ impl Platform {
             probes.scan.files
         );
         for k in &probes.scan.kept {
-            say!(story, "  left out: {} ({})", k.table, k.why);
+            say!(story, "  left out: {}: {}", k.table, k.why);
         }
         for t in &probes.retrieval {
             say!(
@@ -662,11 +662,15 @@ impl Platform {
         for m in &probes.models {
             say!(
                 story,
-                "  model {} {}: reproduced from {} {}, {} marker(s) reproduced",
+                "  model {} {}: re-trained from {}: {}; {} answer(s) reproducing a marker",
                 m.release,
                 m.model_id,
                 m.manifest_id,
-                if m.reproduced { "yes" } else { "NO" },
+                if m.reproduced {
+                    "the same digest"
+                } else {
+                    "NOT the same model"
+                },
                 m.markers_reproduced
             );
         }
