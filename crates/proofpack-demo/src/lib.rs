@@ -641,7 +641,7 @@ impl Platform {
             "\n== Independent verification ({})\n  subject {} resolved from the identifier; {} marker phrase(s); {} table(s), {} text column(s) and {} upload file(s) scanned",
             probes.code_ref,
             probes.subject.subject_id,
-            probes.subject.marker_digests.len(),
+            probes.subject.markers,
             probes.scan.tables.len(),
             probes.scan.text_columns,
             probes.scan.files

@@ -96,16 +96,6 @@ impl Store {
         Ok(id)
     }
 
-    /// The example ids `manifest_id` lists, ascending.
-    pub fn manifest_example_ids(&self, manifest_id: &str) -> Result<Vec<String>, DemoError> {
-        self.db
-            .column(
-                "SELECT example_id FROM manifest_entries WHERE manifest_id = ?1 ORDER BY example_id",
-                args![manifest_id],
-            )
-            .what("reading a manifest")
-    }
-
     /// The examples `manifest_id` lists, with their contents; an example
     /// whose content is gone cannot be trained on.
     pub fn training_examples(&self, manifest_id: &str) -> Result<Vec<Example>, DemoError> {

@@ -9,11 +9,14 @@
 //!   entries are not yet applied (replication lag);
 //! * a semantic entity graph (`entities`, `entity_edges`);
 //! * a vector index in shards and generations (`vector_generations`,
-//!   `vectors`): each shard serves one generation and keeps its previous
-//!   one, with its copies of the vectors, until it is rebuilt;
-//! * fine-tune dataset manifests (`dataset_manifests`, `dataset_examples`)
-//!   and model releases with their lineage (`model_releases`,
-//!   `training_lineage`, `output_filters`);
+//!   `vectors`, `vector_indexes`): each shard serves one generation and
+//!   keeps its previous one, with its copies of the vectors and its stored
+//!   HNSW index, until it is rebuilt;
+//! * fine-tune examples (`dataset_examples`), immutable versioned dataset
+//!   manifests listing them (`dataset_manifests`, `manifest_entries`), model
+//!   releases named by the digest of their weights, each recording the
+//!   manifest it was trained on (`model_releases`), and output filters
+//!   (`output_filters`);
 //! * uploads: files in `uploads/<user>/` with a replica in
 //!   `uploads-replica/<user>/`, and their rows (`uploads`);
 //! * derived artefacts: summaries and an answer cache with a TTL
@@ -24,8 +27,10 @@
 //!   `proofpack-platform`'s persistent [`proofpack_platform::AuditLog`]);
 //! * a backup snapshot of the episodic store (`backup_episodic`) and the
 //!   suppression ledger a restore must apply (`suppression_ledger`);
-//! * the request handling itself: `erasure_requests`, the step ledger
-//!   (`step_ledger`) and the collected receipts (`receipts`).
+//! * the request handling itself: the identity desk's verification
+//!   records (`identity_verifications`), `erasure_requests`, the step
+//!   ledger (`step_ledger`), the exceptions opened for failed steps
+//!   (`exceptions`) and the collected receipts (`receipts`).
 //!
 //! All SQL lives in this module, written once for every engine through
 //! [`backend::Backend`] (its first comment says how to write a query). The

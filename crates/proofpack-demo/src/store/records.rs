@@ -71,16 +71,4 @@ impl Store {
             .what("opening an exception")?;
         Ok(())
     }
-
-    /// The exceptions opened for request `request_id`: `(exception_id,
-    /// step, state)`, by id.
-    pub fn exceptions(&self, request_id: &str) -> Result<Vec<(String, String, String)>, DemoError> {
-        self.db
-            .map(
-                "SELECT exception_id, step, state FROM exceptions WHERE request_id = ?1 ORDER BY exception_id",
-                args![request_id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .what("reading exceptions")
-    }
 }

@@ -37,8 +37,9 @@ pub struct Subject {
     pub questions: Vec<String>,
 }
 
-/// How the subject was resolved, as the job's output shows it: counts and
-/// digests, never the phrases themselves.
+/// How the subject was resolved, as the job's output shows it: counts,
+/// never the phrases themselves (nor their plain digests, which a guess of
+/// an address would match).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Resolution {
     /// The pseudonym the job computed.
@@ -47,8 +48,8 @@ pub struct Resolution {
     pub account_found_before: bool,
     /// Whether one has it now.
     pub account_found_after: bool,
-    /// The SHA-256 of each marker phrase.
-    pub marker_digests: Vec<String>,
+    /// How many marker phrases were looked for.
+    pub markers: usize,
     /// How many contents, prompts, vector ids and derived questions were
     /// fingerprinted.
     pub fingerprinted: [usize; 4],
@@ -154,11 +155,7 @@ impl Subject {
             subject_id: self.subject_id.clone(),
             account_found_before: self.user_id.is_some(),
             account_found_after: account_now(reader, raw_identifier)?,
-            marker_digests: self
-                .markers
-                .iter()
-                .map(|m| proofpack_spec::encoding::hex(&Sha256::digest(m.as_bytes())))
-                .collect(),
+            markers: self.markers.len(),
             fingerprinted: [
                 self.contents.len(),
                 self.prompts.len(),
