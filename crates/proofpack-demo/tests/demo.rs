@@ -670,8 +670,11 @@ fn answers(base_url: &str) -> bool {
         .is_ok()
 }
 
-/// A step that fails ends the run with an error, and dropping the platform
-/// then stops every service: nothing is left listening.
+/// A step whose failure cannot even be recorded (its tier's table is gone,
+/// so its records cannot be counted) ends the run with an error, and
+/// dropping the platform then stops every service: nothing is left
+/// listening. (A failure that can be recorded is `fail`, with an exception:
+/// `--fault step-fails`.)
 #[test]
 fn a_failing_step_leaves_no_service_running() {
     let dir = tempfile::tempdir().unwrap();
