@@ -11,9 +11,10 @@ use crate::audit::AuditStore;
 use crate::clock::Clock;
 use crate::fault::Fault;
 use crate::intake::Intake;
+use crate::ml::ngram::Model;
 use crate::receipts::{self, CollectedReceipt};
 use crate::services::Subprocessors;
-use crate::store::{note_key, user_scope, CachedAnswer, Node, Release, Store, CACHE_SCOPE};
+use crate::store::{note_key, user_scope, CachedAnswer, Node, ServingRelease, Store, CACHE_SCOPE};
 use crate::DemoError;
 use proofpack_producer::{
     Backup, BackupState, ModelAction, ModelLineage, Purge, Step, StepOutput, StepRecord, StepStatus,
@@ -115,6 +116,13 @@ pub enum StepOutcome {
         /// When it expires.
         expires_at: String,
     },
+    /// Failed, and an exception was opened for it.
+    Fail {
+        /// What went wrong.
+        error: String,
+        /// The exception opened.
+        exception_id: String,
+    },
 }
 
 /// One step as the ledger keeps it.
@@ -182,6 +190,13 @@ impl StepEntry {
             StepOutcome::Deferred { expires_at } => StepStatus::Deferred {
                 expires_at: expires_at.clone(),
             },
+            StepOutcome::Fail {
+                error,
+                exception_id,
+            } => StepStatus::Fail {
+                error: error.clone(),
+                exception_id: exception_id.clone(),
+            },
         };
         let mut builder = StepRecord::builder(step)
             .status(status)
@@ -203,6 +218,7 @@ impl StepEntry {
             StepOutcome::Ok { .. } => StatusName::Ok,
             StepOutcome::Pending { .. } => StatusName::Pending,
             StepOutcome::Deferred { .. } => StatusName::Deferred,
+            StepOutcome::Fail { .. } => StatusName::Fail,
         }
         .as_str()
     }
@@ -236,6 +252,14 @@ fn files_of(root: &Path, user_id: &str) -> Result<u64, DemoError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
         Err(e) => Err(DemoError::io(&dir, e)),
     }
+}
+
+/// The subject's upload files, their replicas and their rows.
+fn uploads_held(store: &Store, user: &str) -> Result<u64, DemoError> {
+    let paths = &store.paths;
+    Ok(files_of(&paths.uploads, user)?
+        + files_of(&paths.uploads_replica, user)?
+        + store.upload_rows_count(user)?)
 }
 
 /// Everything one cascade run needs.
@@ -275,26 +299,101 @@ impl Cascade<'_> {
             }
             let tx = self.store.begin()?;
             let started_at = self.clock.stamp();
-            let done = self.run_step(step)?;
-            let entry = StepEntry {
-                step: step.as_str().to_owned(),
-                started_at,
-                ended_at: self.clock.stamp(),
-                before_count: done.before,
-                after_count: done.after,
-                outcome: done.outcome,
-                details: done.details,
+            let entry = match self.run_step(step) {
+                Ok(done) => {
+                    let entry = StepEntry {
+                        step: step.as_str().to_owned(),
+                        started_at,
+                        ended_at: self.clock.stamp(),
+                        before_count: done.before,
+                        after_count: done.after,
+                        outcome: done.outcome,
+                        details: done.details,
+                    };
+                    self.store
+                        .record_step(&self.intake.request_id, step.seq(), &entry)?;
+                    tx.commit()?;
+                    entry
+                }
+                Err(error) => {
+                    // The step's changes are rolled back; its failure is
+                    // recorded, with an exception, in a transaction of its own.
+                    drop(tx);
+                    self.record_failure(step, started_at, error)?
+                }
             };
             let record = entry.to_record()?;
-            self.store
-                .record_step(&self.intake.request_id, step.seq(), &entry)?;
-            tx.commit()?;
             self.audit.log_step(&self.intake.request_id, &record)?;
             each(&entry, false);
             entries.push(entry);
         }
         self.store.checkpoint_wal()?;
         Ok(entries)
+    }
+
+    /// Records that `step` failed with `error`: an exception is opened for
+    /// it, and its ledger entry is `fail` with the exception's id and the
+    /// records it left (counted again after its changes were rolled back).
+    /// When even that cannot be done, the run stops with `error`.
+    fn record_failure(
+        &mut self,
+        step: Step,
+        started_at: String,
+        error: DemoError,
+    ) -> Result<StepEntry, DemoError> {
+        let Ok(held) = self.held(step) else {
+            return Err(error);
+        };
+        let request_id = self.intake.request_id.clone();
+        let exception_id = format!("exc-{request_id}-{}", step.seq());
+        let tx = self.store.begin()?;
+        let ended_at = self.clock.stamp();
+        let message = error.to_string();
+        self.store.open_exception(
+            &exception_id,
+            &request_id,
+            step.as_str(),
+            &message,
+            &ended_at,
+        )?;
+        let entry = StepEntry {
+            step: step.as_str().to_owned(),
+            started_at,
+            ended_at,
+            before_count: held,
+            after_count: held,
+            outcome: StepOutcome::Fail {
+                error: message,
+                exception_id,
+            },
+            details: Map::new(),
+        };
+        self.store.record_step(&request_id, step.seq(), &entry)?;
+        tx.commit()?;
+        Ok(entry)
+    }
+
+    /// The records `step` is about that the store (or the services, or the
+    /// audit log) holds now.
+    fn held(&self, step: Step) -> Result<u64, DemoError> {
+        let (store, user) = (self.store, self.user());
+        match step {
+            Step::Working => store.working_sessions_count(user),
+            Step::Episodic => store.episodic_rows_count(user),
+            Step::Semantic => store.semantic_records_count(user),
+            Step::Vectors => store.vectors_count(user),
+            Step::FineTune => store.dataset_examples_count(user),
+            Step::Uploads => uploads_held(store, user),
+            Step::Derivatives => self.artefacts_held(&reachable(store, &self.intake.request_id)?),
+            Step::Subprocessor => {
+                let mut held = 0;
+                for service in &self.services.endpoints {
+                    held += receipts::held_records(service, &self.intake.subject_id)?;
+                }
+                Ok(held)
+            }
+            Step::AuditLog => Ok(self.audit.subject_pii_count(&self.intake.subject_id)),
+        }
     }
 
     fn run_step(&mut self, step: Step) -> Result<Done, DemoError> {
@@ -419,41 +518,63 @@ impl Cascade<'_> {
         ))
     }
 
-    /// Step 5: Remove the subject's examples from every dataset manifest, and
-    /// retrain each model release whose lineage includes them.
+    /// Step 5: Version every dataset holding the subject's examples anew
+    /// without them (a manifest is never edited), retrain each serving model
+    /// whose dataset version held them on the new version (a new model, named
+    /// by the digest of its weights; the old one is retired and its weights
+    /// deleted), then delete the examples themselves.
     fn fine_tune(&mut self) -> Result<Done, DemoError> {
         let store = self.store;
         let user = self.user().to_owned();
         let before = store.dataset_examples_count(&user)?;
-        let manifests = store.manifests_holding(&user)?;
-        let releases = store.model_releases(&user)?;
-        store.delete_dataset_examples(&user)?;
+        let releases = store.serving_releases(&user)?;
         let now = self.clock.stamp();
+        let mut versioned = Vec::new();
+        for manifest in store.latest_manifests_holding(&user)? {
+            let next = store.new_manifest_version_without(&manifest, &user, &now)?;
+            versioned.push(json!({"from": manifest, "to": next}));
+        }
         let mut models = Vec::new();
-        for Release {
-            model_id,
-            trained_on_subject,
-        } in releases
-        {
-            let outcome = if !trained_on_subject {
+        let mut retrained = Vec::new();
+        for release in releases {
+            let outcome = if !release.trained_on_subject {
                 ModelOutcome::NotTrainedOn
             } else if self.fault == Some(Fault::ModelSuppressedOnly) {
                 // The defect: an output filter instead of a retraining.
-                store.add_output_filter(&model_id, &user, &now)?;
+                store.add_output_filter(&release.model_id, &user, &now)?;
                 ModelOutcome::Suppressed
             } else {
-                store.record_retraining(&model_id, &user, &now)?;
+                retrained.push(self.retrain(&release, &now)?);
                 ModelOutcome::Retrained
             };
-            models.push((model_id, outcome));
+            models.push((release.model_id, outcome));
         }
+        store.delete_dataset_examples(&user)?;
         let after = store.dataset_examples_count(&user)?;
         Ok(ok(
             before,
             after,
             TierProof::FineTune { models },
-            json!({"manifests_rewritten": manifests}),
+            json!({"manifests_versioned": versioned, "retrained": retrained}),
         ))
+    }
+
+    /// Trains `release` anew on the latest version of its dataset (already
+    /// without the subject's examples), serves the new model and retires
+    /// the old one.
+    fn retrain(&self, release: &ServingRelease, now: &str) -> Result<Value, DemoError> {
+        let store = self.store;
+        let manifest = store.latest_version_of(&release.manifest_id)?;
+        let examples = store.training_examples(&manifest)?;
+        let model = Model::train(&examples)?;
+        store.add_model(&release.release, &manifest, &model, now)?;
+        store.retire_model(&release.model_id)?;
+        Ok(json!({
+            "release": release.release,
+            "from": release.model_id,
+            "to": model.model_id(),
+            "manifest": manifest,
+        }))
     }
 
     /// Step 6: Delete the subject's upload blobs, their replicas and their rows.
@@ -461,12 +582,7 @@ impl Cascade<'_> {
         let store = self.store;
         let paths = &store.paths;
         let user = self.user().to_owned();
-        let held = || -> Result<u64, DemoError> {
-            Ok(files_of(&paths.uploads, &user)?
-                + files_of(&paths.uploads_replica, &user)?
-                + store.upload_rows_count(&user)?)
-        };
-        let before = held()?;
+        let before = uploads_held(store, &user)?;
         for root in [&paths.uploads, &paths.uploads_replica] {
             let dir = root.join(&user);
             match std::fs::remove_dir_all(&dir) {
@@ -476,7 +592,7 @@ impl Cascade<'_> {
             }
         }
         store.delete_upload_rows(&user)?;
-        let after = held()?;
+        let after = uploads_held(store, &user)?;
         Ok(ok(before, after, TierProof::None, json!({})))
     }
 

@@ -6,7 +6,7 @@ use crate::audit::{AuditStore, PII_FIELDS};
 use crate::cascade::{StepEntry, StepOutcome};
 use crate::intake::{Intake, TENANT};
 use crate::receipts::CollectedReceipt;
-use crate::verification::{Probes, VERIFY_CODE};
+use crate::verification::Probes;
 use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use proofpack_author::pack::{build, Authored, Content, Evidence, PackDescription, PackOptions};
@@ -136,6 +136,12 @@ fn attestation(m: &Material<'_>) -> String {
                     s.step
                 ));
             }
+            StepOutcome::Fail { exception_id, .. } => {
+                open.push(format!(
+                    "the {} step failed (exception {exception_id} is open)",
+                    s.step
+                ));
+            }
         }
     }
     for (_, p) in &m.probes.classes {
@@ -185,8 +191,8 @@ fn attestation(m: &Material<'_>) -> String {
         "I, the Data Protection Officer ({DPO}), have reviewed the evidence in this pack for\n\
          erasure request {} of tenant {TENANT}.\n\n{body}\n\n\
          The cascade was run by {CASCADE_RUNNER}; I did not run it. The verification probes ran\n\
-         from code independent of the cascade ({VERIFY_CODE}).\n",
-        m.intake.request_id
+         from code independent of the cascade ({}).\n",
+        m.intake.request_id, m.probes.code_ref
     )
 }
 
@@ -198,7 +204,8 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
         .iter()
         .map(StepEntry::to_record)
         .collect::<Result<Vec<_>, _>>()?;
-    let mut verification = VerificationBuilder::for_request(&request, m.verified_at, VERIFY_CODE);
+    let mut verification =
+        VerificationBuilder::for_request(&request, m.verified_at, &m.probes.code_ref);
     for (class, probe) in &m.probes.classes {
         verification = verification.residue(*class, probe.residue);
     }

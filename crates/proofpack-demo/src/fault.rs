@@ -42,11 +42,15 @@ pub enum Fault {
     /// The episodic backup snapshot was restored into use (it serves
     /// reads), and the episodic step declares it `live`.
     BackupLive,
+    /// A later import added a malformed example (an empty completion) to
+    /// the late fine-tune dataset: retraining on its next version fails, so
+    /// the fine-tune step fails and opens an exception.
+    StepFails,
 }
 
 impl Fault {
     /// Every fault, in the order of the table.
-    pub const ALL: [Fault; 12] = [
+    pub const ALL: [Fault; 13] = [
         Fault::VectorIndexNotRebuilt,
         Fault::CacheTtl,
         Fault::SubprocessorEmailOnly,
@@ -59,6 +63,7 @@ impl Fault {
         Fault::LogFork,
         Fault::ReceiptForged,
         Fault::BackupLive,
+        Fault::StepFails,
     ];
 
     /// The finding the verifier must report for this fault.
@@ -76,6 +81,7 @@ impl Fault {
             Fault::WitnessOffline | Fault::LogFork => Code::AuditWitnessQuorumNotMet,
             Fault::ReceiptForged => Code::ReceiptsUnattested,
             Fault::BackupLive => Code::StepsBackupLive,
+            Fault::StepFails => Code::StepsFailed,
         }
     }
 

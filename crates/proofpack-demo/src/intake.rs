@@ -1,11 +1,12 @@
-//! Intake: validate an erasure request, compute its regulatory clock, and
-//! log `erasure_request_accepted`. A request already accepted is returned
-//! as it was (intake is idempotent per request).
+//! Intake: verify the requester's identity against the stored
+//! verification record, validate the erasure request, compute its
+//! regulatory clock, and log `erasure_request_accepted`. A request already
+//! accepted is returned as it was (intake is idempotent per request).
 
 use crate::audit::AuditStore;
 use crate::clock::Clock;
 use crate::store::Store;
-use crate::DemoError;
+use crate::{DemoError, IdentityRefusal};
 use proofpack_producer::{pseudonymous_subject_id, DataClass, LegalBasis, Request};
 use proofpack_spec::calendar::{period_end, periods};
 use proofpack_spec::timestamp::{format_instant, Timestamp};
@@ -64,6 +65,23 @@ pub struct Submission {
     pub received_at: time::OffsetDateTime,
 }
 
+/// Checks the identity proof `submission` names: a verification record
+/// must exist under that reference, and be of the subject the identifier
+/// names (the record keeps the pseudonym, never the identifier).
+fn verify_identity(
+    store: &Store,
+    submission: &Submission,
+    subject_id: &str,
+) -> Result<(), DemoError> {
+    let record = store
+        .identity_verification(&submission.identity_proof_ref)?
+        .ok_or(DemoError::Identity(IdentityRefusal::NoRecord))?;
+    if record.subject_ref != subject_id {
+        return Err(DemoError::Identity(IdentityRefusal::OtherSubject));
+    }
+    Ok(())
+}
+
 /// Validates and accepts `submission`, or returns the request already
 /// accepted for the same subject and receipt time (found by the subject's
 /// pseudonym, so even once the account is erased).
@@ -80,6 +98,7 @@ pub fn accept(
     }
     let key = store.pseudonym_key()?;
     let subject_id = pseudonymous_subject_id(&key, &submission.raw_identifier)?;
+    verify_identity(store, submission, &subject_id)?;
     let received = Timestamp::from_instant_utc(submission.received_at)
         .ok_or_else(|| DemoError::Request("received_at is out of range".to_owned()))?;
     let request_id = format!(

@@ -16,7 +16,12 @@
 //! use proofpack_demo::{Clock, Config, Fault, Platform};
 //! use proofpack_core::{Code, Verdict};
 //! let dir = tempfile::tempdir().map_err(|e| proofpack_demo::DemoError::io(".", e))?;
-//! let config = Config { out_dir: dir.path().join("out"), fault: None, clock: Clock::system() };
+//! let config = Config {
+//!     out_dir: dir.path().join("out"),
+//!     fault: None,
+//!     clock: Clock::system(),
+//!     database: Default::default(),
+//! };
 //! let mut platform = Platform::start(config)?;
 //! let outcome = platform.erase(&mut std::io::sink())?;
 //! assert_eq!(outcome.report.verdict(), Verdict::Complete);
@@ -28,6 +33,7 @@
 //!     out_dir: dir.path().join("faulty"),
 //!     fault: Some(Fault::VectorIndexNotRebuilt),
 //!     clock: Clock::system(),
+//!     database: Default::default(),
 //! };
 //! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
 //! assert_eq!(outcome.report.verdict(), Verdict::Incomplete);
@@ -47,6 +53,7 @@ pub mod clock;
 pub mod evidence;
 pub mod fault;
 pub mod intake;
+pub mod ml;
 pub mod provenance;
 pub mod receipts;
 pub mod services;
@@ -74,7 +81,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use store::{Store, StorePaths, SUBJECTS};
 use summarizer::Draft;
-use verification::{Probes, Target};
+use verification::{Job, Kept, Probes, Target};
 use witnesses::{Answer, Witnesses};
 
 /// Why the demo could not finish.
@@ -152,6 +159,12 @@ pub enum DemoError {
     /// The erasure request is not valid.
     #[error("request refused at intake: {0}")]
     Request(String),
+    /// The requester's identity is not verified.
+    #[error("request refused at intake: {0}")]
+    Identity(IdentityRefusal),
+    /// A model could not be trained or read.
+    #[error("fine-tune: {0}")]
+    Training(#[from] ml::ngram::ModelError),
     /// A subprocessor service failed.
     #[error("subprocessor: {0}")]
     Service(String),
@@ -173,6 +186,17 @@ pub enum DemoError {
     Verify(String),
 }
 
+/// Why intake refused a request's identity proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IdentityRefusal {
+    /// No verification record has the reference the request names.
+    #[error("no identity verification record has that reference")]
+    NoRecord,
+    /// The record verified another subject.
+    #[error("the identity verification record is of another subject")]
+    OtherSubject,
+}
+
 impl DemoError {
     /// Wraps an I/O error with its path.
     pub fn io(path: impl AsRef<Path>, source: std::io::Error) -> Self {
@@ -192,6 +216,9 @@ pub struct Config {
     pub fault: Option<Fault>,
     /// The clock every timestamp comes from.
     pub clock: Clock,
+    /// The database of the store's tiers (SQLite under `DIR/store/` by
+    /// default).
+    pub database: store::Database,
 }
 
 /// The file marking a folder as this demo's output (so a later run may
@@ -293,6 +320,12 @@ macro_rules! say {
     }};
 }
 
+/// The reference of the identity verification of the `i`-th subject.
+#[must_use]
+pub fn identity_proof_ref(i: usize) -> String {
+    format!("idv-{}", 20417 + i)
+}
+
 /// The first subject, whom the demo's request erases.
 pub const SUBJECT: store::Subject = SUBJECTS[0];
 
@@ -302,18 +335,23 @@ impl Platform {
         prepare_out_dir(&config.out_dir)?;
         let paths = OutputPaths::under(&config.out_dir);
         let started_at = config.clock.now();
-        let store = Store::create(paths.store.clone(), config.fault)?;
+        let store = Store::create(paths.store.clone(), &config.database, config.fault)?;
         // The controller's pseudonym key (HMAC), fresh for each run.
         let mut key = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut key);
         store.set_pseudonym_key(&key)?;
         store.seed(started_at)?;
         let mut subjects = Vec::new();
-        for s in SUBJECTS {
-            subjects.push((
-                s,
-                proofpack_producer::pseudonymous_subject_id(&key, s.email)?,
-            ));
+        for (i, s) in SUBJECTS.iter().enumerate() {
+            let subject_id = proofpack_producer::pseudonymous_subject_id(&key, s.email)?;
+            // The identity desk checked every subject once, and kept the
+            // record under the subject's pseudonym.
+            store.record_identity_verification(
+                &identity_proof_ref(i),
+                &subject_id,
+                &proofpack_spec::timestamp::format_instant(started_at - time::Duration::days(3)),
+            )?;
+            subjects.push((*s, subject_id));
         }
         let mut audit = AuditStore::open(&paths.store.audit_log)?;
         audit.seed(&subjects, started_at)?;
@@ -373,7 +411,7 @@ impl Platform {
         };
         Submission {
             raw_identifier: SUBJECT.email.to_owned(),
-            identity_proof_ref: "idv-20417".to_owned(),
+            identity_proof_ref: identity_proof_ref(0),
             received_at: self.started_at - time::Duration::days(days),
         }
     }
@@ -404,6 +442,9 @@ impl Platform {
     pub fn erase(&mut self, story: &mut dyn Write) -> Result<Outcome, DemoError> {
         self.tell_setup(story);
         let intake = self.accept_request(story)?;
+        // The verification job resolves the subject from the identifier
+        // and takes its fingerprint before anything is erased.
+        let job = Job::prepare(self.verification_target())?;
         // A background summariser picks up the subject's latest note now,
         // and only writes its summary after the cascade.
         let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &self.config.clock)?;
@@ -413,7 +454,7 @@ impl Platform {
         }
         self.restore_drill(story)?;
         let receipts = self.collected_receipts(&intake.request_id, story)?;
-        let (probes, verified_at) = self.verify_independently(&intake, story)?;
+        let (probes, verified_at) = self.verify_independently(&job, &steps, story)?;
         let provenance = provenance::export(&self.store, &intake.request_id)?;
         let after_checkpoint = self.witnessed_checkpoint(&intake, story)?;
         let completed_at = self.config.clock.stamp();
@@ -587,20 +628,53 @@ impl Platform {
         Ok(receipts)
     }
 
-    /// The independent verification job's probes for `intake`, and when
-    /// they ran.
+    /// The independent verification job's probes, and when they ran.
     fn verify_independently(
         &self,
-        intake: &Intake,
+        job: &Job,
+        steps: &[StepEntry],
         story: &mut dyn Write,
     ) -> Result<(Probes, String), DemoError> {
-        let probes = verification::run(&self.verification_target(intake))?;
+        let probes = job.run(&kept(steps))?;
         let verified_at = self.config.clock.stamp();
         say!(
             story,
-            "\n== Independent verification ({})",
-            verification::VERIFY_CODE
+            "\n== Independent verification ({})\n  subject {} resolved from the identifier; {} marker phrase(s); {} table(s), {} text column(s) and {} upload file(s) scanned",
+            probes.code_ref,
+            probes.subject.subject_id,
+            probes.subject.markers,
+            probes.scan.tables.len(),
+            probes.scan.text_columns,
+            probes.scan.files
         );
+        for k in &probes.scan.kept {
+            say!(story, "  left out: {}: {}", k.table, k.why);
+        }
+        for t in &probes.retrieval {
+            say!(
+                story,
+                "  {:<13} {} queries, {} hit(s): {}",
+                t.kind,
+                t.queries,
+                t.hits,
+                t.what
+            );
+        }
+        for m in &probes.models {
+            say!(
+                story,
+                "  model {} {}: re-trained from {}: {}; {} answer(s) reproducing a marker",
+                m.release,
+                m.model_id,
+                m.manifest_id,
+                if m.reproduced {
+                    "the same digest"
+                } else {
+                    "NOT the same model"
+                },
+                m.markers_reproduced
+            );
+        }
         let all = probes.classes.iter().map(|(_, p)| p);
         for p in all.chain([&probes.subprocessor, &probes.unredacted_pii]) {
             say!(
@@ -673,11 +747,13 @@ impl Platform {
         witnesses.chain(subprocessors).collect()
     }
 
-    /// What the verification job probes for `intake`.
-    fn verification_target(&self, intake: &Intake) -> Target {
+    /// What the verification job is told: where the data is, and the
+    /// identifier the request named.
+    #[must_use]
+    pub fn verification_target(&self) -> Target {
         let store = &self.paths.store;
         Target {
-            db: store.db.clone(),
+            db: self.store.location().clone(),
             audit_log: store.audit_log.clone(),
             upload_roots: vec![store.uploads.clone(), store.uploads_replica.clone()],
             subprocessors: self
@@ -686,8 +762,7 @@ impl Platform {
                 .iter()
                 .map(|e| (e.name.to_owned(), e.base_url.clone()))
                 .collect(),
-            user_id: intake.user_id.clone(),
-            subject_id: intake.subject_id.clone(),
+            raw_identifier: self.submission().raw_identifier,
             pii_fields: audit::PII_FIELDS.iter().map(|f| (*f).to_owned()).collect(),
         }
     }
@@ -696,6 +771,37 @@ impl Platform {
     pub fn receipts(&self, request_id: &str) -> Result<Vec<CollectedReceipt>, DemoError> {
         self.store.receipts(request_id)
     }
+}
+
+/// The tables declared to keep the subject's data, for the verification
+/// job to leave out of its scan: the backups the steps declared (§17), and
+/// the erasure's own records.
+#[must_use]
+pub fn kept(steps: &[StepEntry]) -> Vec<Kept> {
+    let mut kept = Vec::new();
+    for s in steps {
+        if let cascade::StepOutcome::Ok {
+            proof: cascade::TierProof::Episodic { backups, .. },
+        } = &s.outcome
+        {
+            for b in backups {
+                kept.push(Kept {
+                    table: store::BACKUP_TABLE.to_owned(),
+                    why: format!("§17 backup {} declared by the {} step", b.location, s.step),
+                });
+            }
+        }
+    }
+    kept.extend(store::ERASURE_RECORDS.iter().map(|(table, why)| Kept {
+        table: (*table).to_owned(),
+        why: (*why).to_owned(),
+    }));
+    kept.push(Kept {
+        table: "audit-log.sqlite (every table)".to_owned(),
+        why: "the action audit log, redacted by the audit_log step; probed by audit_log_redacted"
+            .to_owned(),
+    });
+    kept
 }
 
 /// The copies of the subjects' data each subprocessor holds: the vector

@@ -31,6 +31,7 @@ fn main() {
         out_dir: args.out,
         fault: args.fault,
         clock: Clock::system(),
+        database: Default::default(),
     };
     let mut stdout = std::io::stdout().lock();
     // The platform (and so its services) is dropped before exiting.

@@ -9,7 +9,9 @@
 //!   the service's key, fresh for each run);
 //! * `GET /v1/deletions/{ticket_id}`: the ticket as it stands;
 //! * `GET /v1/subjects/{subject_id}/records`: the lookup API, how many
-//!   records the service still holds for the subject.
+//!   records the service still holds for the subject;
+//! * `GET /v1/search?q=TEXT[&exact=true]`: the content search, every record
+//!   (under any subject) whose text holds (or is) `TEXT`, case-insensitive.
 //!
 //! A service with [`Behaviour::EmailOnly`] has no deletion API (`404`) and
 //! takes requests at its privacy mailbox (`POST /mail/privacy`, a stand-in
@@ -228,6 +230,45 @@ async fn lookup(State(service): State<Shared>, Path(subject): Path<String>) -> J
     Json(json!({"subject": subject, "records": records}))
 }
 
+/// The query of `GET /v1/search`.
+#[derive(Debug, serde::Deserialize)]
+struct SearchQuery {
+    q: String,
+    /// `exact`: the record is `q`, not merely holds it.
+    #[serde(default)]
+    exact: bool,
+}
+
+/// The content search: every record, under any subject, whose text holds
+/// `q` (or, with `exact=true`, is `q`), case-insensitive, as `{"subject",
+/// "index"}`.
+async fn search(
+    State(service): State<Shared>,
+    axum::extract::Query(query): axum::extract::Query<SearchQuery>,
+) -> Json<Value> {
+    let needle = query.q.to_lowercase();
+    let matches: Vec<Value> = service
+        .records()
+        .iter()
+        .flat_map(|(subject, records)| {
+            records
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| {
+                    let r = r.to_lowercase();
+                    !needle.is_empty()
+                        && if query.exact {
+                            r == needle
+                        } else {
+                            r.contains(&needle)
+                        }
+                })
+                .map(move |(index, _)| json!({"subject": subject, "index": index}))
+        })
+        .collect();
+    Json(json!({"matches": matches}))
+}
+
 /// The privacy mailbox: the body is the letter, whose last word is the
 /// subject; the answer is the confirmation letter (no ticket).
 async fn mailbox(State(service): State<Shared>, letter: String) -> (StatusCode, String) {
@@ -305,6 +346,7 @@ impl Subprocessors {
                 .route("/v1/deletions", post(delete))
                 .route("/v1/deletions/{id}", get(ticket))
                 .route("/v1/subjects/{subject}/records", get(lookup))
+                .route("/v1/search", get(search))
                 .route(MAILBOX_PATH, post(mailbox))
                 .with_state(service);
             let (tx, rx) = oneshot::channel::<()>();

@@ -22,6 +22,7 @@ fn config(dir: &Path, fault: Option<Fault>) -> Config {
             time::macros::datetime!(2026-06-01 09:00:00 UTC),
             time::Duration::seconds(2),
         ),
+        database: Default::default(),
     }
 }
 
@@ -258,7 +259,6 @@ fn no_tier_row_of_the_subject(conn: &Connection) {
         "entities",
         "vectors",
         "dataset_examples",
-        "training_lineage",
         "output_filters",
         "uploads",
         "summaries",
@@ -468,6 +468,80 @@ fn fault_specifics(fault: Fault, outcome: &Outcome) {
         }
         _ => assert_eq!(witnesses.len(), 2),
     }
+    probe_specifics(fault, outcome);
+}
+
+/// What each fault that leaves data behind shows in the verification
+/// job's own record.
+fn probe_specifics(fault: Fault, outcome: &Outcome) {
+    let p = &outcome.probes;
+    let residue = |class: &str| {
+        p.classes
+            .iter()
+            .find(|(c, _)| c.as_str() == class)
+            .map(|(_, probe)| probe.found.clone())
+            .unwrap()
+    };
+    match fault {
+        Fault::VectorIndexNotRebuilt => {
+            // The stored indexes still hold the subject's vectors: found by
+            // id and by nearest-neighbour queries of its own contents.
+            let hits = |kind: &str| {
+                p.retrieval
+                    .iter()
+                    .filter(|t| t.kind == kind)
+                    .map(|t| t.hits)
+                    .sum::<usize>()
+            };
+            assert!(hits("by_similarity") > 0 && hits("by_id") > 0);
+            assert!(residue("vectors").iter().all(|f| f.starts_with("vectors:")));
+        }
+        Fault::ModelSuppressedOnly => {
+            // The suppressed model cannot be re-trained from what is left,
+            // and reproduces the subject's name when asked.
+            let late = p
+                .models
+                .iter()
+                .find(|m| m.release == "assistant-ft-2026-03")
+                .unwrap();
+            assert!(!late.clear && !late.reproduced && late.markers_reproduced > 0);
+            assert!(residue("fine_tune").contains(&format!("model_releases:{}", late.model_id)));
+        }
+        Fault::StepFails => {
+            // The fine-tune step failed, opened an exception, rolled back;
+            // the later steps ran.
+            let failed = step(outcome, "fine_tune");
+            let StepOutcome::Fail { exception_id, .. } = &failed.outcome else {
+                panic!("{failed:?}");
+            };
+            assert_eq!(failed.before_count, failed.after_count);
+            let tier = outcome
+                .report
+                .tiers()
+                .iter()
+                .find(|t| t.tier.as_str() == "fine_tune")
+                .unwrap();
+            let detail = tier.status_detail.as_ref().unwrap();
+            assert_eq!(detail.exception_id.as_deref(), Some(exception_id.as_str()));
+            assert!(detail.error.as_ref().is_some_and(|e| !e.is_empty()));
+            let conn = Connection::open_with_flags(
+                &outcome.paths.store.db,
+                OpenFlags::SQLITE_OPEN_READ_ONLY,
+            )
+            .unwrap();
+            let state: String = conn
+                .query_row(
+                    "SELECT state FROM exceptions WHERE exception_id = ?1",
+                    [exception_id],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            assert_eq!(state, "open");
+            assert_eq!(step(outcome, "uploads").status_name(), "ok");
+            assert!(!residue("fine_tune").is_empty());
+        }
+        _ => {}
+    }
 }
 
 macro_rules! fault_tests {
@@ -496,6 +570,7 @@ fault_tests! {
     fault_log_fork: Fault::LogFork => Verdict::Untrusted;
     fault_receipt_forged: Fault::ReceiptForged => Verdict::Untrusted;
     fault_backup_live: Fault::BackupLive => Verdict::Incomplete;
+    fault_step_fails: Fault::StepFails => Verdict::Incomplete;
 }
 
 #[test]
@@ -595,8 +670,11 @@ fn answers(base_url: &str) -> bool {
         .is_ok()
 }
 
-/// A step that fails ends the run with an error, and dropping the platform
-/// then stops every service: nothing is left listening.
+/// A step whose failure cannot even be recorded (its tier's table is gone,
+/// so its records cannot be counted) ends the run with an error, and
+/// dropping the platform then stops every service: nothing is left
+/// listening. (A failure that can be recorded is `fail`, with an exception:
+/// `--fault step-fails`.)
 #[test]
 fn a_failing_step_leaves_no_service_running() {
     let dir = tempfile::tempdir().unwrap();
@@ -630,4 +708,351 @@ fn a_failing_step_leaves_no_service_running() {
 fn listens(base_url: &str) -> bool {
     let addr = base_url.strip_prefix("http://").unwrap();
     std::net::TcpStream::connect(addr).is_ok()
+}
+
+/// The JSON file at `path`.
+fn json_file(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// After a clean run, the verification job resolved the subject itself,
+/// scanned every table of the store but those declared to keep the
+/// subject's data, ran retrieval tests of every kind, checked every
+/// serving model, and found nothing; its `code_ref` is the digest of its
+/// own sources, and is the one `verification.json` carries.
+#[test]
+fn the_probes_search_and_find_nothing_after_a_clean_run() {
+    use proofpack_demo::verification::code_ref;
+    let (_dir, _platform, outcome) = demo(None);
+    let p = &outcome.probes;
+    assert_eq!(p.code_ref, code_ref());
+    assert!(p.code_ref.starts_with("verify-job@sha256:"));
+    let verification = json_file(&outcome.paths.evidence.join("verification.json"));
+    assert_eq!(verification["code_ref"], p.code_ref.as_str());
+    assert_ne!(
+        p.code_ref,
+        step(&outcome, "working").to_record().unwrap().to_value()["code_ref"]
+    );
+
+    assert_eq!(p.subject.subject_id, outcome.intake.subject_id);
+    assert!(p.subject.account_found_before && !p.subject.account_found_after);
+    assert!(p.subject.markers >= 4);
+    assert!(p.subject.fingerprinted.iter().all(|n| *n > 0));
+
+    // Every table of the store is scanned or declared kept.
+    let conn =
+        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let kept: Vec<&str> = p.scan.kept.iter().map(|k| k.table.as_str()).collect();
+    for table in column(
+        &conn,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    ) {
+        assert!(
+            p.scan.tables.contains(&table) != kept.contains(&table.as_str()),
+            "{table}"
+        );
+    }
+    for declared in [
+        "backup_episodic",
+        "step_ledger",
+        "receipts",
+        "erasure_requests",
+    ] {
+        assert!(kept.contains(&declared), "{declared}");
+    }
+    assert!(p.scan.text_columns > 20 && p.scan.files > 0);
+
+    // Nothing found, by any probe.
+    for (_, probe) in &p.classes {
+        assert_eq!(probe.residue, 0, "{:?}", probe.found);
+    }
+    assert_eq!(p.subprocessor.residue, 0, "{:?}", p.subprocessor.found);
+    for kind in ["by_id", "by_similarity", "by_answer"] {
+        let tests: Vec<_> = p.retrieval.iter().filter(|t| t.kind == kind).collect();
+        assert!(tests.iter().any(|t| t.queries > 0), "{kind}");
+        assert!(tests.iter().all(|t| t.hits == 0), "{kind}: {tests:?}");
+    }
+    assert_eq!(p.models.len(), 2);
+    assert!(p
+        .models
+        .iter()
+        .all(|m| m.clear && m.reproduced && m.weights_match_id));
+}
+
+/// The fine-tune step trains a new model on a new dataset version: the
+/// served model's id is the digest of its weights, its manifest is the new
+/// version (without the subject's examples), the old model is retired with
+/// its weights deleted, and the old version is left as it was.
+#[test]
+fn retraining_serves_a_new_model_trained_on_a_new_dataset_version() {
+    use proofpack_demo::ml::ngram::{id_of_weights, Model};
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let db = platform.paths().store.db.clone();
+    let manifests = |conn: &Connection| {
+        column(
+            conn,
+            "SELECT manifest_id || ' ' || digest FROM dataset_manifests ORDER BY manifest_id",
+        )
+    };
+    let before = manifests(&Connection::open(&db).unwrap());
+    let outcome = platform.erase(&mut std::io::sink()).unwrap();
+    let conn = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let after = manifests(&conn);
+    assert!(
+        before.iter().all(|m| after.contains(m)),
+        "a manifest was edited"
+    );
+    assert_eq!(after.len(), before.len() + 1);
+
+    let details = &step(&outcome, "fine_tune").details;
+    let retrained = &details["retrained"][0];
+    assert_eq!(retrained["manifest"], "ft-2026-03@v2");
+    let (old, new) = (
+        retrained["from"].as_str().unwrap(),
+        retrained["to"].as_str().unwrap(),
+    );
+    assert_ne!(old, new);
+    let model = |id: &str| -> (String, String, Option<String>) {
+        conn.query_row(
+            "SELECT state, manifest_id, weights FROM model_releases WHERE model_id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap()
+    };
+    let (state, manifest, weights) = model(old);
+    assert_eq!(
+        (state.as_str(), manifest.as_str(), weights),
+        ("retired", "ft-2026-03@v1", None)
+    );
+    let (state, manifest, weights) = model(new);
+    assert_eq!(
+        (state.as_str(), manifest.as_str()),
+        ("serving", "ft-2026-03@v2")
+    );
+    let weights = weights.unwrap();
+    assert_eq!(id_of_weights(&weights), new);
+    let answer = Model::from_weights(&weights)
+        .unwrap()
+        .answer("Draft a reply to Alice Example about Northwind Traders.");
+    assert!(!answer.contains("alice"), "{answer}");
+    assert!(answer.starts_with("dear"), "{answer}");
+}
+
+/// The vector tier's stored HNSW indexes answer nearest-neighbour queries:
+/// another subject's note is found by its own text; the erased subject's
+/// notes are found in no generation.
+#[test]
+fn the_stored_indexes_find_what_they_hold_and_not_the_subject() {
+    use proofpack_demo::ml::{ann::Index, embed::embed};
+    use proofpack_demo::verification::retrieval::SIMILARITY_THRESHOLD;
+    let (_dir, _platform, outcome) = demo(None);
+    let conn =
+        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let other = SUBJECTS[1];
+    let text = format!(
+        "{} said: remind me to call {} tomorrow.",
+        other.name, other.city
+    );
+    let subject = format!(
+        "{} said: remind me to call {} tomorrow.",
+        SUBJECT.name, SUBJECT.city
+    );
+    let mut stmt = conn.prepare("SELECT graph FROM vector_indexes").unwrap();
+    let graphs: Vec<Vec<u8>> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        graphs.len(),
+        3,
+        "one generation per shard after the rebuild"
+    );
+    let mut found_other = false;
+    for graph in graphs {
+        let index = Index::from_bytes(&graph).unwrap();
+        found_other |= index
+            .nearest(&embed(&text), 1)
+            .iter()
+            .any(|n| n.similarity > 0.999);
+        assert!(index
+            .nearest(&embed(&subject), 3)
+            .iter()
+            .all(|n| n.similarity < SIMILARITY_THRESHOLD));
+    }
+    assert!(found_other);
+}
+
+/// A copy of one of the subject's marker phrases in a table the platform
+/// does not model survives the cascade; the verification job's content
+/// scan finds it (that row only), and the DPO's authoring refuses to sign
+/// the pack, whose report has `probes.residue`.
+#[test]
+fn a_marker_copied_into_an_unmodelled_table_is_residue() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let conn = Connection::open(&platform.paths().store.db).unwrap();
+    conn.execute_batch(&format!(
+        "CREATE TABLE crm_export(id INTEGER PRIMARY KEY, note TEXT);
+         INSERT INTO crm_export VALUES (1, 'Call back {} about the invoice.'), (2, 'Call back {}.');",
+        SUBJECT.name, SUBJECTS[1].name
+    ))
+    .unwrap();
+    let refused = match platform.erase(&mut std::io::sink()) {
+        Err(proofpack_demo::DemoError::Refused(report)) => report,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(refused.verdict(), Verdict::Incomplete);
+    let codes: Vec<Code> = refused.findings().iter().map(|f| f.code()).collect();
+    assert_eq!(codes, vec![Code::ProbesResidue]);
+    let probes = json_file(
+        &platform
+            .paths()
+            .evidence
+            .join("attachments/verification/probes.json"),
+    );
+    let found: Vec<(String, Vec<String>)> = probes["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let found = c[1]["found"].as_array().unwrap();
+            (
+                c[0].as_str().unwrap().to_owned(),
+                found
+                    .iter()
+                    .map(|f| f.as_str().unwrap().to_owned())
+                    .collect::<Vec<String>>(),
+            )
+        })
+        .filter(|(_, found)| !found.is_empty())
+        .collect();
+    assert_eq!(
+        found,
+        vec![("derivatives".to_owned(), vec!["crm_export:1".to_owned()])]
+    );
+    assert!(probes["scan"]["tables"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("crm_export")));
+}
+
+/// Intake refuses a request whose identity proof has no verification
+/// record, or one of another subject, and accepts nothing then.
+#[test]
+fn intake_refuses_a_missing_or_mismatched_identity_record() {
+    use proofpack_demo::{identity_proof_ref, DemoError, IdentityRefusal};
+    let dir = tempfile::tempdir().unwrap();
+    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let mut submission = platform.submission();
+    submission.identity_proof_ref = "idv-00000".to_owned();
+    assert!(matches!(
+        platform.intake(&submission),
+        Err(DemoError::Identity(IdentityRefusal::NoRecord))
+    ));
+    submission.identity_proof_ref = identity_proof_ref(1);
+    assert!(matches!(
+        platform.intake(&submission),
+        Err(DemoError::Identity(IdentityRefusal::OtherSubject))
+    ));
+    let conn = Connection::open(&platform.paths().store.db).unwrap();
+    let accepted: i64 = conn
+        .query_row("SELECT COUNT(*) FROM erasure_requests", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(accepted, 0);
+    submission.identity_proof_ref = identity_proof_ref(0);
+    assert!(platform.intake(&submission).is_ok());
+}
+
+/// Why a `crate::` path of the verification job is not allowed, if it is
+/// not: the job may use the store's read side, the platform's models, its
+/// own modules and the crate's error, nothing else of the crate.
+fn forbidden_import(source: &str) -> Option<String> {
+    const READ_SIDE: [&str; 8] = [
+        "Location",
+        "Reader",
+        "Table",
+        "Column",
+        "Person",
+        "ServingModel",
+        "ManifestExample",
+        "ExampleContent",
+    ];
+    for banned in ["super::super", "proofpack_demo::"] {
+        if source.contains(banned) {
+            return Some(banned.to_owned());
+        }
+    }
+    for (at, _) in source.match_indices("crate::") {
+        let rest = &source[at + "crate::".len()..];
+        let ident = |text: &str| -> String {
+            text.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let first = ident(rest);
+        let ok = match first.as_str() {
+            "DemoError" | "ml" | "verification" => true,
+            "store" => {
+                let items = rest["store::".len().min(rest.len())..].to_owned();
+                let items = match items.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or("").to_owned(),
+                    None => ident(&items),
+                };
+                items
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|i| !i.is_empty())
+                    .all(|i| READ_SIDE.contains(&ident(i).as_str()))
+            }
+            _ => false,
+        };
+        if !ok {
+            return Some(format!("crate::{}", rest.lines().next().unwrap_or("")));
+        }
+    }
+    None
+}
+
+/// No module of the verification job (nor of the models it shares) imports
+/// the cascade's; its sources, as its `code_ref` hashes them, are every
+/// file of its folder, as they are on disk.
+#[test]
+fn the_verification_job_imports_nothing_of_the_cascade() {
+    use proofpack_demo::verification::SOURCES;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut on_disk: Vec<String> = std::fs::read_dir(src.join("verification"))
+        .unwrap()
+        .map(|e| format!("verification/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    on_disk.sort();
+    let listed: Vec<String> = SOURCES.iter().map(|(p, _)| (*p).to_owned()).collect();
+    assert_eq!(listed, on_disk);
+    for (path, text) in SOURCES {
+        assert_eq!(std::fs::read_to_string(src.join(path)).unwrap(), text);
+        assert_eq!(forbidden_import(text), None, "{path}");
+    }
+    for entry in std::fs::read_dir(src.join("ml")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert_eq!(forbidden_import(&text), None);
+    }
+    // The check itself refuses what it must.
+    for bad in [
+        "use crate::cascade::Cascade;",
+        "use crate::store::Store;",
+        "use crate::store::{Reader, Store};",
+        "use crate::intake::Intake;",
+        "crate::services::VECTOR_SAAS",
+        "use super::super::receipts;",
+    ] {
+        assert!(forbidden_import(bad).is_some(), "{bad}");
+    }
+    assert_eq!(
+        forbidden_import("use crate::store::{Reader, Table};\nuse crate::ml::embed;"),
+        None
+    );
 }

@@ -9,11 +9,14 @@
 //!   entries are not yet applied (replication lag);
 //! * a semantic entity graph (`entities`, `entity_edges`);
 //! * a vector index in shards and generations (`vector_generations`,
-//!   `vectors`): each shard serves one generation and keeps its previous
-//!   one, with its copies of the vectors, until it is rebuilt;
-//! * fine-tune dataset manifests (`dataset_manifests`, `dataset_examples`)
-//!   and model releases with their lineage (`model_releases`,
-//!   `training_lineage`, `output_filters`);
+//!   `vectors`, `vector_indexes`): each shard serves one generation and
+//!   keeps its previous one, with its copies of the vectors and its stored
+//!   HNSW index, until it is rebuilt;
+//! * fine-tune examples (`dataset_examples`), immutable versioned dataset
+//!   manifests listing them (`dataset_manifests`, `manifest_entries`), model
+//!   releases named by the digest of their weights, each recording the
+//!   manifest it was trained on (`model_releases`), and output filters
+//!   (`output_filters`);
 //! * uploads: files in `uploads/<user>/` with a replica in
 //!   `uploads-replica/<user>/`, and their rows (`uploads`);
 //! * derived artefacts: summaries and an answer cache with a TTL
@@ -24,32 +27,44 @@
 //!   `proofpack-platform`'s persistent [`proofpack_platform::AuditLog`]);
 //! * a backup snapshot of the episodic store (`backup_episodic`) and the
 //!   suppression ledger a restore must apply (`suppression_ledger`);
-//! * the request handling itself: `erasure_requests`, the step ledger
-//!   (`step_ledger`) and the collected receipts (`receipts`).
+//! * the request handling itself: the identity desk's verification
+//!   records (`identity_verifications`), `erasure_requests`, the step
+//!   ledger (`step_ledger`), the exceptions opened for failed steps
+//!   (`exceptions`) and the collected receipts (`receipts`).
 //!
-//! All SQL lives in this module. The cascade, the seeder and the rest of
-//! the platform use [`Store`]'s typed methods; the verification job reads
-//! through a [`Reader`], a separate read-only connection with its own
-//! queries, so that its probes share no code path with the cascade.
+//! All SQL lives in this module, written once for every engine through
+//! [`backend::Backend`] (its first comment says how to write a query). The
+//! cascade, the seeder and the rest of the platform use [`Store`]'s typed
+//! methods; the verification job reads through a [`Reader`], a separate
+//! read-only connection with its own queries, so that its probes share no
+//! code path with the cascade.
 
+pub mod backend;
+mod finetune;
 mod provenance;
 mod reader;
+mod reader_job;
+mod records;
 mod requests;
 mod schema;
 mod seed;
 mod tiers;
+mod vectors;
 
+pub use finetune::{manifest_id, ServingRelease};
 pub use provenance::{Node, NodeState, Tombstone};
 pub use reader::Reader;
-pub use tiers::{CachedAnswer, Release, Snapshot};
+pub use reader_job::{Column, ExampleContent, ManifestExample, Person, ServingModel, Table};
+pub use records::IdentityRecord;
+pub use tiers::{CachedAnswer, Snapshot};
 
-/// The error of the store's SQLite engine, named here so that only this
-/// module depends on the engine.
-pub use rusqlite::Error as SqlError;
+/// The error of the store's engine, named here so that only this module
+/// depends on the engine.
+pub use backend::{Location, SqlError};
 
 use crate::fault::Fault;
 use crate::DemoError;
-use rusqlite::{params, Connection, OptionalExtension};
+use backend::{args, Backend};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
@@ -110,10 +125,44 @@ pub const SUBJECTS: [Subject; 4] = [
 pub const SHARDS: i64 = 3;
 /// Scope of the shared answer cache.
 pub const CACHE_SCOPE: &str = "cache:answers";
-/// Fine-tune manifest built before the first subject joined.
+/// Fine-tune dataset built before the first subject joined.
 pub const EARLY_MANIFEST: &str = "ft-2026-01";
-/// Fine-tune manifest that includes every subject.
+/// Fine-tune dataset that includes every subject.
 pub const LATE_MANIFEST: &str = "ft-2026-03";
+/// The table of the episodic backups (§17).
+pub const BACKUP_TABLE: &str = "backup_episodic";
+/// The store's records of the erasure itself, which keep the subject's
+/// account id or pseudonym by design (never content): each table, and why.
+pub const ERASURE_RECORDS: [(&str, &str); 7] = [
+    (
+        "erasure_requests",
+        "the accepted request (the erasure's own record)",
+    ),
+    (
+        "step_ledger",
+        "the cascade's step ledger (the erasure's own record)",
+    ),
+    (
+        "receipts",
+        "the subprocessors' receipts (the erasure's own record)",
+    ),
+    (
+        "exceptions",
+        "the exceptions opened for failed steps (the erasure's own record)",
+    ),
+    (
+        "suppression_ledger",
+        "the subjects every restore of a backup must suppress (§17)",
+    ),
+    (
+        "tombstones",
+        "the tombstones of erased sources (provenance, §11)",
+    ),
+    (
+        "identity_verifications",
+        "the identity desk's records, by pseudonym",
+    ),
+];
 /// The model trained on [`EARLY_MANIFEST`].
 pub const EARLY_MODEL: &str = "assistant-ft-2026-01";
 /// The model trained on [`LATE_MANIFEST`].
@@ -137,12 +186,31 @@ pub fn note_key(row_id: i64) -> String {
     format!("note-{row_id}")
 }
 
+/// Which database holds the store's tiers (the upload folders and the
+/// audit log's own SQLite file stay under `DIR/store/` whichever it is).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Database {
+    /// SQLite, embedded, in `DIR/store/agent-memory.sqlite` (the default).
+    #[default]
+    Sqlite,
+}
+
+impl Database {
+    /// Where this database is for a store laid out as `paths`.
+    #[must_use]
+    pub fn location(&self, paths: &StorePaths) -> Location {
+        match self {
+            Database::Sqlite => Location::Sqlite(paths.db.clone()),
+        }
+    }
+}
+
 /// Where the store lives.
 #[derive(Debug, Clone)]
 pub struct StorePaths {
     /// The folder holding everything below.
     pub dir: PathBuf,
-    /// The SQLite database.
+    /// The SQLite database (when the store is on SQLite).
     pub db: PathBuf,
     /// The action audit log's own SQLite database.
     pub audit_log: PathBuf,
@@ -171,7 +239,9 @@ impl StorePaths {
 pub struct Store {
     /// The read-write connection; private so that every statement is one
     /// of this module's methods.
-    conn: Connection,
+    db: Box<dyn Backend>,
+    /// Where its database is.
+    location: Location,
     /// Where it lives.
     pub paths: StorePaths,
     /// The run's fault, for the defects that live in the store.
@@ -181,7 +251,7 @@ pub struct Store {
 /// An open transaction of the [`Store`]: [`Self::commit`] keeps its
 /// changes; dropping it rolls them back.
 #[derive(Debug)]
-pub struct Transaction<'a>(rusqlite::Transaction<'a>);
+pub struct Transaction<'a>(backend::Transaction<'a>);
 
 impl Transaction<'_> {
     /// Commits every change made since [`Store::begin`].
@@ -195,19 +265,19 @@ trait What<T> {
     fn what(self, what: &'static str) -> Result<T, DemoError>;
 }
 
-impl<T> What<T> for rusqlite::Result<T> {
+impl<T> What<T> for Result<T, SqlError> {
     fn what(self, what: &'static str) -> Result<T, DemoError> {
         self.map_err(|source| DemoError::Sql { what, source })
     }
 }
 
-/// A count read from SQLite (an `i64`) as a `u64`: a negative count can
+/// A count read from the store (an `i64`) as a `u64`: a negative count can
 /// only come from a corrupt store, and is an error rather than zero.
 pub(crate) fn count_from(what: &'static str, count: i64) -> Result<u64, DemoError> {
     u64::try_from(count).map_err(|_| DemoError::NegativeCount { what, count })
 }
 
-/// A row count or index as SQLite stores it (an `i64`).
+/// A row count or index as the store keeps it (an `i64`).
 fn to_sql_int<T>(what: &'static str, n: T) -> Result<i64, DemoError>
 where
     i64: TryFrom<T, Error = std::num::TryFromIntError>,
@@ -228,20 +298,6 @@ fn from_json<T: serde::de::DeserializeOwned>(
     serde_json::from_str(text).map_err(|source| DemoError::Json { what, source })
 }
 
-/// A deterministic 4-dimensional embedding of `text` (a stand-in for a
-/// model's: what matters is that the index holds bytes derived from it).
-fn embedding(text: &str) -> Vec<u8> {
-    let digest = Sha256::digest(text.as_bytes());
-    digest
-        .chunks(4)
-        .take(4)
-        .flat_map(|c| {
-            let n = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            (f64::from(n) / f64::from(u32::MAX)).to_le_bytes()
-        })
-        .collect()
-}
-
 /// Hex SHA-256.
 #[must_use]
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -249,58 +305,63 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 impl Store {
-    /// Creates an empty store under `paths.dir` (which must not hold one).
-    pub fn create(paths: StorePaths, fault: Option<Fault>) -> Result<Store, DemoError> {
+    /// Creates an empty store under `paths.dir` (which must not hold one),
+    /// its tiers in `database`.
+    pub fn create(
+        paths: StorePaths,
+        database: &Database,
+        fault: Option<Fault>,
+    ) -> Result<Store, DemoError> {
         for dir in [&paths.dir, &paths.uploads, &paths.uploads_replica] {
             std::fs::create_dir_all(dir).map_err(|e| DemoError::io(dir, e))?;
         }
         const WHAT: &str = "creating the store";
-        let conn = Connection::open(&paths.db).what(WHAT)?;
-        // Write-ahead logging: the verification job reads on its own
-        // connection while this one stays open, and commits need no fsync
-        // of the main file each time.
-        conn.pragma_update(None, "journal_mode", "WAL").what(WHAT)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")
-            .what(WHAT)?;
-        // Deleted content is overwritten with zeros, not left in free pages.
-        conn.pragma_update(None, "secure_delete", "ON").what(WHAT)?;
-        conn.execute_batch(schema::SCHEMA).what(WHAT)?;
-        Ok(Store { conn, paths, fault })
+        let location = database.location(&paths);
+        let db = backend::open(&location).what(WHAT)?;
+        schema::migrate(db.as_ref()).what(WHAT)?;
+        Ok(Store {
+            db,
+            location,
+            paths,
+            fault,
+        })
+    }
+
+    /// Where the store's database is (for the verification job's own
+    /// connection).
+    #[must_use]
+    pub fn location(&self) -> &Location {
+        &self.location
     }
 
     /// Begins a transaction: what the store's methods change until
     /// [`Transaction::commit`] is kept, or dropped, together.
     pub fn begin(&self) -> Result<Transaction<'_>, DemoError> {
-        self.conn
-            .unchecked_transaction()
+        backend::Transaction::begin(self.db.as_ref())
             .map(Transaction)
             .what("beginning a transaction")
     }
 
     /// The count `sql` returns for `user_id`.
     fn count(&self, what: &'static str, sql: &str, user_id: &str) -> Result<u64, DemoError> {
-        let n: i64 = self
-            .conn
-            .query_row(sql, [user_id], |r| r.get(0))
-            .what(what)?;
+        let n: i64 = self.db.one(sql, args![user_id]).what(what)?;
         count_from(what, n)
     }
 
     /// A `meta` value.
     fn meta(&self, key: &str) -> Result<Option<String>, DemoError> {
-        self.conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()
+        self.db
+            .opt("SELECT value FROM meta WHERE key = ?1", args![key])
             .what("reading a meta value")
     }
 
     /// Sets a `meta` value.
     fn set_meta(&self, key: &str, value: &str) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO meta(key, value) VALUES (?1, ?2)
                  ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                params![key, value],
+                args![key, value],
             )
             .what("writing a meta value")?;
         Ok(())
@@ -338,13 +399,12 @@ impl Store {
             .map_err(DemoError::BadPseudonymKey)
     }
 
-    /// Copies the write-ahead log into the database and truncates it, so
-    /// that no older page image (with erased content) stays in the log.
+    /// Makes the space the cascade freed unreadable: no older copy of an
+    /// erased row stays in the engine's log or free pages.
     pub fn checkpoint_wal(&self) -> Result<(), DemoError> {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-            .what("checkpointing the write-ahead log")?;
-        Ok(())
+        self.db
+            .reclaim()
+            .what("reclaiming the space of erased rows")
     }
 }
 
@@ -353,7 +413,12 @@ mod tests {
     use super::*;
 
     fn empty_store(dir: &Path) -> Store {
-        Store::create(StorePaths::under(&dir.join("store")), None).unwrap()
+        Store::create(
+            StorePaths::under(&dir.join("store")),
+            &Database::Sqlite,
+            None,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -397,15 +462,12 @@ mod tests {
                 ..
             })
         ));
-        store
-            .conn
-            .execute_batch("DROP TABLE working_sessions")
-            .unwrap();
+        store.db.batch("DROP TABLE working_sessions").unwrap();
         let failed = store.working_sessions_count("u-1");
         assert!(matches!(
             failed,
             Err(DemoError::Sql {
-                source: SqlError::SqliteFailure(..),
+                source: SqlError::Sqlite(rusqlite::Error::SqliteFailure(..)),
                 ..
             })
         ));

@@ -1,9 +1,9 @@
 //! The provenance graph's tables: nodes, edges, the reverse index and the
 //! tombstones of erased sources.
 
+use super::backend::args;
 use super::{Store, What};
 use crate::DemoError;
-use rusqlite::params;
 
 /// A node: `(scope, key)`.
 pub type Node = (String, String);
@@ -37,22 +37,22 @@ impl Store {
         parent: (&str, &str),
     ) -> Result<(), DemoError> {
         const WHAT: &str = "recording a derivation";
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'live')",
-                params![child.0, child.1],
+                "INSERT INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'live') ON CONFLICT DO NOTHING",
+                args![child.0, child.1],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO prov_edges VALUES (?1, ?2, ?3, ?4)",
-                params![child.0, child.1, parent.0, parent.1],
+                "INSERT INTO prov_edges VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                args![child.0, child.1, parent.0, parent.1],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO prov_reverse VALUES (?1, ?2, ?3, ?4)",
-                params![parent.0, parent.1, child.0, child.1],
+                "INSERT INTO prov_reverse VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                args![parent.0, parent.1, child.0, child.1],
             )
             .what(WHAT)?;
         self.bump_graph_version()
@@ -67,10 +67,10 @@ impl Store {
         at: &str,
         request_id: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO tombstones VALUES (?1, ?2, ?3, ?4)",
-                params![scope, key, at, request_id],
+                "INSERT INTO tombstones VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                args![scope, key, at, request_id],
             )
             .what("writing a tombstone")?;
         self.mark_tombstoned(scope, key)
@@ -78,10 +78,10 @@ impl Store {
 
     /// Marks the node `(scope, key)` tombstoned.
     pub fn mark_tombstoned(&self, scope: &str, key: &str) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "UPDATE prov_nodes SET state = 'tombstoned' WHERE scope = ?1 AND key = ?2",
-                params![scope, key],
+                args![scope, key],
             )
             .what("marking a node tombstoned")?;
         Ok(())
@@ -89,9 +89,9 @@ impl Store {
 
     /// Marks the node `(scope, key)` as left to expire at `expires_at`.
     pub fn mark_expiring(&self, scope: &str, key: &str, expires_at: &str) -> Result<(), DemoError> {
-        self.conn.execute(
+        self.db.execute(
             "UPDATE prov_nodes SET state = 'expiring', expires_at = ?3 WHERE scope = ?1 AND key = ?2",
-            params![scope, key, expires_at],
+            args![scope, key, expires_at],
         ).what("marking a node expiring")?;
         Ok(())
     }
@@ -113,57 +113,51 @@ impl Store {
 
     /// The tombstones request `request_id` wrote, by scope and key.
     pub fn tombstones(&self, request_id: &str) -> Result<Vec<Tombstone>, DemoError> {
-        self.conn
-            .prepare_cached(
+        self.db
+            .map(
                 "SELECT scope, key, at FROM tombstones WHERE request_id = ?1 ORDER BY scope, key",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map([request_id], |r| {
+                args![request_id],
+                |r| {
                     Ok(Tombstone {
                         scope: r.get(0)?,
                         key: r.get(1)?,
                         at: r.get(2)?,
                     })
-                })?
-                .collect::<Result<_, _>>()
-            })
+                },
+            )
             .what("reading tombstones")
     }
 
     /// The nodes derived from `(scope, key)`, by the reverse index, ordered.
     pub fn derived_from(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
-        self.conn
-            .prepare_cached(
+        self.db
+            .map(
                 "SELECT child_scope, child_key FROM prov_reverse WHERE parent_scope = ?1 AND parent_key = ?2
          ORDER BY child_scope, child_key",
+                args![scope, key],
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([scope, key], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
             .what("walking the reverse index")
     }
 
     /// The parents of `(scope, key)`, by its edges, ordered.
     pub fn parents_of(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
-        self.conn
-            .prepare_cached(
+        self.db
+            .map(
                 "SELECT parent_scope, parent_key FROM prov_edges WHERE child_scope = ?1 AND child_key = ?2
          ORDER BY parent_scope, parent_key",
+                args![scope, key],
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .and_then(|mut stmt| {
-                stmt.query_map([scope, key], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
             .what("reading provenance edges")
     }
 
     /// The state of the node `(scope, key)`.
     pub fn node_state(&self, scope: &str, key: &str) -> Result<NodeState, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .first(
                 "SELECT state, expires_at FROM prov_nodes WHERE scope = ?1 AND key = ?2",
-                [scope, key],
+                args![scope, key],
                 |r| {
                     Ok(NodeState {
                         state: r.get(0)?,
@@ -171,6 +165,7 @@ impl Store {
                     })
                 },
             )
+            .and_then(|row| row.ok_or(super::SqlError::NoRow))
             .what("reading a provenance node")
     }
 }

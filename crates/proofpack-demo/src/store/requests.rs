@@ -1,9 +1,9 @@
 //! The request handling itself: accepted requests, the step ledger and the
 //! collected receipts, each kept as its JSON document.
 
+use super::backend::args;
 use super::{from_json, to_json, to_sql_int, Store, What};
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -14,13 +14,14 @@ use serde::Serialize;
 impl Store {
     /// The account whose person entity has the e-mail address `email`.
     pub fn account_with_email(&self, email: &str) -> Result<Option<String>, DemoError> {
-        self.conn
-            .query_row(
-                "SELECT user_id FROM entities WHERE kind = 'person' AND json_extract(attrs, '$.email') = ?1",
-                [email],
-                |r| r.get(0),
+        let email_field = self.db.dialect().json_text("attrs", "email");
+        self.db
+            .opt(
+                &format!(
+                    "SELECT user_id FROM entities WHERE kind = 'person' AND {email_field} = ?1"
+                ),
+                args![email],
             )
-            .optional()
             .what("looking up an account")
     }
 
@@ -30,13 +31,11 @@ impl Store {
         request_id: &str,
     ) -> Result<Option<T>, DemoError> {
         let document: Option<String> = self
-            .conn
-            .query_row(
+            .db
+            .opt(
                 "SELECT document FROM erasure_requests WHERE request_id = ?1",
-                [request_id],
-                |r| r.get(0),
+                args![request_id],
             )
-            .optional()
             .what("reading an erasure request")?;
         document
             .map(|d| from_json("an erasure request", &d))
@@ -51,10 +50,10 @@ impl Store {
         intake: &impl Serialize,
     ) -> Result<(), DemoError> {
         let document = to_json("an erasure request", intake)?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO erasure_requests(request_id, user_id, document) VALUES (?1, ?2, ?3)",
-                params![request_id, user_id, document],
+                args![request_id, user_id, document],
             )
             .what("recording an erasure request")?;
         Ok(())
@@ -66,14 +65,13 @@ impl Store {
         request_id: &str,
         seq: u64,
     ) -> Result<Option<T>, DemoError> {
+        let seq = to_sql_int("a step's number", seq)?;
         let entry: Option<String> = self
-            .conn
-            .query_row(
+            .db
+            .opt(
                 "SELECT entry FROM step_ledger WHERE request_id = ?1 AND seq = ?2",
-                params![request_id, seq],
-                |r| r.get(0),
+                args![request_id, seq],
             )
-            .optional()
             .what("reading the step ledger")?;
         entry
             .map(|e| from_json("a step ledger entry", &e))
@@ -88,10 +86,11 @@ impl Store {
         entry: &impl Serialize,
     ) -> Result<(), DemoError> {
         let entry = to_json("a step ledger entry", entry)?;
-        self.conn
+        let seq = to_sql_int("a step's number", seq)?;
+        self.db
             .execute(
                 "INSERT INTO step_ledger(request_id, seq, entry) VALUES (?1, ?2, ?3)",
-                params![request_id, seq, entry],
+                args![request_id, seq, entry],
             )
             .what("recording a step")?;
         Ok(())
@@ -107,10 +106,11 @@ impl Store {
         for (position, receipt) in receipts.iter().enumerate() {
             let position = to_sql_int("a receipt's position", position)?;
             let receipt = to_json("a receipt", receipt)?;
-            self.conn
+            self.db
                 .execute(
-                    "INSERT OR REPLACE INTO receipts(request_id, position, receipt) VALUES (?1, ?2, ?3)",
-                    params![request_id, position, receipt],
+                    "INSERT INTO receipts(request_id, position, receipt) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (request_id, position) DO UPDATE SET receipt = excluded.receipt",
+                    args![request_id, position, receipt],
                 )
                 .what("recording a receipt")?;
         }
@@ -120,12 +120,11 @@ impl Store {
     /// The receipts collected for request `request_id`, in order.
     pub fn receipts<T: DeserializeOwned>(&self, request_id: &str) -> Result<Vec<T>, DemoError> {
         let rows: Vec<String> = self
-            .conn
-            .prepare("SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position")
-            .and_then(|mut stmt| {
-                stmt.query_map([request_id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
+            .db
+            .column(
+                "SELECT receipt FROM receipts WHERE request_id = ?1 ORDER BY position",
+                args![request_id],
+            )
             .what("reading receipts")?;
         rows.iter().map(|r| from_json("a receipt", r)).collect()
     }

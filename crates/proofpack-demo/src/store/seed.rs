@@ -1,13 +1,13 @@
 //! Writes of the platform's own life before the request: the seeded
 //! history of every subject, and the writes tests add to it.
 
+use super::backend::args;
 use super::{
-    derived_scope, embedding, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
+    derived_scope, note_key, sha256_hex, user_scope, Store, Subject, What, CACHE_SCOPE,
     EARLY_MANIFEST, EARLY_MODEL, LATE_MANIFEST, LATE_MODEL, SHARDS, SUBJECTS,
 };
 use crate::fault::Fault;
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 
 /// The seeded history's clock: `at(days, hours)` is `days` before the
 /// platform started, plus `hours`.
@@ -28,55 +28,39 @@ impl Store {
         content: &str,
     ) -> Result<i64, DemoError> {
         const WHAT: &str = "writing an episodic row";
-        self.conn
-            .execute(
-                "INSERT INTO episodic(user_id, at, kind, content) VALUES (?1, ?2, ?3, ?4)",
-                params![user_id, at, kind, content],
+        let row_id: i64 = self
+            .db
+            .one(
+                "INSERT INTO episodic(user_id, at, kind, content) VALUES (?1, ?2, ?3, ?4)
+                 RETURNING row_id",
+                args![user_id, at, kind, content],
             )
             .what(WHAT)?;
-        let row_id = self.conn.last_insert_rowid();
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO replication_log(row_id, op) VALUES (?1, 'upsert')",
-                [row_id],
+                args![row_id],
             )
             .what(WHAT)?;
         let shard = row_id % SHARDS;
         let generation: Option<i64> = self
-            .conn
-            .query_row(
+            .db
+            .opt(
                 "SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'",
-                [shard],
-                |r| r.get(0),
+                args![shard],
             )
-            .optional()
             .what(WHAT)?;
         if let Some(generation) = generation {
             self.index_vector(shard, generation, row_id, user_id, content)?;
         }
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'source')",
-                params![user_scope(user_id), note_key(row_id)],
+                "INSERT INTO prov_nodes(scope, key, state) VALUES (?1, ?2, 'source')
+                 ON CONFLICT DO NOTHING",
+                args![user_scope(user_id), note_key(row_id)],
             )
             .what(WHAT)?;
         Ok(row_id)
-    }
-
-    fn index_vector(
-        &self,
-        shard: i64,
-        generation: i64,
-        row_id: i64,
-        user_id: &str,
-        content: &str,
-    ) -> Result<(), DemoError> {
-        self.conn.execute(
-            "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding, neighbours)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, '[]')",
-            params![shard, generation, format!("vec-{row_id}"), user_id, note_key(row_id), embedding(content)],
-        ).what("indexing a vector")?;
-        Ok(())
     }
 
     /// Writes a summary derived from `notes` of `user_id`.
@@ -88,10 +72,10 @@ impl Store {
         at: &str,
         notes: &[i64],
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO summaries(summary_id, user_id, text, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![summary_id, user_id, text, at],
+                args![summary_id, user_id, text, at],
             )
             .what("writing a summary")?;
         let scope = derived_scope(user_id);
@@ -118,10 +102,10 @@ impl Store {
             let path = dir.join(file_name);
             std::fs::write(&path, content).map_err(|e| DemoError::io(&path, e))?;
         }
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO uploads(upload_id, user_id, file_name, sha256) VALUES (?1, ?2, ?3, ?4)",
-                params![
+                args![
                     upload_id,
                     user_id,
                     file_name,
@@ -142,7 +126,7 @@ impl Store {
             )
         };
         let tx = self.begin()?;
-        self.seed_generation_one_and_models(&at)?;
+        self.seed_generation_one(&at)?;
         for (i, s) in SUBJECTS.iter().enumerate() {
             self.seed_subject(i, s, &at)?;
             if i == 1 {
@@ -150,10 +134,6 @@ impl Store {
             }
         }
         let late_notes = self.seed_late_notes(&at)?;
-        for shard in 0..SHARDS {
-            self.link_neighbours(shard, 1)?;
-            self.link_neighbours(shard, 2)?;
-        }
         // Everything so far has reached the replica; the writes below are
         // still in flight (replication lag).
         self.drain_replication()?;
@@ -167,40 +147,58 @@ impl Store {
         }
         self.seed_backup(&at)?;
         self.seed_derived_answer(&at, &late_notes)?;
+        self.seed_datasets_and_models(&at)?;
+        // Each generation's index, built once it is complete.
+        self.build_all_indexes()?;
         tx.commit()
     }
 
-    /// Generation 1 of every shard, the fine-tune manifests and the model
-    /// releases trained on them.
-    fn seed_generation_one_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
-        const WHAT: &str = "seeding the vector index and the models";
+    /// Generation 1 of every shard.
+    fn seed_generation_one(&self, at: At<'_>) -> Result<(), DemoError> {
         for shard in 0..SHARDS {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO vector_generations VALUES (?1, 1, 'serving', ?2)",
-                    params![shard, at(60, 0)],
+                    args![shard, at(60, 0)],
                 )
-                .what(WHAT)?;
+                .what("seeding the vector index")?;
         }
-        self.conn
-            .execute(
-                "INSERT INTO dataset_manifests VALUES (?1, ?2), (?3, ?4)",
-                params![EARLY_MANIFEST, at(90, 0), LATE_MANIFEST, at(35, 0)],
-            )
-            .what(WHAT)?;
-        self.conn
-            .execute(
-                "INSERT INTO model_releases VALUES (?1, ?2, ?3, 'serving'), (?4, ?5, ?6, 'serving')",
-                params![
-                    EARLY_MODEL,
-                    EARLY_MANIFEST,
-                    at(88, 0),
-                    LATE_MODEL,
-                    LATE_MANIFEST,
-                    at(33, 0)
-                ],
-            )
-            .what(WHAT)?;
+        Ok(())
+    }
+
+    /// The fine-tune datasets (version 1 of each: the early one without
+    /// the first subject, the late one with every subject) and the model
+    /// releases trained on them, really: each model's id is the digest of
+    /// the weights training gave. With `--fault step-fails`, a later import
+    /// adds a malformed example to the late dataset (its version 2, which
+    /// no model was trained on yet).
+    fn seed_datasets_and_models(&self, at: At<'_>) -> Result<(), DemoError> {
+        // The early dataset has two examples of each subject, the late one
+        // three: no two datasets (nor their versions) hold the same examples.
+        let ids = |subjects: &[Subject], n: usize| -> Vec<String> {
+            subjects
+                .iter()
+                .flat_map(|s| (0..n).map(move |k| format!("ex-{}-{k}", s.user_id)))
+                .collect()
+        };
+        let early = self.add_manifest(EARLY_MANIFEST, 1, &ids(&SUBJECTS[1..], 2), &at(90, 0))?;
+        let late = self.add_manifest(LATE_MANIFEST, 1, &ids(&SUBJECTS, 3), &at(35, 0))?;
+        self.train_release(EARLY_MODEL, &early, &at(88, 0))?;
+        self.train_release(LATE_MODEL, &late, &at(33, 0))?;
+        if self.fault == Some(Fault::StepFails) {
+            let second = &SUBJECTS[1];
+            let id = format!("ex-{}-import", second.user_id);
+            self.add_example(
+                &id,
+                second.user_id,
+                &format!("Draft a reply to {} about the renewal.", second.name),
+                "",
+            )?;
+            let mut examples = ids(&SUBJECTS, 3);
+            examples.push(id);
+            examples.sort();
+            self.add_manifest(LATE_MANIFEST, 2, &examples, &at(20, 0))?;
+        }
         Ok(())
     }
 
@@ -208,24 +206,25 @@ impl Store {
     /// shard keeps as its previous generation.
     fn seed_generation_two(&self, at: At<'_>) -> Result<(), DemoError> {
         const WHAT: &str = "seeding generation 2 of the vector index";
-        self.conn
+        self.db
             .execute(
                 "UPDATE vector_generations SET role = 'previous' WHERE generation = 1",
-                [],
+                &[],
             )
             .what(WHAT)?;
         for shard in 0..SHARDS {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO vector_generations VALUES (?1, 2, 'serving', ?2)",
-                    params![shard, at(40, 0)],
+                    args![shard, at(40, 0)],
                 )
                 .what(WHAT)?;
-            self.conn
+            self.db
                 .execute(
-                    "INSERT INTO vectors SELECT shard, 2, vector_id, user_id, source_key, embedding, neighbours
+                    "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding)
+                     SELECT shard, 2, vector_id, user_id, source_key, embedding
                      FROM vectors WHERE shard = ?1 AND generation = 1",
-                    [shard],
+                    args![shard],
                 )
                 .what(WHAT)?;
         }
@@ -260,16 +259,17 @@ impl Store {
         // reads), so it is no longer a backup beyond use.
         let retention_until = at(1 - BACKUP_RETENTION_DAYS, 0);
         let in_use = self.fault == Some(Fault::BackupLive);
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO backup_snapshots VALUES (?1, ?2, ?3, ?4)",
-                params![snapshot, at(1, 0), retention_until, in_use],
+                args![&snapshot, at(1, 0), retention_until, in_use],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT INTO backup_episodic SELECT ?1, row_id, user_id, at, kind, content FROM episodic",
-                [&snapshot],
+                "INSERT INTO backup_episodic(snapshot_id, row_id, user_id, at, kind, content)
+                 SELECT CAST(?1 AS TEXT), row_id, user_id, at, kind, content FROM episodic",
+                args![&snapshot],
             )
             .what(WHAT)?;
         Ok(())
@@ -312,10 +312,10 @@ impl Store {
         // The defect of `--fault cache-ttl`: the cache namespace is TTL-only
         // (no purge API), so an entry can only expire.
         let purgeable = self.fault != Some(Fault::CacheTtl);
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO answer_cache VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![key, question, answer, created_at, expires_at, purgeable],
+                args![key, question, answer, created_at, expires_at, purgeable],
             )
             .what("seeding the answer cache")?;
         self.add_derivation((CACHE_SCOPE, key), derived_from)
@@ -326,7 +326,7 @@ impl Store {
         self.seed_sessions(s, at)?;
         let notes = self.seed_notes(i, s, at)?;
         self.seed_entities(s)?;
-        self.seed_examples(i, s)?;
+        self.seed_examples(s)?;
         self.add_upload(
             &format!("up-{}-cv", s.user_id),
             s.user_id,
@@ -355,10 +355,10 @@ impl Store {
     /// Two working sessions of `s`.
     fn seed_sessions(&self, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
         for k in 0..2 {
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO working_sessions VALUES (?1, ?2, ?3, ?4)",
-                    params![
+                    args![
                         format!("sess-{}-{k}", s.user_id),
                         s.user_id,
                         at(0, -2 + k),
@@ -403,26 +403,32 @@ impl Store {
         let person = format!("ent-{}-person", s.user_id);
         let employer = format!("ent-{}-employer", s.user_id);
         let city = format!("ent-city-{}", s.city.to_lowercase());
-        self.conn.execute(
-            "INSERT INTO entities VALUES (?1, ?2, 'person', ?3, json_object('email', ?4, 'ip', ?5))",
-            params![person, s.user_id, s.name, s.email, s.ip],
-        ).what(WHAT)?;
-        self.conn
+        let attrs = super::to_json(
+            "a person's attributes",
+            &serde_json::json!({"email": s.email, "ip": s.ip}),
+        )?;
+        self.db
+            .execute(
+                "INSERT INTO entities VALUES (?1, ?2, 'person', ?3, ?4)",
+                args![&person, s.user_id, s.name, attrs],
+            )
+            .what(WHAT)?;
+        self.db
             .execute(
                 "INSERT INTO entities VALUES (?1, ?2, 'employment', ?3, '{}')",
-                params![employer, s.user_id, s.employer],
+                args![&employer, s.user_id, s.employer],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO entities VALUES (?1, NULL, 'city', ?2, '{}')",
-                params![city, s.city],
+                "INSERT INTO entities VALUES (?1, NULL, 'city', ?2, '{}') ON CONFLICT DO NOTHING",
+                args![&city, s.city],
             )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO entity_edges VALUES (?1, ?2, 'works_at'), (?1, ?3, 'lives_in')",
-                params![person, employer, city],
+                args![&person, &employer, &city],
             )
             .what(WHAT)?;
         for (k, pref) in ["prefers e-mail", "vegetarian", "morning meetings"]
@@ -430,58 +436,32 @@ impl Store {
             .enumerate()
         {
             let id = format!("ent-{}-pref-{k}", s.user_id);
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO entities VALUES (?1, ?2, 'preference', ?3, '{}')",
-                    params![id, s.user_id, pref],
+                    args![&id, s.user_id, *pref],
                 )
                 .what(WHAT)?;
-            self.conn
+            self.db
                 .execute(
                     "INSERT INTO entity_edges VALUES (?1, ?2, 'prefers')",
-                    params![person, id],
+                    args![&person, &id],
                 )
                 .what(WHAT)?;
         }
         Ok(())
     }
 
-    /// Fine-tune examples of `s`, the `i`-th subject, and the lineage of
-    /// the models trained on them: every subject is in the late manifest;
-    /// all but the first were already in the early one.
-    fn seed_examples(&self, i: usize, s: &Subject) -> Result<(), DemoError> {
-        const WHAT: &str = "seeding the fine-tune datasets";
-        let manifests: &[&str] = if i == 0 {
-            &[LATE_MANIFEST]
-        } else {
-            &[EARLY_MANIFEST, LATE_MANIFEST]
-        };
-        for manifest in manifests {
-            for k in 0..3 {
-                self.conn
-                    .execute(
-                        "INSERT INTO dataset_examples VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![
-                            manifest,
-                            format!("ex-{}-{k}", s.user_id),
-                            s.user_id,
-                            format!("Draft a reply to {} about {}.", s.name, s.employer),
-                            format!("Dear {}, thank you for your message ({k}).", s.name)
-                        ],
-                    )
-                    .what(WHAT)?;
-            }
-            let model = if *manifest == EARLY_MANIFEST {
-                EARLY_MODEL
-            } else {
-                LATE_MODEL
-            };
-            self.conn
-                .execute(
-                    "INSERT INTO training_lineage VALUES (?1, ?2, 3)",
-                    params![model, s.user_id],
-                )
-                .what(WHAT)?;
+    /// Three fine-tune examples of `s` (the datasets listing them are
+    /// written once every subject's are).
+    fn seed_examples(&self, s: &Subject) -> Result<(), DemoError> {
+        for k in 0..3 {
+            self.add_example(
+                &format!("ex-{}-{k}", s.user_id),
+                s.user_id,
+                &format!("Draft a reply to {} about {}.", s.name, s.employer),
+                &format!("Dear {}, thank you for your message ({k}).", s.name),
+            )?;
         }
         Ok(())
     }
@@ -492,27 +472,28 @@ impl Store {
         for k in 0..count {
             self.add_episodic(user_id, at, "note", &format!("extra note {k}"))?;
         }
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO working_sessions VALUES (?1, ?2, ?3, 'extra session')",
-                params![format!("sess-{user_id}-extra-{count}"), user_id, at],
+                args![format!("sess-{user_id}-extra-{count}"), user_id, at],
             )
             .what("seeding a working session")?;
-        Ok(())
+        // The new notes' vectors are in the serving generations: their
+        // indexes are built again.
+        self.build_all_indexes()
     }
 
     /// Restores the latest episodic backup onto the primary and the
     /// replica, for rows they no longer hold. With `apply_ledger`, the rows
     /// of every user in the suppression ledger are skipped, as a restore
     /// must do; without it they come back. Returns the rows restored.
-    pub fn restore_backup(&self, apply_ledger: bool) -> Result<usize, DemoError> {
+    pub fn restore_backup(&self, apply_ledger: bool) -> Result<u64, DemoError> {
         const WHAT: &str = "restoring the episodic backup";
         let snapshot: String = self
-            .conn
-            .query_row(
+            .db
+            .one(
                 "SELECT snapshot_id FROM backup_snapshots ORDER BY taken_at DESC LIMIT 1",
-                [],
-                |r| r.get(0),
+                &[],
             )
             .what(WHAT)?;
         let filter = if apply_ledger {
@@ -523,14 +504,15 @@ impl Store {
         let mut restored = 0;
         for table in ["episodic", "episodic_replica"] {
             restored += self
-                .conn
+                .db
                 .execute(
                     &format!(
-                        "INSERT OR IGNORE INTO {table}(row_id, user_id, at, kind, content)
+                        "INSERT INTO {table}(row_id, user_id, at, kind, content)
                          SELECT row_id, user_id, at, kind, content FROM backup_episodic
-                         WHERE snapshot_id = ?1{filter}"
+                         WHERE snapshot_id = ?1{filter}
+                         ON CONFLICT DO NOTHING"
                     ),
-                    [&snapshot],
+                    args![&snapshot],
                 )
                 .what(WHAT)?;
         }

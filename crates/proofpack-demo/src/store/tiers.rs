@@ -2,9 +2,9 @@
 //! operation, in the order the steps use them; and the reads of the
 //! platform's other parts (the subprocessors' copies, the summariser).
 
+use super::backend::args;
 use super::{note_key, user_scope, Store, What};
 use crate::DemoError;
-use rusqlite::{params, OptionalExtension};
 
 /// A backup snapshot of the episodic store.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,15 +15,6 @@ pub struct Snapshot {
     pub retention_until: String,
     /// Restored into use: it serves reads.
     pub in_use: bool,
-}
-
-/// A model release, and whether its training lineage includes a subject.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
-    /// The model.
-    pub model_id: String,
-    /// Whether it was trained on the subject's examples.
-    pub trained_on_subject: bool,
 }
 
 /// An answer cache entry as the derivatives step sees it.
@@ -44,19 +35,6 @@ const SEMANTIC_RECORDS: &str = "SELECT (SELECT COUNT(*) FROM entities WHERE user
 const SERVING_VECTORS: &str = "SELECT COUNT(*) FROM vectors WHERE user_id = ?1 AND (shard, generation) IN
                            (SELECT shard, generation FROM vector_generations WHERE role = 'serving')";
 
-/// A list of single values `sql` returns for `arg`.
-macro_rules! column {
-    ($conn:expr, $what:expr, $sql:expr, $arg:expr) => {
-        $conn
-            .prepare($sql)
-            .and_then(|mut stmt| {
-                stmt.query_map([$arg], |r| r.get(0))?
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .what($what)
-    };
-}
-
 impl Store {
     // Working memory.
 
@@ -71,8 +49,11 @@ impl Store {
 
     /// Deletes the subject's live sessions.
     pub fn delete_working_sessions(&self, user_id: &str) -> Result<(), DemoError> {
-        self.conn
-            .execute("DELETE FROM working_sessions WHERE user_id = ?1", [user_id])
+        self.db
+            .execute(
+                "DELETE FROM working_sessions WHERE user_id = ?1",
+                args![user_id],
+            )
             .what("deleting working sessions")?;
         Ok(())
     }
@@ -85,32 +66,32 @@ impl Store {
         self.count(
             "counting episodic rows",
             "SELECT COUNT(*) FROM (SELECT row_id FROM episodic WHERE user_id = ?1
-                           UNION SELECT row_id FROM episodic_replica WHERE user_id = ?1)",
+                           UNION SELECT row_id FROM episodic_replica WHERE user_id = ?1) AS rows_",
             user_id,
         )
     }
 
     /// The subject's episodic rows on the primary, ascending.
     pub fn episodic_row_ids(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
-        column!(
-            self.conn,
-            "listing episodic rows",
-            "SELECT row_id FROM episodic WHERE user_id = ?1 ORDER BY row_id",
-            user_id
-        )
+        self.db
+            .column(
+                "SELECT row_id FROM episodic WHERE user_id = ?1 ORDER BY row_id",
+                args![user_id],
+            )
+            .what("listing episodic rows")
     }
 
     /// Deletes an episodic row on the primary and logs the deletion for
     /// the replica.
     pub fn delete_episodic_row(&self, row_id: i64) -> Result<(), DemoError> {
         const WHAT: &str = "deleting an episodic row";
-        self.conn
-            .execute("DELETE FROM episodic WHERE row_id = ?1", [row_id])
+        self.db
+            .execute("DELETE FROM episodic WHERE row_id = ?1", args![row_id])
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO replication_log(row_id, op) VALUES (?1, 'delete')",
-                [row_id],
+                args![row_id],
             )
             .what(WHAT)?;
         Ok(())
@@ -124,10 +105,10 @@ impl Store {
         request_id: &str,
         at: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO suppression_ledger VALUES (?1, ?2, ?3)",
-                params![user_id, request_id, at],
+                "INSERT INTO suppression_ledger VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+                args![user_id, request_id, at],
             )
             .what("recording the suppression ledger")?;
         Ok(())
@@ -138,28 +119,36 @@ impl Store {
     pub fn drain_replication(&self) -> Result<usize, DemoError> {
         const WHAT: &str = "draining replication";
         let pending: Vec<(i64, i64, String)> = self
-            .conn
-            .prepare("SELECT lsn, row_id, op FROM replication_log WHERE applied = 0 ORDER BY lsn")
-            .and_then(|mut stmt| {
-                stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                    .collect::<Result<_, _>>()
-            })
+            .db
+            .map(
+                "SELECT lsn, row_id, op FROM replication_log WHERE applied = FALSE ORDER BY lsn",
+                &[],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
             .what(WHAT)?;
         for (lsn, row_id, op) in &pending {
             if op == "upsert" {
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO episodic_replica SELECT * FROM episodic WHERE row_id = ?1",
-                    [row_id],
-                ).what(WHAT)?;
+                self.db
+                    .execute(
+                        "INSERT INTO episodic_replica(row_id, user_id, at, kind, content)
+                         SELECT row_id, user_id, at, kind, content FROM episodic WHERE row_id = ?1
+                         ON CONFLICT (row_id) DO UPDATE SET user_id = excluded.user_id,
+                           at = excluded.at, kind = excluded.kind, content = excluded.content",
+                        args![*row_id],
+                    )
+                    .what(WHAT)?;
             } else {
-                self.conn
-                    .execute("DELETE FROM episodic_replica WHERE row_id = ?1", [row_id])
+                self.db
+                    .execute(
+                        "DELETE FROM episodic_replica WHERE row_id = ?1",
+                        args![*row_id],
+                    )
                     .what(WHAT)?;
             }
-            self.conn
+            self.db
                 .execute(
-                    "UPDATE replication_log SET applied = 1 WHERE lsn = ?1",
-                    [lsn],
+                    "UPDATE replication_log SET applied = TRUE WHERE lsn = ?1",
+                    args![*lsn],
                 )
                 .what(WHAT)?;
         }
@@ -170,11 +159,10 @@ impl Store {
     pub fn unapplied_replication_count(&self) -> Result<u64, DemoError> {
         const WHAT: &str = "counting unapplied replication entries";
         let n: i64 = self
-            .conn
-            .query_row(
-                "SELECT COUNT(*) FROM replication_log WHERE applied = 0",
-                [],
-                |r| r.get(0),
+            .db
+            .one(
+                "SELECT COUNT(*) FROM replication_log WHERE applied = FALSE",
+                &[],
             )
             .what(WHAT)?;
         super::count_from(WHAT, n)
@@ -183,24 +171,21 @@ impl Store {
     /// Backup snapshots holding rows of the subject, oldest first.
     pub fn backup_snapshots_of(&self, user_id: &str) -> Result<Vec<Snapshot>, DemoError> {
         const WHAT: &str = "reading the subject's backup snapshots";
-        let mut stmt = self
-            .conn
-            .prepare(
+        self.db
+            .map(
                 "SELECT snapshot_id, retention_until, in_use FROM backup_snapshots
                  WHERE snapshot_id IN (SELECT snapshot_id FROM backup_episodic WHERE user_id = ?1)
                  ORDER BY taken_at, snapshot_id",
+                args![user_id],
+                |r| {
+                    Ok(Snapshot {
+                        snapshot_id: r.get(0)?,
+                        retention_until: r.get(1)?,
+                        in_use: r.get(2)?,
+                    })
+                },
             )
-            .what(WHAT)?;
-        let rows = stmt
-            .query_map([user_id], |r| {
-                Ok(Snapshot {
-                    snapshot_id: r.get(0)?,
-                    retention_until: r.get(1)?,
-                    in_use: r.get(2)?,
-                })
-            })
-            .what(WHAT)?;
-        rows.collect::<Result<Vec<_>, _>>().what(WHAT)
+            .what(WHAT)
     }
 
     // The semantic entity graph.
@@ -213,24 +198,24 @@ impl Store {
     /// Deletes the edges touching the subject's entities, then the entities.
     pub fn delete_entities(&self, user_id: &str) -> Result<(), DemoError> {
         const WHAT: &str = "deleting entities";
-        self.conn.execute(
+        self.db.execute(
             "DELETE FROM entity_edges WHERE src IN (SELECT entity_id FROM entities WHERE user_id = ?1)
                                          OR dst IN (SELECT entity_id FROM entities WHERE user_id = ?1)",
-            [user_id],
+            args![user_id],
         ).what(WHAT)?;
-        self.conn
-            .execute("DELETE FROM entities WHERE user_id = ?1", [user_id])
+        self.db
+            .execute("DELETE FROM entities WHERE user_id = ?1", args![user_id])
             .what(WHAT)?;
         Ok(())
     }
 
     /// Drops every edge whose end is no entity. Returns how many.
-    pub fn drop_dangling_edges(&self) -> Result<usize, DemoError> {
-        self.conn
+    pub fn drop_dangling_edges(&self) -> Result<u64, DemoError> {
+        self.db
             .execute(
                 "DELETE FROM entity_edges WHERE src NOT IN (SELECT entity_id FROM entities)
                                          OR dst NOT IN (SELECT entity_id FROM entities)",
-                [],
+                &[],
             )
             .what("dropping dangling edges")
     }
@@ -256,17 +241,17 @@ impl Store {
 
     /// The shards holding a vector of the subject, ascending.
     pub fn shards_holding(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
-        column!(
-            self.conn,
-            "listing shards",
-            "SELECT DISTINCT shard FROM vectors WHERE user_id = ?1 ORDER BY shard",
-            user_id
-        )
+        self.db
+            .column(
+                "SELECT DISTINCT shard FROM vectors WHERE user_id = ?1 ORDER BY shard",
+                args![user_id],
+            )
+            .what("listing shards")
     }
 
     /// Rebuilds `shard` into a new generation from its serving one without
-    /// the subject's vectors, drops every older generation, and relinks the
-    /// neighbours. Returns the new generation.
+    /// the subject's vectors, builds its HNSW index, and drops every older
+    /// generation with its index. Returns the new generation.
     pub fn rebuild_shard_without(
         &self,
         shard: i64,
@@ -274,34 +259,45 @@ impl Store {
         at: &str,
     ) -> Result<i64, DemoError> {
         const WHAT: &str = "rebuilding a shard";
-        let (serving, newest): (i64, i64) = self.conn.query_row(
-            "SELECT (SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'),
-                    (SELECT MAX(generation) FROM vector_generations WHERE shard = ?1)",
-            [shard],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        ).what(WHAT)?;
+        let (serving, newest): (i64, i64) = self
+            .db
+            .first(
+                "SELECT (SELECT generation FROM vector_generations WHERE shard = ?1 AND role = 'serving'),
+                        (SELECT MAX(generation) FROM vector_generations WHERE shard = ?1)",
+                args![shard],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .and_then(|row| row.ok_or(super::SqlError::NoRow))
+            .what(WHAT)?;
         let generation = newest + 1;
-        self.conn.execute(
-            "INSERT INTO vectors SELECT shard, ?2, vector_id, user_id, source_key, embedding, '[]'
-             FROM vectors WHERE shard = ?1 AND generation = ?3 AND user_id != ?4",
-            params![shard, generation, serving, user_id],
-        ).what(WHAT)?;
-        self.conn
+        self.db
+            .execute(
+                "INSERT INTO vectors(shard, generation, vector_id, user_id, source_key, embedding)
+                 SELECT shard, CAST(?2 AS BIGINT), vector_id, user_id, source_key, embedding
+                 FROM vectors WHERE shard = ?1 AND generation = ?3 AND user_id != ?4",
+                args![shard, generation, serving, user_id],
+            )
+            .what(WHAT)?;
+        self.db
             .execute(
                 "DELETE FROM vectors WHERE shard = ?1 AND generation != ?2",
-                params![shard, generation],
+                args![shard, generation],
             )
             .what(WHAT)?;
-        self.conn
-            .execute("DELETE FROM vector_generations WHERE shard = ?1", [shard])
+        self.db
+            .execute(
+                "DELETE FROM vector_generations WHERE shard = ?1",
+                args![shard],
+            )
             .what(WHAT)?;
-        self.conn
+        self.db
             .execute(
                 "INSERT INTO vector_generations VALUES (?1, ?2, 'serving', ?3)",
-                params![shard, generation, at],
+                args![shard, generation, at],
             )
             .what(WHAT)?;
-        self.link_neighbours(shard, generation)?;
+        self.build_index(shard, generation)?;
+        self.drop_indexes_except(shard, generation)?;
         Ok(generation)
     }
 
@@ -312,38 +308,13 @@ impl Store {
 
     /// Deletes the subject's vectors from the serving generations only.
     pub fn delete_serving_vectors(&self, user_id: &str) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
                 "DELETE FROM vectors WHERE user_id = ?1 AND (shard, generation) IN
              (SELECT shard, generation FROM vector_generations WHERE role = 'serving')",
-                [user_id],
+                args![user_id],
             )
             .what("deleting serving vectors")?;
-        Ok(())
-    }
-
-    /// Recomputes the ANN neighbour lists of one shard generation: each
-    /// vector links to the two vectors nearest to it in that generation.
-    pub fn link_neighbours(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
-        const WHAT: &str = "linking neighbours";
-        let rows: Vec<(String, Vec<u8>)> = self
-            .conn
-            .prepare(
-                "SELECT vector_id, embedding FROM vectors WHERE shard = ?1 AND generation = ?2 ORDER BY vector_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map(params![shard, generation], |r| Ok((r.get(0)?, r.get(1)?)))?
-                    .collect::<Result<_, _>>()
-            })
-            .what(WHAT)?;
-        for (id, bytes) in &rows {
-            let near = nearest_two(id, bytes, &rows);
-            let near = super::to_json("a neighbour list", &near)?;
-            self.conn.execute(
-                "UPDATE vectors SET neighbours = ?1 WHERE shard = ?2 AND generation = ?3 AND vector_id = ?4",
-                params![near, shard, generation, id],
-            ).what(WHAT)?;
-        }
         Ok(())
     }
 
@@ -358,40 +329,14 @@ impl Store {
         )
     }
 
-    /// The manifests holding an example of the subject, ascending.
-    pub fn manifests_holding(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
-        column!(
-            self.conn,
-            "listing manifests",
-            "SELECT DISTINCT manifest_id FROM dataset_examples WHERE user_id = ?1 ORDER BY manifest_id",
-            user_id
-        )
-    }
-
-    /// Every model release, ascending, and whether it was trained on the
-    /// subject.
-    pub fn model_releases(&self, user_id: &str) -> Result<Vec<Release>, DemoError> {
-        self.conn
-            .prepare(
-                "SELECT model_id, EXISTS (SELECT 1 FROM training_lineage l WHERE l.model_id = m.model_id AND l.user_id = ?1)
-                 FROM model_releases m ORDER BY model_id",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_map([user_id], |r| {
-                    Ok(Release {
-                        model_id: r.get(0)?,
-                        trained_on_subject: r.get(1)?,
-                    })
-                })?
-                .collect::<Result<_, _>>()
-            })
-            .what("listing model releases")
-    }
-
-    /// Deletes the subject's examples from every manifest.
+    /// Deletes the subject's examples (their content: the manifests that
+    /// list them are never edited).
     pub fn delete_dataset_examples(&self, user_id: &str) -> Result<(), DemoError> {
-        self.conn
-            .execute("DELETE FROM dataset_examples WHERE user_id = ?1", [user_id])
+        self.db
+            .execute(
+                "DELETE FROM dataset_examples WHERE user_id = ?1",
+                args![user_id],
+            )
             .what("deleting dataset examples")?;
         Ok(())
     }
@@ -403,37 +348,12 @@ impl Store {
         user_id: &str,
         at: &str,
     ) -> Result<(), DemoError> {
-        self.conn
+        self.db
             .execute(
-                "INSERT OR IGNORE INTO output_filters VALUES (?1, ?2, ?3)",
-                params![model_id, user_id, at],
+                "INSERT INTO output_filters VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+                args![model_id, user_id, at],
             )
             .what("adding an output filter")?;
-        Ok(())
-    }
-
-    /// Records that `model_id` was retrained at `at` on its manifest, which
-    /// no longer holds the subject's examples: the new run's lineage
-    /// excludes them.
-    pub fn record_retraining(
-        &self,
-        model_id: &str,
-        user_id: &str,
-        at: &str,
-    ) -> Result<(), DemoError> {
-        const WHAT: &str = "recording a retraining";
-        self.conn
-            .execute(
-                "UPDATE model_releases SET trained_at = ?2 WHERE model_id = ?1",
-                params![model_id, at],
-            )
-            .what(WHAT)?;
-        self.conn
-            .execute(
-                "DELETE FROM training_lineage WHERE model_id = ?1 AND user_id = ?2",
-                params![model_id, user_id],
-            )
-            .what(WHAT)?;
         Ok(())
     }
 
@@ -450,8 +370,8 @@ impl Store {
 
     /// Deletes the subject's upload rows.
     pub fn delete_upload_rows(&self, user_id: &str) -> Result<(), DemoError> {
-        self.conn
-            .execute("DELETE FROM uploads WHERE user_id = ?1", [user_id])
+        self.db
+            .execute("DELETE FROM uploads WHERE user_id = ?1", args![user_id])
             .what("deleting upload rows")?;
         Ok(())
     }
@@ -460,32 +380,30 @@ impl Store {
 
     /// Whether the cached answer `key` is in the cache.
     pub fn cached_answer_exists(&self, key: &str) -> Result<bool, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .one(
                 "SELECT EXISTS (SELECT 1 FROM answer_cache WHERE cache_key = ?1)",
-                [key],
-                |r| r.get(0),
+                args![key],
             )
             .what("looking up a cached answer")
     }
 
     /// Whether the summary `summary_id` exists.
     pub fn summary_exists(&self, summary_id: &str) -> Result<bool, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .one(
                 "SELECT EXISTS (SELECT 1 FROM summaries WHERE summary_id = ?1)",
-                [summary_id],
-                |r| r.get(0),
+                args![summary_id],
             )
             .what("looking up a summary")
     }
 
     /// The cached answer `key`, if the cache holds it.
     pub fn cached_answer(&self, key: &str) -> Result<Option<CachedAnswer>, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .first(
                 "SELECT purgeable, expires_at FROM answer_cache WHERE cache_key = ?1",
-                [key],
+                args![key],
                 |r| {
                     Ok(CachedAnswer {
                         purgeable: r.get(0)?,
@@ -493,22 +411,24 @@ impl Store {
                     })
                 },
             )
-            .optional()
             .what("reading a cached answer")
     }
 
     /// Purges the cached answer `key`.
     pub fn delete_cached_answer(&self, key: &str) -> Result<(), DemoError> {
-        self.conn
-            .execute("DELETE FROM answer_cache WHERE cache_key = ?1", [key])
+        self.db
+            .execute("DELETE FROM answer_cache WHERE cache_key = ?1", args![key])
             .what("purging a cached answer")?;
         Ok(())
     }
 
     /// Deletes the summary `summary_id`.
     pub fn delete_summary(&self, summary_id: &str) -> Result<(), DemoError> {
-        self.conn
-            .execute("DELETE FROM summaries WHERE summary_id = ?1", [summary_id])
+        self.db
+            .execute(
+                "DELETE FROM summaries WHERE summary_id = ?1",
+                args![summary_id],
+            )
             .what("deleting a summary")?;
         Ok(())
     }
@@ -518,77 +438,46 @@ impl Store {
     /// The ids of the subject's vectors in the serving generations,
     /// ascending (what the vector database holds).
     pub fn serving_vector_ids(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
-        column!(
-            self.conn,
-            "listing serving vectors",
-            "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
+        self.db
+            .column(
+                "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
                  WHERE g.role = 'serving' AND v.user_id = ?1 ORDER BY v.vector_id",
-            user_id
-        )
+                args![user_id],
+            )
+            .what("listing serving vectors")
     }
 
     /// The contents of the subject's episodic notes, in row order (what
     /// the knowledge base holds).
     pub fn note_contents(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
-        column!(
-            self.conn,
-            "listing notes",
-            "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
-            user_id
-        )
+        self.db
+            .column(
+                "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
+                args![user_id],
+            )
+            .what("listing notes")
     }
 
     /// The subject's latest episodic note on the primary: its row id and
     /// content.
     pub fn latest_note(&self, user_id: &str) -> Result<Option<(i64, String)>, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .first(
                 "SELECT row_id, content FROM episodic WHERE user_id = ?1 AND kind = 'note'
              ORDER BY row_id DESC LIMIT 1",
-                [user_id],
+                args![user_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
-            .optional()
             .what("reading the latest note")
     }
 
     /// Whether the subject's episodic note `row_id` has been tombstoned.
     pub fn note_tombstoned(&self, user_id: &str, row_id: i64) -> Result<bool, DemoError> {
-        self.conn
-            .query_row(
+        self.db
+            .one(
                 "SELECT EXISTS (SELECT 1 FROM tombstones WHERE scope = ?1 AND key = ?2)",
-                params![user_scope(user_id), note_key(row_id)],
-                |r| r.get(0),
+                args![user_scope(user_id), note_key(row_id)],
             )
             .what("looking up a tombstone")
     }
-}
-
-/// The ids of the two vectors of `rows` nearest to `id` (whose embedding
-/// is `bytes`), nearest first.
-fn nearest_two<'a>(id: &str, bytes: &[u8], rows: &'a [(String, Vec<u8>)]) -> Vec<&'a String> {
-    let point = |b: &[u8]| -> Vec<f64> {
-        b.chunks(8)
-            .map(|c| {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(c);
-                f64::from_le_bytes(a)
-            })
-            .collect()
-    };
-    let here = point(bytes);
-    let mut others: Vec<(f64, &String)> = rows
-        .iter()
-        .filter(|(other, _)| other != id)
-        .map(|(other, b)| {
-            let d: f64 = point(b)
-                .iter()
-                .zip(&here)
-                .map(|(x, y)| (x - y) * (x - y))
-                .sum();
-            (d, other)
-        })
-        .collect();
-    others.sort_by(|a, b| a.0.total_cmp(&b.0));
-    others.iter().take(2).map(|(_, id)| *id).collect()
 }
