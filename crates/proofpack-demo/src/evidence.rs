@@ -13,8 +13,7 @@ use proofpack_author::pack::{build, Authored, Content, Evidence, PackDescription
 use proofpack_author::trust_edit::TrustStoreFile;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
 use proofpack_producer::{
-    provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, VerificationBuilder,
-    WitnessSpec,
+    provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, WitnessSpec,
 };
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
@@ -112,15 +111,6 @@ pub struct Material<'a> {
     pub after_checkpoint: &'a str,
 }
 
-fn pretty(value: &serde_json::Value) -> Result<Vec<u8>, DemoError> {
-    let mut bytes = serde_json::to_vec_pretty(value).map_err(|source| DemoError::Json {
-        what: "an attachment",
-        source,
-    })?;
-    bytes.push(b'\n');
-    Ok(bytes)
-}
-
 /// The DPO's attestation: what the evidence shows, in plain words.
 fn attestation(m: &Material<'_>) -> String {
     let mut open = Vec::new();
@@ -204,15 +194,8 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
         .iter()
         .map(StepEntry::to_record)
         .collect::<Result<Vec<_>, _>>()?;
-    let mut verification =
-        VerificationBuilder::for_request(&request, m.verified_at, &m.probes.code_ref);
-    for (class, probe) in &m.probes.classes {
-        verification = verification.residue(*class, probe.residue);
-    }
-    let verification = verification
-        .subprocessor_residue(m.probes.subprocessor.residue)
-        .unredacted_pii_count(m.probes.unredacted_pii.residue)
-        .build()?;
+    let results = m.probes.results(m.verified_at)?;
+    let verification = results.verification(Some(&request))?;
     let mut entries = audit.subject_entries(&m.intake.subject_id);
     entries.extend(audit.log().entries_for_request(&m.intake.request_id));
     let witness = audit.log().witness(&WitnessSpec {
@@ -245,6 +228,7 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
         ),
     ];
     members.extend(attachments(m)?);
+    members.push(results.attachment()?);
     let members = members
         .into_iter()
         .map(|(path, bytes)| (path, Content::Bytes(bytes)))
@@ -263,22 +247,13 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
     })
 }
 
-/// The attachments: every subprocessor's signed statement, every raw
-/// exchange behind a receipt, and the verification job's probes.
+/// The receipts' attachments: every subprocessor's signed statement and
+/// every raw exchange behind a receipt.
 fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
     let mut members = Vec::new();
     for r in m.receipts {
         members.extend(r.attachments()?);
     }
-    members.push((
-        "attachments/verification/probes.json".to_owned(),
-        pretty(
-            &serde_json::to_value(m.probes).map_err(|source| DemoError::Json {
-                what: "the verification job's probes",
-                source,
-            })?,
-        )?,
-    ));
     Ok(members)
 }
 

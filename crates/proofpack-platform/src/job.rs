@@ -11,6 +11,7 @@ use proofpack_producer::{DataClass, Request, Verification, VerificationBuilder};
 use proofpack_spec::vocab::Probe;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 /// The member that keeps every probe's details.
 pub const PROBES_ATTACHMENT: &str = "attachments/verification/probes.json";
@@ -79,6 +80,11 @@ pub struct JobResults {
     /// under §17, the erasure's own records).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     excluded: Vec<String>,
+    /// The job's own account of what it checked (how it resolved the
+    /// subject, what its scans covered), kept in the attachment beside the
+    /// probes.
+    #[serde(flatten)]
+    context: BTreeMap<String, serde_json::Value>,
 }
 
 impl JobResults {
@@ -92,6 +98,7 @@ impl JobResults {
             subprocessor: None,
             unredacted_pii: None,
             excluded: Vec::new(),
+            context: BTreeMap::new(),
         }
     }
 
@@ -121,6 +128,29 @@ impl JobResults {
     pub fn excluded(mut self, what: impl Into<String>) -> Self {
         self.excluded.push(what.into());
         self
+    }
+
+    /// A section of the job's own account, kept in the attachment under
+    /// `name` (a name of the results' own fields is refused: the probes are
+    /// never overwritten).
+    pub fn context(mut self, name: &str, value: &impl Serialize) -> Result<Self, PlatformError> {
+        const OWN: [&str; 6] = [
+            "verified_at",
+            "code_ref",
+            "classes",
+            "subprocessor",
+            "unredacted_pii",
+            "excluded",
+        ];
+        if OWN.contains(&name) {
+            return Err(PlatformError::Json(format!(
+                "a context section named {name:?}, a name of the results' own"
+            )));
+        }
+        let value = serde_json::to_value(value)
+            .map_err(|e| PlatformError::Json(format!("the job's {name}: {e}")))?;
+        self.context.insert(name.to_owned(), value);
+        Ok(self)
     }
 
     /// The class probes, in the order given.
@@ -208,6 +238,18 @@ mod tests {
             code_ref_of_sources("job", &[("a.rsx", ""), ("b.rs", "y")])
         );
         assert!(a.starts_with("job@sha256:") && a.len() == "job@sha256:".len() + 64);
+    }
+
+    #[test]
+    fn context_never_overwrites_a_probe() -> Result<(), PlatformError> {
+        let results = JobResults::new("2026-04-22T15:40:00Z", "job@x");
+        assert!(results.clone().context("classes", &1).is_err());
+        let (_, bytes) = results.context("scan", &["t1", "t2"])?.attachment()?;
+        let json: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|e| PlatformError::Json(e.to_string()))?;
+        assert_eq!(json["scan"][1], "t2");
+        assert_eq!(json["code_ref"], "job@x");
+        Ok(())
     }
 
     #[test]

@@ -38,6 +38,7 @@ use crate::store::{Location, Reader};
 use crate::DemoError;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
+use proofpack_platform::job::JobResults;
 use proofpack_spec::vocab::Probe as ProbeName;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -70,19 +71,10 @@ pub struct Target {
     pub pii_fields: Vec<String>,
 }
 
-/// One probe's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Probe {
-    /// The probe (§8).
-    pub probe: ProbeName,
-    /// Records that should be gone and are not.
-    pub residue: u64,
-    /// What it looked at.
-    pub looked_at: String,
-    /// Each record found, as `table:key` (or `file:path`, `index:...`,
-    /// `model:...`, `service:...`): names, never content.
-    pub found: Vec<String>,
-}
+/// One probe's result: its details are each record found, as `table:key`
+/// (or `file:path`, `index:...`, `model:...`, `service:...`): names, never
+/// content.
+pub use proofpack_platform::job::ProbeResult as Probe;
 
 /// Every probe's result, and what the job checked to get them.
 #[derive(Debug, Clone, Serialize)]
@@ -213,10 +205,30 @@ impl Job {
 
 /// A probe that found `records`.
 fn probe(name: ProbeName, records: Vec<String>, looked_at: &str) -> Probe {
-    Probe {
-        probe: name,
-        residue: records.len() as u64,
-        looked_at: looked_at.to_owned(),
-        found: records,
+    let mut probe = Probe::new(name, records.len() as u64, looked_at);
+    probe.details = records;
+    probe
+}
+
+impl Probes {
+    /// What the job writes (`proofpack-platform`'s results): every probe,
+    /// the tables it left out and why, and its own account of how it
+    /// resolved the subject, what its scan covered, its retrieval tests and
+    /// the models it checked.
+    pub fn results(&self, verified_at: &str) -> Result<JobResults, DemoError> {
+        let mut results = JobResults::new(verified_at, &self.code_ref);
+        for (class, probe) in &self.classes {
+            results = results.class(*class, probe.clone());
+        }
+        for kept in &self.scan.kept {
+            results = results.excluded(format!("{}: {}", kept.table, kept.why));
+        }
+        Ok(results
+            .subprocessor(self.subprocessor.clone())
+            .unredacted_pii(self.unredacted_pii.clone())
+            .context("subject", &self.subject)?
+            .context("scan", &self.scan)?
+            .context("retrieval", &self.retrieval)?
+            .context("models", &self.models)?)
     }
 }

@@ -2,8 +2,6 @@
 //! test reads [`SOURCES`] (and checks it lists every file of the job) to
 //! show that no module of the job imports the cascade's.
 
-use sha2::{Digest, Sha256};
-
 /// Every source file of the job, by its path under `src/`, in a fixed
 /// order.
 pub const SOURCES: [(&str, &str); 8] = [
@@ -20,19 +18,9 @@ pub const SOURCES: [(&str, &str); 8] = [
     ),
 ];
 
-/// The job's `code_ref`: `verify-job@sha256:` and the SHA-256 over its
-/// sources, each as its path, its length and its text.
+/// The job's `code_ref`: `verify-job@sha256:` and the digest of its
+/// sources (`proofpack-platform`'s framing: each path and text by length).
 #[must_use]
 pub fn code_ref() -> String {
-    let mut hash = Sha256::new();
-    for (path, text) in SOURCES {
-        hash.update(path.as_bytes());
-        hash.update([0]);
-        hash.update((text.len() as u64).to_be_bytes());
-        hash.update(text.as_bytes());
-    }
-    format!(
-        "verify-job@sha256:{}",
-        proofpack_spec::encoding::hex(&hash.finalize())
-    )
+    proofpack_platform::job::code_ref_of_sources("verify-job", &SOURCES)
 }
