@@ -19,14 +19,14 @@ ROOT = HERE.parents[2]
 
 @pytest.fixture(scope="module")
 def cli():
-    """The `proofpack` binary: $PROOFPACK_BIN, else the workspace's debug build."""
-    named = os.environ.get("PROOFPACK_BIN") or shutil.which("proofpack")
+    """The `proofpack` binary: $PROOFPACK_BIN, else the workspace's debug
+    build, else one on the PATH."""
     built = ROOT / "target" / "debug" / "proofpack"
-    if named:
-        return named
-    if built.is_file():
-        return str(built)
-    pytest.fail("no proofpack binary: set PROOFPACK_BIN or run scripts/python-tests.sh")
+    found = (os.environ.get("PROOFPACK_BIN")
+             or (str(built) if built.is_file() else shutil.which("proofpack")))
+    if found is None:
+        pytest.fail("no proofpack binary: set PROOFPACK_BIN or run scripts/python-tests.sh")
+    return found
 
 
 def run_example(out, *extra):
