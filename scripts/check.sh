@@ -17,9 +17,11 @@ cargo test --locked
 # axe-core on the HTML report and the portal page in headless chromium, with
 # the CLI and portal `cargo test` just built for its integration tests.
 ./scripts/a11y-pages.sh --built
-# The Python package's pytest tests, in a virtual environment under target/
-# (pip fetches maturin from PyPI and builds the wheel in release), with the
-# debug CLI `cargo test` just built to compare its reports with.
+# The Python package's pytest tests and its agent-memory example's, in a
+# virtual environment under target/ (pip fetches maturin from PyPI and builds
+# the wheel in release, and installs ChromaDB for the example), with the
+# debug CLI `cargo test` just built to compare its reports with and to
+# verify the example's packs.
 PROOFPACK_BIN="$PWD/target/debug/proofpack" ./scripts/python-tests.sh
 # Every fuzz target briefly, on stable (cargo-fuzz `-s none`), from the seeds.
 ./scripts/fuzz.sh --smoke

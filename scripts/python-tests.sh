@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The Python package's tests (crates/proofpack-py/tests/): a virtual
+# The Python package's tests (crates/proofpack-py/tests/) and the
+# agent-memory example's (examples/python/agent_memory/tests/): a virtual
 # environment under target/, the package installed into it from the
 # repository by pip (which fetches maturin from PyPI and builds the
-# extension with cargo), pytest, and the `proofpack` CLI that the tests
-# compare `proofpack.verify` with. Needs python3 (3.9 or later, with venv)
+# extension with cargo), pytest, the example's requirements (ChromaDB), and
+# the `proofpack` CLI that the tests compare `proofpack.verify` with and
+# check the example's packs with. Needs python3 (3.9 or later, with venv)
 # and the Rust toolchain; reaches only PyPI and crates.io.
-#   scripts/python-tests.sh [PYTEST ARGS...]
+#   scripts/python-tests.sh [PYTEST ARGS...]   (the args go to the package's tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -16,12 +18,17 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 # The wheel is built in the workspace's target/ (or $CARGO_TARGET_DIR), so
 # a second run rebuilds only what changed.
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./crates/proofpack-py pytest
+example=examples/python/agent_memory
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./crates/proofpack-py pytest \
+    -r "$example/requirements.txt"
 if [ -z "${PROOFPACK_BIN:-}" ]; then
     cargo build --locked --quiet --bin proofpack
     export PROOFPACK_BIN="$target/debug/proofpack"
 fi
 # Run from the tests' folder, not the repository, so that `import proofpack`
 # is the installed package; no cache is written into the repository.
-cd crates/proofpack-py/tests
-exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
+(cd crates/proofpack-py/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
+# The example's two runs (clean, then one planted defect), each pack
+# verified by the CLI.
+cd "$example/tests"
+exec "$venv/bin/python" -m pytest -q -p no:cacheprovider

@@ -2,6 +2,7 @@
 //! SQLite, as proofpack-platform keeps it: append, redact, checkpoint,
 //! witness. Each call is one call of [`proofpack_platform::AuditLog`].
 
+use crate::records::StepRecord;
 use crate::{authoring_error, Error};
 use proofpack_platform::{AuditLog as PlatformLog, PlatformError};
 use proofpack_producer::{LogEntry, WitnessSpec};
@@ -107,6 +108,47 @@ impl AuditLog {
         // reference would need the connection to be `Sync`).
         let log: &mut PlatformLog = &mut guard;
         py.detach(move || log.append(entry)).map_err(log_error)
+    }
+
+    /// Appends `erasure_request_accepted` for `request_id` at `ts` (§10:
+    /// the cascade is on the log) and returns its index.
+    fn log_request_accepted(&self, py: Python<'_>, ts: &str, request_id: &str) -> PyResult<u64> {
+        let mut guard = self.lock()?;
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.log_request_accepted(ts, request_id))
+            .map_err(log_error)
+    }
+
+    /// Appends the `erasure_step` entry of `record` (its step and status,
+    /// at its `ended_at`) for `request_id`, and returns its index.
+    fn log_step_record(
+        &self,
+        py: Python<'_>,
+        request_id: &str,
+        record: PyRef<'_, StepRecord>,
+    ) -> PyResult<u64> {
+        let record = record.inner.clone();
+        let mut guard = self.lock()?;
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.log_step_record(request_id, &record))
+            .map_err(log_error)
+    }
+
+    /// The indexes of the entries whose clear `request_id` is
+    /// `request_id`, ascending: what a witness must include for the
+    /// verifier to find the cascade on the log.
+    fn entries_for_request(&self, request_id: &str) -> PyResult<Vec<u64>> {
+        Ok(self.lock()?.log().entries_for_request(request_id))
+    }
+
+    /// The number of unredacted PII fields the verifier will count (§10) in
+    /// a witness of `entries` with `pii_fields`: what `verification.json`'s
+    /// `audit_log_redacted` probe must report.
+    fn unredacted_pii_count(&self, entries: Vec<u64>, pii_fields: Vec<String>) -> PyResult<u64> {
+        Ok(self
+            .lock()?
+            .log()
+            .unredacted_pii_count(&entries, &pii_fields))
     }
 
     /// Erases the disclosures of `fields` of entry `index` (all or nothing)

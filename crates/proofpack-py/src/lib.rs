@@ -1,5 +1,6 @@
 //! `proofpack._native`: ProofPack's verifier and signer for Python, as the
-//! `proofpack` package re-exports them (python/proofpack/).
+//! `proofpack` package re-exports them (python/proofpack/), and the
+//! producer's audit log and records (`audit_log.rs`, `records.rs`).
 //!
 //! Each function is one library call, as the command line makes it: the
 //! report is the JSON of `proofpack verify --json` (proofpack-render's
@@ -28,6 +29,7 @@ use pyo3::types::PyList;
 use std::path::{Path, PathBuf};
 
 mod audit_log;
+mod records;
 
 pyo3::create_exception!(
     proofpack,
@@ -67,7 +69,7 @@ pyo3::create_exception!(
 );
 
 /// Reads a JSON text as Python data (dicts, lists, str, int, float, bool, None).
-fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
 }
 
@@ -308,6 +310,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("AuditLogError", py.get_type::<audit_log::AuditLogError>())?;
     m.add_class::<audit_log::AuditLog>()?;
+    m.add("ProducerError", py.get_type::<records::ProducerError>())?;
+    m.add_function(wrap_pyfunction!(records::pseudonymous_subject_id, m)?)?;
+    m.add_class::<records::Request>()?;
+    m.add_class::<records::StepRecord>()?;
+    m.add_function(wrap_pyfunction!(records::steps_jsonl, m)?)?;
+    m.add_function(wrap_pyfunction!(records::verification_json, m)?)?;
+    m.add_function(wrap_pyfunction!(records::provenance_jsonl, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

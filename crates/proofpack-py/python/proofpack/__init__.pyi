@@ -25,6 +25,9 @@ class InternalError(Error):
 class AuditLogError(Error):
     """The audit log refused an entry, redaction, checkpoint or witness, or its database failed."""
 
+class ProducerError(Error):
+    """The producer refused to write a record the specification calls malformed."""
+
 class RefusedError(Error):
     """Signing was refused; nothing was written."""
 
@@ -82,6 +85,14 @@ class AuditLog:
         disclosable: Optional[Mapping[str, Any]] = None,
     ) -> int:
         """Appends an event durably; its 0-based index."""
+    def log_request_accepted(self, ts: str, request_id: str) -> int:
+        """Appends ``erasure_request_accepted`` for ``request_id``; its index."""
+    def log_step_record(self, request_id: str, record: "StepRecord") -> int:
+        """Appends the ``erasure_step`` entry of ``record``; its index."""
+    def entries_for_request(self, request_id: str) -> List[int]:
+        """The indexes of the entries whose clear ``request_id`` is ``request_id``."""
+    def unredacted_pii_count(self, entries: Sequence[int], pii_fields: Sequence[str]) -> int:
+        """The unredacted PII fields the verifier will count in a witness of ``entries``."""
     def redact(self, index: int, fields: Sequence[str]) -> None:
         """Erases the disclosures of ``fields`` of entry ``index`` (all or nothing)."""
     def checkpoint(self, key_path: _Path) -> str:
@@ -96,3 +107,95 @@ class AuditLog:
         pii_fields: Sequence[str],
     ) -> bytes:
         """``audit-log-redaction.json`` (§10) for a pack, as bytes."""
+
+
+def pseudonymous_subject_id(key: bytes, identifier: str) -> str:
+    """``sub_`` and the hex HMAC-SHA-256 of ``identifier`` under ``key`` (32 bytes or more)."""
+
+class Request:
+    """A validated ``request.json`` (§5)."""
+
+    def __init__(
+        self,
+        request_id: str,
+        tenant_id: str,
+        subject_id: str,
+        data_classes: Sequence[str],
+        legal_basis: str,
+        received_at: str,
+        requester_identity_proof_ref: str,
+        sla_deadline: str,
+        extension: Optional[Mapping[str, str]] = None,
+    ) -> None: ...
+    @property
+    def request_id(self) -> str: ...
+    @property
+    def tenant_id(self) -> str: ...
+    @property
+    def subject_id(self) -> str: ...
+    @property
+    def received_at(self) -> str: ...
+    @property
+    def sla_deadline(self) -> str: ...
+    @property
+    def data_classes(self) -> List[str]:
+        """The requested classes, in cascade order."""
+    def required_steps(self) -> List[str]:
+        """The steps §7 requires of this request, in cascade order."""
+    def to_json(self) -> bytes:
+        """The bytes of ``request.json``."""
+
+class StepRecord:
+    """A validated ``steps.jsonl`` record (§7)."""
+
+    def __init__(
+        self,
+        step: str,
+        status: str,
+        started_at: str,
+        ended_at: str,
+        before_count: int,
+        code_ref: str,
+        after_count: Optional[int] = None,
+        *,
+        replication_lag_drained: Optional[bool] = None,
+        purge: Optional[str] = None,
+        models: Optional[Sequence[Mapping[str, Any]]] = None,
+        backups: Optional[Sequence[Mapping[str, Any]]] = None,
+        output: Optional[Mapping[str, Any]] = None,
+        error: Optional[str] = None,
+        exception_id: Optional[str] = None,
+        due_at: Optional[str] = None,
+        expires_at: Optional[str] = None,
+        exemption: Optional[Mapping[str, str]] = None,
+    ) -> None: ...
+    @property
+    def step(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def before_count(self) -> int: ...
+    @property
+    def after_count(self) -> int: ...
+    @property
+    def ended_at(self) -> str: ...
+    @property
+    def code_ref(self) -> str: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The record as its ``steps.jsonl`` line holds it."""
+
+def steps_jsonl(records: Sequence[StepRecord]) -> bytes:
+    """The bytes of ``steps.jsonl``, the records in cascade order."""
+
+def verification_json(
+    verified_at: str,
+    code_ref: str,
+    residue: Mapping[str, int],
+    subprocessor_residue: int,
+    unredacted_pii_count: int,
+    request: Optional[Request] = None,
+) -> bytes:
+    """The bytes of ``verification.json`` (§8); ``all_clear`` is computed."""
+
+def provenance_jsonl(records: Sequence[Mapping[str, Any]]) -> bytes:
+    """The bytes of ``provenance.jsonl`` (§11) from records of the spec's shape."""
