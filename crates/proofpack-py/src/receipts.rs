@@ -119,8 +119,9 @@ impl Receipt {
     }
 
     #[getter]
-    fn channel(&self) -> Option<String> {
-        self.member("channel")
+    fn channel(&self) -> String {
+        // A member every record has: never the empty default.
+        self.member("channel").unwrap_or_default()
     }
 
     #[getter]
@@ -129,8 +130,9 @@ impl Receipt {
     }
 
     #[getter]
-    fn requested_at(&self) -> Option<String> {
-        self.member("requested_at")
+    fn requested_at(&self) -> String {
+        // A member every record has: never the empty default.
+        self.member("requested_at").unwrap_or_default()
     }
 
     #[getter]
