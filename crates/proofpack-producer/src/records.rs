@@ -563,9 +563,10 @@ pub struct Backup {
 }
 
 impl Backup {
-    /// The backup's JSON object; refuses an empty `location` and a
-    /// `retention_until` that is no §0 timestamp.
-    fn to_value(&self) -> Result<Value, ProducerError> {
+    /// The backup's JSON object, as a step's `output.backups` holds it;
+    /// refuses an empty `location` and a `retention_until` that is no §0
+    /// timestamp.
+    pub fn to_value(&self) -> Result<Value, ProducerError> {
         nonempty("backups.location", &self.location)?;
         let state = match &self.state {
             BackupState::Purged => BackupStateName::Purged,

@@ -1,6 +1,8 @@
 //! `proofpack._native`: ProofPack's verifier and signer for Python, as the
 //! `proofpack` package re-exports them (python/proofpack/), and the
-//! producer's audit log and records (`audit_log.rs`, `records.rs`).
+//! producer's audit log and records (`audit_log.rs`, `records.rs`),
+//! subprocessor receipts and their signed statements (`receipts.rs`), and
+//! trust-store editing (`trust.rs`).
 //!
 //! Each function is one library call, as the command line makes it: the
 //! report is the JSON of `proofpack verify --json` (proofpack-render's
@@ -29,7 +31,9 @@ use pyo3::types::PyList;
 use std::path::{Path, PathBuf};
 
 mod audit_log;
+mod receipts;
 mod records;
+mod trust;
 
 pyo3::create_exception!(
     proofpack,
@@ -136,7 +140,7 @@ fn verify<'py>(
 }
 
 /// An RFC 3339 timestamp argument, or a ValueError naming it.
-fn timestamp(name: &str, text: Option<&str>) -> PyResult<Option<Timestamp>> {
+pub(crate) fn timestamp(name: &str, text: Option<&str>) -> PyResult<Option<Timestamp>> {
     text.map(|t| {
         Timestamp::parse(t).ok_or_else(|| {
             PyValueError::new_err(format!(
@@ -317,6 +321,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::steps_jsonl, m)?)?;
     m.add_function(wrap_pyfunction!(records::verification_json, m)?)?;
     m.add_function(wrap_pyfunction!(records::provenance_jsonl, m)?)?;
+    m.add_class::<records::Backup>()?;
+    m.add_class::<receipts::Receipt>()?;
+    m.add_function(wrap_pyfunction!(receipts::receipts_jsonl, m)?)?;
+    m.add_class::<receipts::ReceiptStatement>()?;
+    m.add_class::<receipts::Exchange>()?;
+    m.add_class::<receipts::CollectedReceipt>()?;
+    m.add_class::<trust::TrustStoreFile>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

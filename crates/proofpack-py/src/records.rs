@@ -8,9 +8,9 @@
 use crate::{loads, Error};
 use proofpack_producer as producer;
 use proofpack_producer::{
-    ArtifactState, Backup, BackupState, DataClass, Exemption, Extension, ModelAction, ModelLineage,
-    NodeRef, ProvenanceRecord, Purge, StatusKind, Step, StepOutput, StepStatus,
-    VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
+    ArtifactState, Backup as ProducerBackup, BackupState, DataClass, Exemption, Extension,
+    ModelAction, ModelLineage, NodeRef, ProvenanceRecord, Purge, StatusKind, Step, StepOutput,
+    StepStatus, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
 };
 use proofpack_spec::vocab::{
     ArtifactState as StateName, BackupState as BackupName, ModelAction as ActionName,
@@ -35,7 +35,7 @@ pub(crate) fn producer_error(e: producer::ProducerError) -> PyErr {
 }
 
 /// A spec name of its closed set, or a ValueError naming the argument.
-fn name<T: FromStr<Err = UnknownName>>(field: &str, text: &str) -> PyResult<T> {
+pub(crate) fn name<T: FromStr<Err = UnknownName>>(field: &str, text: &str) -> PyResult<T> {
     text.parse()
         .map_err(|e: UnknownName| PyValueError::new_err(format!("{field}: {e}")))
 }
@@ -227,7 +227,7 @@ fn model(value: &Value) -> PyResult<ModelLineage> {
 
 /// One backup of §17: `{"location", "state"}`, and for `beyond_use`
 /// `retention_until` and `restore_suppression`.
-fn backup(value: &Value) -> PyResult<Backup> {
+fn backup(value: &Value) -> PyResult<ProducerBackup> {
     let obj = object("backups", value)?;
     let state = match name("backups.state", &text("backups", &obj, "state")?)? {
         BackupName::Purged => BackupState::Purged,
@@ -242,10 +242,102 @@ fn backup(value: &Value) -> PyResult<Backup> {
                 })?,
         },
     };
-    Ok(Backup {
+    Ok(ProducerBackup {
         location: text("backups", &obj, "location")?,
         state,
     })
+}
+
+/// One backup of a tier (§17): `state` is `purged`, `live` or `beyond_use`
+/// (kept only until the backup expires), which also takes
+/// `retention_until` and `restore_suppression` (whether a restore re-applies
+/// the erasure). A `live` backup and an unsuppressed `beyond_use` are
+/// honest bad news, written as they are. Given to `StepRecord(backups=...)`
+/// (which takes dicts of the same shape too). Raises ProducerError for an
+/// empty location or a `retention_until` that is not §0, ValueError for an
+/// unknown state or a member of another state.
+#[pyclass(module = "proofpack", frozen)]
+pub(crate) struct Backup {
+    inner: ProducerBackup,
+}
+
+#[pymethods]
+impl Backup {
+    #[new]
+    #[pyo3(signature = (location, state, *, retention_until=None, restore_suppression=None))]
+    fn new(
+        location: String,
+        state: &str,
+        retention_until: Option<String>,
+        restore_suppression: Option<bool>,
+    ) -> PyResult<Self> {
+        let state = match name::<BackupName>("state", state)? {
+            BackupName::BeyondUse => BackupState::BeyondUse {
+                retention_until: retention_until.ok_or_else(|| {
+                    producer_error(producer::ProducerError::Missing("retention_until".into()))
+                })?,
+                restore_suppression: restore_suppression.ok_or_else(|| {
+                    producer_error(producer::ProducerError::Missing(
+                        "restore_suppression".into(),
+                    ))
+                })?,
+            },
+            other if retention_until.is_some() || restore_suppression.is_some() => {
+                return Err(PyValueError::new_err(format!(
+                    "retention_until and restore_suppression do not belong to state {}",
+                    other.as_str()
+                )))
+            }
+            BackupName::Purged => BackupState::Purged,
+            BackupName::Live => BackupState::Live,
+        };
+        let inner = ProducerBackup { location, state };
+        // Refused now rather than when a step record is built.
+        inner.to_value().map_err(producer_error)?;
+        Ok(Backup { inner })
+    }
+
+    #[getter]
+    fn location(&self) -> &str {
+        &self.inner.location
+    }
+
+    #[getter]
+    fn state(&self) -> &'static str {
+        match self.inner.state {
+            BackupState::Purged => BackupName::Purged,
+            BackupState::BeyondUse { .. } => BackupName::BeyondUse,
+            BackupState::Live => BackupName::Live,
+        }
+        .as_str()
+    }
+
+    #[getter]
+    fn retention_until(&self) -> Option<&str> {
+        match &self.inner.state {
+            BackupState::BeyondUse {
+                retention_until, ..
+            } => Some(retention_until),
+            _ => None,
+        }
+    }
+
+    #[getter]
+    fn restore_suppression(&self) -> Option<bool> {
+        match &self.inner.state {
+            BackupState::BeyondUse {
+                restore_suppression,
+                ..
+            } => Some(*restore_suppression),
+            _ => None,
+        }
+    }
+
+    /// The backup as Python data, as a step's `output.backups` holds it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = self.inner.to_value().map_err(producer_error)?;
+        loads(py, &value.to_string())
+    }
 }
 
 /// What an `ok` step's `output` holds, as the keyword arguments give it.
@@ -290,11 +382,18 @@ impl OutputArgs<'_, '_> {
             }
         };
         if let Some(backups) = self.backups {
-            let backups = json_value(backups)?;
+            // Each a `Backup` or a dict of its JSON shape.
             let list = backups
-                .as_array()
-                .ok_or_else(|| PyValueError::new_err("backups: must be a list"))?;
-            out = out.with_backups(list.iter().map(backup).collect::<PyResult<_>>()?);
+                .try_iter()?
+                .map(|item| {
+                    let item = item?;
+                    match item.cast::<Backup>() {
+                        Ok(b) => Ok(b.get().inner.clone()),
+                        Err(_) => backup(&json_value(&item)?),
+                    }
+                })
+                .collect::<PyResult<_>>()?;
+            out = out.with_backups(list);
         }
         if let Some(extra) = self.output {
             for (member, value) in object("output", &json_value(extra.as_any())?)? {

@@ -133,15 +133,20 @@ def test_provenance_writes_a_live_derivation_and_refuses_a_broken_graph():
         proofpack.provenance_jsonl(graph("forgotten"))
 
 
-def write_pack(tmp_path, artifact_state):
+def write_pack(tmp_path, artifact_state, receipts=(), attachments=(), backups=None):
     """The producer README's path, from Python: a subject with two personal
-    fields on the audit log and a summary derived from one note."""
+    fields on the audit log and a summary derived from one note; `receipts`
+    (proofpack.Receipt) name the manifest's subprocessors, `attachments`
+    are (member path, bytes), `backups` go on the vectors step. The trust
+    store holds the DPO's and the log's keys, added with TrustStoreFile."""
     log_key, dpo_key = tmp_path / "log.pem", tmp_path / "dpo.pem"
     log_entry = proofpack.keygen(log_key, ORIGIN, "audit@example.com", ["audit_log"])
-    dpo_entry = proofpack.keygen(dpo_key, "dpo-py", "dpo@example.com", ["dpo"])
+    proofpack.keygen(dpo_key, "dpo-py", "dpo@example.com", ["dpo"])
     trust = tmp_path / "trust.json"
-    trust.write_text(json.dumps({"format": "proof-pack-trust/v1",
-                                 "keys": [dpo_entry, log_entry]}))
+    store = proofpack.TrustStoreFile(trust, create=True)
+    store.add_key("dpo-py", "dpo@example.com", ["dpo"], key_path=dpo_key)
+    store.add_entry(log_entry)
+    store.save()
     r = request()
     log = proofpack.AuditLog(tmp_path / "log.sqlite", ORIGIN)
     login = log.append("2026-04-02T07:45:00Z", "session_login", clear={"client": "web"},
@@ -151,7 +156,8 @@ def write_pack(tmp_path, artifact_state):
     log.log_request_accepted(r.received_at, r.request_id)
     pii = ["subject_email", "ip_address"]
     assert log.unredacted_pii_count([login], pii) == 2
-    evidence = {"episodic": {"replication_lag_drained": True}, "vectors": {"purge": "rebuilt"},
+    evidence = {"episodic": {"replication_lag_drained": True},
+                "vectors": {"purge": "rebuilt", "backups": backups},
                 "fine_tune": {"models": []}}
     steps = []
     for minute, step in enumerate(r.required_steps(), start=1):
@@ -169,17 +175,19 @@ def write_pack(tmp_path, artifact_state):
         "verification.json": proofpack.verification_json(
             T.format(30), "git:probe@2", {c: 0 for c in ALL_CLASSES}, 0,
             log.unredacted_pii_count(entries, pii), request=r),
-        "subprocessor-receipts.jsonl": b"",
+        "subprocessor-receipts.jsonl": proofpack.receipts_jsonl(list(receipts)),
         "audit-log-redaction.json": log.witness(before, after, entries, pii),
         "provenance.jsonl": proofpack.provenance_jsonl(graph(artifact_state)),
         "attestation.txt": b"Reviewed.\n",
     }
-    for name, data in members.items():
+    for name, data in [*members.items(), *attachments]:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     (folder / "pack.json").write_text(json.dumps({
         "pack_id": "erasure-req-py-1", "completed_at": T.format(40),
         "cascade_runner": "svc-erasure@example.com", "signer": "dpo@example.com",
-        "signature_key_id": "dpo-py", "subprocessors": []}))
+        "signature_key_id": "dpo-py",
+        "subprocessors": sorted({receipt.subprocessor for receipt in receipts})}))
     pack = tmp_path / "proof.tar.gz"
     proofpack.sign_pack(folder, dpo_key, trust, pack, signed_at=T.format(50),
                         accept_incomplete=artifact_state == "live")

@@ -1,6 +1,7 @@
 """Type stubs of the ``proofpack`` package (its functions are in ``proofpack._native``)."""
 
 import os
+import pathlib
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 _Path = Union[str, "os.PathLike[str]"]
@@ -161,7 +162,7 @@ class StepRecord:
         replication_lag_drained: Optional[bool] = None,
         purge: Optional[str] = None,
         models: Optional[Sequence[Mapping[str, Any]]] = None,
-        backups: Optional[Sequence[Mapping[str, Any]]] = None,
+        backups: Optional[Sequence[Union["Backup", Mapping[str, Any]]]] = None,
         output: Optional[Mapping[str, Any]] = None,
         error: Optional[str] = None,
         exception_id: Optional[str] = None,
@@ -199,3 +200,185 @@ def verification_json(
 
 def provenance_jsonl(records: Sequence[Mapping[str, Any]]) -> bytes:
     """The bytes of ``provenance.jsonl`` (§11) from records of the spec's shape."""
+
+class Backup:
+    """One backup of a tier (§17): ``purged``, ``live`` or ``beyond_use``."""
+
+    def __init__(
+        self,
+        location: str,
+        state: str,
+        *,
+        retention_until: Optional[str] = None,
+        restore_suppression: Optional[bool] = None,
+    ) -> None: ...
+    @property
+    def location(self) -> str: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def retention_until(self) -> Optional[str]: ...
+    @property
+    def restore_suppression(self) -> Optional[bool]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The backup as a step's ``output.backups`` holds it."""
+
+class Receipt:
+    """A validated ``subprocessor-receipts.jsonl`` record (§9)."""
+
+    def __init__(
+        self,
+        subprocessor: str,
+        channel: str,
+        ticket_id: str,
+        requested_at: str,
+        status: str,
+        *,
+        confirmed_at: Optional[str] = None,
+        due_at: Optional[str] = None,
+        endpoint: Optional[str] = None,
+        attestation: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def subprocessor(self) -> str: ...
+    @property
+    def channel(self) -> str: ...
+    @property
+    def ticket_id(self) -> str: ...
+    @property
+    def requested_at(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def confirmed_at(self) -> Optional[str]: ...
+    @property
+    def due_at(self) -> Optional[str]: ...
+    @property
+    def endpoint(self) -> Optional[str]: ...
+    @property
+    def attestation(self) -> Optional[str]:
+        """The archive member holding the subprocessor's signed statement (§16)."""
+    @property
+    def erases(self) -> bool:
+        """Confirmed, by API, with a ticket (§9)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The record as its ``subprocessor-receipts.jsonl`` line holds it."""
+
+def receipts_jsonl(records: Sequence[Receipt]) -> bytes:
+    """The bytes of ``subprocessor-receipts.jsonl``, in the order given."""
+
+class ReceiptStatement:
+    """A subprocessor's statement of one confirmed deletion (§16)."""
+
+    def __init__(self, receipt: Receipt, tenant_id: str, subject_id: str) -> None: ...
+    def to_json(self) -> bytes:
+        """The statement's bytes (the envelope's payload)."""
+    def sign(self, key_id: str, key_path: _Path) -> bytes:
+        """The DSSE envelope signed with the private key at ``key_path``, named ``key_id``."""
+
+class Exchange:
+    """One request to a subprocessor and its raw response, kept verbatim."""
+
+    def __init__(self, request: str, status: int, body: str) -> None: ...
+    @property
+    def request(self) -> str: ...
+    @property
+    def status(self) -> int: ...
+    @property
+    def body(self) -> str: ...
+    def to_attachment(self) -> bytes:
+        """The attachment's bytes (pretty JSON)."""
+
+class CollectedReceipt:
+    """A receipt as a platform collects it: the §9 fields, exchanges and signed statement."""
+
+    def __init__(
+        self,
+        subprocessor: str,
+        channel: str,
+        requested_at: str,
+        *,
+        endpoint: Optional[str] = None,
+        ticket_id: str = "",
+    ) -> None: ...
+    @staticmethod
+    def from_json(text: str) -> "CollectedReceipt":
+        """The receipt kept by ``to_json``."""
+    def to_json(self) -> str:
+        """The receipt as JSON, for a platform's own store."""
+    @property
+    def subprocessor(self) -> str: ...
+    @property
+    def channel(self) -> str: ...
+    @property
+    def requested_at(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def confirmed_at(self) -> Optional[str]: ...
+    @property
+    def due_at(self) -> Optional[str]: ...
+    endpoint: Optional[str]
+    ticket_id: str
+    @property
+    def attestation(self) -> Optional[str]:
+        """The signed statement's exact text, or None."""
+    @attestation.setter
+    def attestation(self, envelope: Optional[Union[str, bytes]]) -> None: ...
+    @property
+    def exchanges(self) -> List[Exchange]:
+        """The raw exchanges, in order (copies)."""
+    def add_exchange(self, exchange: Exchange) -> None: ...
+    def confirm(self, at: str) -> None:
+        """The deletion was confirmed at ``at``."""
+    def pending(self, due_at: str) -> None:
+        """The deletion is pending, due at ``due_at``."""
+    def to_receipt(self) -> Receipt:
+        """The §9 record; a status without its date is ``failed``."""
+    @property
+    def attestation_path(self) -> str:
+        """The member holding the signed statement."""
+    def exchange_path(self, n: int) -> str:
+        """The member holding exchange ``n``."""
+    def attachments(self) -> List[Tuple[str, bytes]]:
+        """``(member path, bytes)``: the signed statement, then each exchange."""
+
+class TrustStoreFile:
+    """A trust store (§4) being edited as ``proofpack trust`` edits it; refusals are TrustStoreError."""
+
+    def __init__(self, path: _Path, create: bool = False) -> None: ...
+    @property
+    def path(self) -> pathlib.Path:
+        """Where the store was read from (and ``save`` writes by default)."""
+    def add_key(
+        self,
+        key_id: str,
+        owner: str,
+        roles: Sequence[str],
+        *,
+        key_path: Optional[_Path] = None,
+        public_key: Optional[str] = None,
+        not_before: Optional[str] = None,
+        not_after: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Adds a key (from ``key_path`` or base64 ``public_key``); the entry added."""
+    def add_entry(self, entry: Mapping[str, Any]) -> None:
+        """Adds a §4 entry, as ``keygen`` returns it."""
+    def revoke(self, key_id: str, at: str, force: bool = False) -> bool:
+        """Records the revocation at ``at``; whether the store changed."""
+    def unrevoke(self, key_id: str, force: bool = False) -> bool:
+        """Removes the revocation (needs ``force``); whether the store changed."""
+    def set_policy(
+        self,
+        witness_quorum: Optional[int] = None,
+        signed_receipts: Optional[bool] = None,
+        force: bool = False,
+    ) -> bool:
+        """Sets the policy (weakening needs ``force``); whether the store changed."""
+    @property
+    def policy(self) -> Dict[str, Any]:
+        """``{"witness_quorum": int, "signed_receipts": bool}``."""
+    def keys(self) -> List[Dict[str, Any]]:
+        """The §4 entries of the store's keys."""
+    def save(self, path: Optional[_Path] = None) -> None:
+        """Writes the store (to where it was read from, by default), atomically."""
