@@ -330,16 +330,16 @@ impl Store {
     /// vector links to the two vectors nearest to it in that generation.
     pub fn link_neighbours(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
         const WHAT: &str = "linking neighbours";
-        let rows: Vec<(String, Vec<u8>)> = self
+        let rows: Vec<(String, Vec<f64>)> = self
             .db
             .map(
                 "SELECT vector_id, embedding FROM vectors WHERE shard = ?1 AND generation = ?2 ORDER BY vector_id",
                 args![shard, generation],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, point(&r.get::<Vec<u8>>(1)?))),
             )
             .what(WHAT)?;
-        for (id, bytes) in &rows {
-            let near = nearest_two(id, bytes, &rows);
+        for (at, (id, _)) in rows.iter().enumerate() {
+            let near = nearest_two(at, &rows);
             let near = super::to_json("a neighbour list", &near)?;
             self.db.execute(
                 "UPDATE vectors SET neighbours = ?1 WHERE shard = ?2 AND generation = ?3 AND vector_id = ?4",
@@ -565,31 +565,36 @@ impl Store {
     }
 }
 
-/// The ids of the two vectors of `rows` nearest to `id` (whose embedding
-/// is `bytes`), nearest first.
-fn nearest_two<'a>(id: &str, bytes: &[u8], rows: &'a [(String, Vec<u8>)]) -> Vec<&'a String> {
-    let point = |b: &[u8]| -> Vec<f64> {
-        b.chunks(8)
-            .map(|c| {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(c);
-                f64::from_le_bytes(a)
-            })
-            .collect()
-    };
-    let here = point(bytes);
-    let mut others: Vec<(f64, &String)> = rows
-        .iter()
-        .filter(|(other, _)| other != id)
-        .map(|(other, b)| {
-            let d: f64 = point(b)
-                .iter()
-                .zip(&here)
-                .map(|(x, y)| (x - y) * (x - y))
-                .sum();
-            (d, other)
+/// An embedding's coordinates (little-endian f64s).
+fn point(bytes: &[u8]) -> Vec<f64> {
+    bytes
+        .chunks_exact(8)
+        .map(|c| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(c);
+            f64::from_le_bytes(a)
         })
-        .collect();
-    others.sort_by(|a, b| a.0.total_cmp(&b.0));
-    others.iter().take(2).map(|(_, id)| *id).collect()
+        .collect()
+}
+
+/// The ids of the two vectors of `rows` nearest to the `at`-th, nearest
+/// first (the earlier row of two at the same distance). One pass over
+/// `rows`: relinking a shard is quadratic in its size, never worse.
+fn nearest_two(at: usize, rows: &[(String, Vec<f64>)]) -> Vec<&String> {
+    let here = &rows[at].1;
+    let mut best: [Option<(f64, &String)>; 2] = [None, None];
+    for (i, (id, p)) in rows.iter().enumerate() {
+        if i == at || *id == rows[at].0 {
+            continue;
+        }
+        let d: f64 = p.iter().zip(here).map(|(x, y)| (x - y) * (x - y)).sum();
+        let closer = |slot: &Option<(f64, &String)>| slot.is_none_or(|(e, _)| d < e);
+        if closer(&best[0]) {
+            best[1] = best[0];
+            best[0] = Some((d, id));
+        } else if closer(&best[1]) {
+            best[1] = Some((d, id));
+        }
+    }
+    best.iter().flatten().map(|(_, id)| *id).collect()
 }
