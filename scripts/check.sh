@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, every test of the core and CLI
-# (which need no GTK or WebKit), the Python package's tests, the
+# (which need no GTK or WebKit; the demo's on SQLite and on a throwaway
+# PostgreSQL cluster), the Python package's tests, the
 # accessibility checks of the HTML report and the portal page (axe-core in
 # headless chromium), a short run of every
 # fuzz target, then the desktop app: its lints, its command-level tests
@@ -13,6 +14,9 @@ cargo fmt --all -- --check
 # One lint pass over every crate but the app (linted with its own tree
 # below): the default members and the Python package.
 cargo clippy --locked --workspace --exclude proofpack-app --all-targets -- -D warnings
+# The demo's tests run its whole suite on PostgreSQL too, on a throwaway
+# cluster of Debian's server binaries (installed here when missing).
+./scripts/install-postgres.sh
 cargo test --locked
 # axe-core on the HTML report and the portal page in headless chromium, with
 # the CLI and portal `cargo test` just built for its integration tests.

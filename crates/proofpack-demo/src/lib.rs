@@ -21,6 +21,8 @@
 //!     fault: None,
 //!     clock: Clock::system(),
 //!     database: Default::default(),
+//!     synthetic_subjects: 0,
+//!     timings: false,
 //! };
 //! let mut platform = Platform::start(config)?;
 //! let outcome = platform.erase(&mut std::io::sink())?;
@@ -34,6 +36,8 @@
 //!     fault: Some(Fault::VectorIndexNotRebuilt),
 //!     clock: Clock::system(),
 //!     database: Default::default(),
+//!     synthetic_subjects: 0,
+//!     timings: false,
 //! };
 //! let (_platform, outcome) = proofpack_demo::run(config, &mut std::io::sink())?;
 //! assert_eq!(outcome.report.verdict(), Verdict::Incomplete);
@@ -59,6 +63,7 @@ pub mod receipts;
 pub mod services;
 pub mod store;
 pub mod summarizer;
+pub mod timing;
 pub mod verification;
 pub mod witnesses;
 
@@ -107,6 +112,15 @@ pub enum DemoError {
         /// The failure.
         #[source]
         source: store::SqlError,
+    },
+    /// The store's database holds tables that are not the store's: it is
+    /// never written to.
+    #[error("store: {database} holds tables that are not this demo's ({}); give an empty database", tables.join(", "))]
+    ForeignDatabase {
+        /// The database (without its password).
+        database: String,
+        /// The tables that are not the store's.
+        tables: Vec<String>,
     },
     /// A record (kept in the store, or written as evidence) could not be
     /// written or read as JSON.
@@ -219,6 +233,12 @@ pub struct Config {
     /// The database of the store's tiers (SQLite under `DIR/store/` by
     /// default).
     pub database: store::Database,
+    /// How many synthetic subjects to seed besides [`store::SUBJECTS`]
+    /// (`--subjects N`: the benchmarks' scale).
+    pub synthetic_subjects: usize,
+    /// Whether the story tells how long each phase and step took
+    /// (`--timings`).
+    pub timings: bool,
 }
 
 /// The file marking a folder as this demo's output (so a later run may
@@ -310,6 +330,8 @@ pub struct Platform {
     services: Subprocessors,
     witnesses: Witnesses,
     started_at: time::OffsetDateTime,
+    /// How long creating and seeding the store took (told by `--timings`).
+    seeded_in: std::time::Duration,
 }
 
 /// Tells one line of the story; a story that cannot be written (a closed
@@ -335,12 +357,14 @@ impl Platform {
         prepare_out_dir(&config.out_dir)?;
         let paths = OutputPaths::under(&config.out_dir);
         let started_at = config.clock.now();
+        let mut laps = timing::Laps::start(config.timings);
         let store = Store::create(paths.store.clone(), &config.database, config.fault)?;
         // The controller's pseudonym key (HMAC), fresh for each run.
         let mut key = [0u8; 32];
         rand_core::OsRng.fill_bytes(&mut key);
         store.set_pseudonym_key(&key)?;
-        store.seed(started_at)?;
+        store.seed(started_at, config.synthetic_subjects)?;
+        let seeded_in = laps.lap();
         let mut subjects = Vec::new();
         for (i, s) in SUBJECTS.iter().enumerate() {
             let subject_id = proofpack_producer::pseudonymous_subject_id(&key, s.email)?;
@@ -373,6 +397,7 @@ impl Platform {
             services,
             witnesses,
             started_at,
+            seeded_in,
         })
     }
 
@@ -440,23 +465,30 @@ impl Platform {
 
     /// The whole story for [`Self::submission`], told to `story` as it runs.
     pub fn erase(&mut self, story: &mut dyn Write) -> Result<Outcome, DemoError> {
+        let mut laps = timing::Laps::start(self.config.timings);
         self.tell_setup(story);
         let intake = self.accept_request(story)?;
+        laps.tell(story, "intake");
         // The verification job resolves the subject from the identifier
         // and takes its fingerprint before anything is erased.
         let job = Job::prepare(self.verification_target())?;
+        laps.tell(story, "the verification job's fingerprint of the subject");
         // A background summariser picks up the subject's latest note now,
         // and only writes its summary after the cascade.
         let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &self.config.clock)?;
         let steps = self.run_cascade(&intake, story)?;
+        laps.lap();
         if let Some(draft) = draft {
             self.finish_summary(&draft, story)?;
         }
         self.restore_drill(story)?;
+        laps.tell(story, "summariser and restore drill");
         let receipts = self.collected_receipts(&intake.request_id, story)?;
         let (probes, verified_at) = self.verify_independently(&job, &steps, story)?;
+        laps.tell(story, "independent verification");
         let provenance = provenance::export(&self.store, &intake.request_id)?;
         let after_checkpoint = self.witnessed_checkpoint(&intake, story)?;
+        laps.tell(story, "provenance export and witnesses");
         let completed_at = self.config.clock.stamp();
         self.sign_pack(
             &Material {
@@ -471,7 +503,9 @@ impl Platform {
             },
             story,
         )?;
+        laps.tell(story, "evidence and signed pack");
         let report = verify_from_disk(&self.paths)?;
+        laps.tell(story, "pack verified from disk");
         Ok(Outcome {
             intake,
             steps,
@@ -503,6 +537,14 @@ impl Platform {
         }
         if let Some(f) = self.config.fault {
             say!(story, "  injected fault: {}", f.name());
+        }
+        if self.config.timings {
+            say!(
+                story,
+                "  [time] store created and seeded ({} subjects): {}",
+                SUBJECTS.len() + self.config.synthetic_subjects,
+                timing::millis(self.seeded_in)
+            );
         }
     }
 
@@ -564,10 +606,11 @@ impl Platform {
             story,
             "\n== Cascade (before -> after, counted in the store)"
         );
-        self.cascade(intake, &mut |e, from_ledger| {
+        let mut laps = timing::Laps::start(self.config.timings);
+        let cascade = self.cascade(intake, &mut |e, from_ledger| {
             say!(
                 story,
-                "  {}. {:<13} {:>4} -> {:<4} {}{}",
+                "  {}. {:<13} {:>4} -> {:<4} {}{}{}",
                 e.step().map_or(0, |s| s.seq()),
                 e.step,
                 e.before_count,
@@ -577,9 +620,13 @@ impl Platform {
                     " (from the step ledger)"
                 } else {
                     ""
-                }
+                },
+                laps.suffix()
             );
-        })
+        });
+        // The space the steps freed, reclaimed after the last one.
+        laps.tell(story, "reclaiming freed space");
+        cascade
     }
 
     /// The summariser's write of `draft`, after the cascade: dropped when

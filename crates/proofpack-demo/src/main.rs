@@ -1,10 +1,11 @@
-//! `proofpack-demo --out DIR [--fault NAME]`: the reference erasure
-//! platform, end to end. Exit status: the verdict's (spec §12: 0 complete,
+//! `proofpack-demo --out DIR [--fault NAME] [--store postgres://...]
+//! [--subjects N] [--timings]`: the reference erasure platform, end to end. Exit status: the verdict's (spec §12: 0 complete,
 //! 3 late, 4 incomplete, 5 untrusted, 6 invalid); 1 when the demo could not
 //! run; 2 a usage error (an unknown fault name included).
 #![forbid(unsafe_code)]
 
 use clap::Parser;
+use proofpack_demo::store::Database;
 use proofpack_demo::{run, Clock, Config, DemoError, Fault};
 use proofpack_render::text::{report, Style};
 use std::io::{IsTerminal, Write};
@@ -22,6 +23,18 @@ struct Args {
     /// Inject a defect into the cascade, the store or a subprocessor.
     #[arg(long, value_enum)]
     fault: Option<Fault>,
+    /// Keep the store's tiers in this PostgreSQL database
+    /// (postgres://USER@HOST:PORT/DBNAME), which must be empty or hold only
+    /// a previous run's store. Without it: SQLite under DIR/store/.
+    #[arg(long, value_name = "URL", value_parser = Database::from_url)]
+    store: Option<Database>,
+    /// Seed this many synthetic subjects besides the four fixed ones (the
+    /// store's tiers only; the benchmarks' scale).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    subjects: usize,
+    /// Tell how long seeding, each phase and each cascade step took.
+    #[arg(long)]
+    timings: bool,
 }
 
 fn main() {
@@ -31,7 +44,9 @@ fn main() {
         out_dir: args.out,
         fault: args.fault,
         clock: Clock::system(),
-        database: Default::default(),
+        database: args.store.unwrap_or_default(),
+        synthetic_subjects: args.subjects,
+        timings: args.timings,
     };
     let mut stdout = std::io::stdout().lock();
     // The platform (and so its services) is dropped before exiting.

@@ -3,18 +3,41 @@
 //! walk and HTTP calls, before the services stop); each fault gives its
 //! verdict and code; the cascade is idempotent; before-counts follow the
 //! store; the verifier binary links no SQLite, HTTP or async runtime.
+//!
+//! Every test that runs the platform runs twice: on SQLite (module
+//! `sqlite`) and on PostgreSQL (module `postgres`, a throwaway cluster
+//! started by this process, one database per run: see `cluster`).
+
+mod cluster;
 
 use proofpack_core::report::{AttestationState, AuditSummary};
 use proofpack_core::{Code, Effect, Verdict};
 use proofpack_demo::cascade::{EpisodicBackup, StepEntry, StepOutcome, TierProof};
 use proofpack_demo::services::{LLM_PROVIDER_KB, VECTOR_SAAS};
-use proofpack_demo::store::SUBJECTS;
+use proofpack_demo::store::backend::{self, Arg, Backend, Value};
+use proofpack_demo::store::{Database, Location, SUBJECTS};
 use proofpack_demo::{run, Clock, Config, Fault, Outcome, Platform, SUBJECT};
-use rusqlite::{Connection, OpenFlags};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-fn config(dir: &Path, fault: Option<Fault>) -> Config {
+/// The engine a test runs the store on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    /// A fresh database of this engine.
+    fn database(self) -> Database {
+        match self {
+            Engine::Sqlite => Database::Sqlite,
+            Engine::Postgres => Database::Postgres(cluster::cluster().new_database()),
+        }
+    }
+}
+
+fn config(dir: &Path, fault: Option<Fault>, engine: Engine) -> Config {
     Config {
         out_dir: dir.join("out"),
         fault,
@@ -22,14 +45,46 @@ fn config(dir: &Path, fault: Option<Fault>) -> Config {
             time::macros::datetime!(2026-06-01 09:00:00 UTC),
             time::Duration::seconds(2),
         ),
-        database: Default::default(),
+        database: engine.database(),
+        synthetic_subjects: 0,
+        timings: false,
     }
 }
 
-fn demo(fault: Option<Fault>) -> (tempfile::TempDir, Platform, Outcome) {
+fn demo(fault: Option<Fault>, engine: Engine) -> (tempfile::TempDir, Platform, Outcome) {
     let dir = tempfile::tempdir().unwrap();
-    let (platform, outcome) = run(config(dir.path(), fault), &mut std::io::sink()).unwrap();
+    let (platform, outcome) = run(config(dir.path(), fault, engine), &mut std::io::sink()).unwrap();
     (dir, platform, outcome)
+}
+
+/// Each test named, run on SQLite (in module `sqlite`) and on PostgreSQL
+/// (in module `postgres`).
+macro_rules! on_both_engines {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() { super::$name(super::Engine::Sqlite) })+
+        }
+        mod postgres {
+            $(#[test] fn $name() { super::$name(super::Engine::Postgres) })+
+        }
+    };
+}
+
+on_both_engines! {
+    clean_run_is_complete,
+    the_attached_statement_is_the_subprocessors_own,
+    nothing_of_the_subject_is_left_after_a_clean_run,
+    the_cascade_is_idempotent_per_request,
+    before_counts_come_from_the_store,
+    the_binary_exits_with_the_verdict_and_refuses_unknown_faults,
+    a_failing_step_leaves_no_service_running,
+    the_verification_jobs_connection_cannot_write,
+    synthetic_subjects_are_seeded_and_left_alone,
+    the_probes_search_and_find_nothing_after_a_clean_run,
+    retraining_serves_a_new_model_trained_on_a_new_dataset_version,
+    the_stored_indexes_find_what_they_hold_and_not_the_subject,
+    a_marker_copied_into_an_unmodelled_table_is_residue,
+    intake_refuses_a_missing_or_mismatched_identity_record,
 }
 
 fn codes(outcome: &Outcome) -> Vec<Code> {
@@ -75,9 +130,8 @@ fn counted_witnesses(outcome: &Outcome) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn clean_run_is_complete() {
-    let (_dir, _platform, outcome) = demo(None);
+fn clean_run_is_complete(engine: Engine) {
+    let (_dir, platform, outcome) = demo(None, engine);
     assert_eq!(
         outcome.report.verdict(),
         Verdict::Complete,
@@ -95,7 +149,10 @@ fn clean_run_is_complete() {
     assert!(outcome.paths.pack.is_file());
     assert!(outcome.paths.trust.is_file());
     assert!(outcome.paths.evidence.join("pack.json").is_file());
-    assert!(outcome.paths.store.db.is_file());
+    match platform.store().location() {
+        Location::Sqlite(path) => assert!(path.is_file() && engine == Engine::Sqlite),
+        Location::Postgres(_) => assert_eq!(engine, Engine::Postgres),
+    }
 
     // Fully corroborated under the demo's own trust store.
     let trust: serde_json::Value =
@@ -122,9 +179,8 @@ fn clean_run_is_complete() {
 
 /// The statement in the pack is the one the subprocessor's answer carried,
 /// byte for byte.
-#[test]
-fn the_attached_statement_is_the_subprocessors_own() {
-    let (_dir, _platform, outcome) = demo(None);
+fn the_attached_statement_is_the_subprocessors_own(engine: Engine) {
+    let (_dir, _platform, outcome) = demo(None, engine);
     for r in &outcome.receipts {
         let attached = std::fs::read_to_string(
             outcome
@@ -139,32 +195,29 @@ fn the_attached_statement_is_the_subprocessors_own() {
 }
 
 /// The first column of every row `sql` returns.
-fn column(conn: &Connection, sql: &str) -> Vec<String> {
-    conn.prepare(sql)
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+fn column(conn: &dyn Backend, sql: &str) -> Vec<String> {
+    conn.column(sql, &[]).unwrap()
+}
+
+/// This test's own read-only connection to the store's database.
+fn inspect(platform: &Platform) -> Box<dyn Backend> {
+    backend::open_read_only(platform.store().location()).unwrap()
+}
+
+/// A count `sql` returns for `user_id`.
+fn count(conn: &dyn Backend, sql: &str, user_id: &str) -> i64 {
+    conn.one(sql, &[Arg::from(user_id)]).unwrap()
 }
 
 /// Every text value of every table of the database, with its table.
-fn all_text(conn: &Connection) -> Vec<(String, String)> {
-    let tables: Vec<String> = column(
-        conn,
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    );
+fn all_text(conn: &dyn Backend) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for table in tables {
-        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
-        let columns = stmt.column_count();
-        let mut rows = stmt.query([]).unwrap();
-        while let Some(row) = rows.next().unwrap() {
-            for i in 0..columns {
-                let text = match row.get_ref(i).unwrap() {
-                    rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t) => {
-                        String::from_utf8_lossy(t).into_owned()
-                    }
+    for table in conn.tables().unwrap() {
+        for row in conn.query(&format!("SELECT * FROM {table}"), &[]).unwrap() {
+            for value in row.0 {
+                let text = match value {
+                    Value::Text(t) => t,
+                    Value::Blob(b) => String::from_utf8_lossy(&b).into_owned(),
                     _ => continue,
                 };
                 out.push((table.clone(), text));
@@ -174,7 +227,7 @@ fn all_text(conn: &Connection) -> Vec<(String, String)> {
     out
 }
 
-fn decoded_disclosures(conn: &Connection) -> Vec<String> {
+fn decoded_disclosures(conn: &dyn Backend) -> Vec<String> {
     use base64::Engine as _;
     column(conn, "SELECT disclosure FROM log_disclosures")
         .iter()
@@ -193,29 +246,22 @@ fn decoded_disclosures(conn: &Connection) -> Vec<String> {
 /// episodic backup that the episodic step declares beyond use (kept
 /// immutable, with the subject in the suppression ledger every restore
 /// applies).
-#[test]
-fn nothing_of_the_subject_is_left_after_a_clean_run() {
-    let (_dir, platform, outcome) = demo(None);
+fn nothing_of_the_subject_is_left_after_a_clean_run(engine: Engine) {
+    let (_dir, platform, outcome) = demo(None, engine);
     assert_eq!(outcome.report.verdict(), Verdict::Complete);
-    let conn =
-        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .unwrap();
-    let audit = Connection::open_with_flags(
-        &outcome.paths.store.audit_log,
-        OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .unwrap();
-    no_personal_value_in_the_store(&conn, &audit);
-    no_tier_row_of_the_subject(&conn);
+    let conn = inspect(&platform);
+    // The audit log is `proofpack-platform`'s own SQLite file on either engine.
+    let audit =
+        backend::open_read_only(&Location::Sqlite(outcome.paths.store.audit_log.clone())).unwrap();
+    no_personal_value_in_the_store(conn.as_ref(), audit.as_ref());
+    no_tier_row_of_the_subject(conn.as_ref());
 
     // The declared exception: the backup, with the subject in the ledger.
-    let ledger: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM suppression_ledger WHERE user_id = ?1",
-            [SUBJECT.user_id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let ledger = count(
+        conn.as_ref(),
+        "SELECT COUNT(*) FROM suppression_ledger WHERE user_id = ?1",
+        SUBJECT.user_id,
+    );
     assert_eq!(ledger, 1);
     let backups = episodic_backups(&outcome);
     assert_eq!(backups.len(), 1);
@@ -229,7 +275,7 @@ fn nothing_of_the_subject_is_left_after_a_clean_run() {
 /// No table but the declared backup holds the subject's e-mail, name or
 /// IP address; the audit log's remaining disclosures hold none either, and
 /// still hold the other subjects'.
-fn no_personal_value_in_the_store(conn: &Connection, audit: &Connection) {
+fn no_personal_value_in_the_store(conn: &dyn Backend, audit: &dyn Backend) {
     let personal = [SUBJECT.email, SUBJECT.name, SUBJECT.ip];
     for (table, text) in all_text(conn) {
         if table == "backup_episodic" {
@@ -251,7 +297,7 @@ fn no_personal_value_in_the_store(conn: &Connection, audit: &Connection) {
 
 /// No row of a tier table is the subject's, in any vector generation; the
 /// other subjects' vectors are still there.
-fn no_tier_row_of_the_subject(conn: &Connection) {
+fn no_tier_row_of_the_subject(conn: &dyn Backend) {
     for table in [
         "working_sessions",
         "episodic",
@@ -263,32 +309,24 @@ fn no_tier_row_of_the_subject(conn: &Connection) {
         "uploads",
         "summaries",
     ] {
-        let n: i64 = conn
-            .query_row(
-                &format!("SELECT COUNT(*) FROM {table} WHERE user_id = ?1"),
-                [SUBJECT.user_id],
-                |r| r.get(0),
-            )
-            .unwrap();
+        let n = count(
+            conn,
+            &format!("SELECT COUNT(*) FROM {table} WHERE user_id = ?1"),
+            SUBJECT.user_id,
+        );
         assert_eq!(n, 0, "{table}");
     }
     let generations: i64 = conn
-        .query_row("SELECT COUNT(DISTINCT generation) FROM vectors", [], |r| {
-            r.get(0)
-        })
+        .one("SELECT COUNT(DISTINCT generation) FROM vectors", &[])
         .unwrap();
     assert!(generations >= 1);
-    let others: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
-            [SUBJECTS[1].user_id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let others = count(
+        conn,
+        "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
+        SUBJECTS[1].user_id,
+    );
     assert!(others > 0);
-    let cached: i64 = conn
-        .query_row("SELECT COUNT(*) FROM answer_cache", [], |r| r.get(0))
-        .unwrap();
+    let cached: i64 = conn.one("SELECT COUNT(*) FROM answer_cache", &[]).unwrap();
     assert_eq!(cached, 0, "the only cached answer derived from the subject");
 }
 
@@ -327,26 +365,20 @@ fn no_subprocessor_record_of_the_subject(platform: &Platform, outcome: &Outcome)
     }
 }
 
-fn table_counts(conn: &Connection) -> BTreeMap<String, i64> {
-    let tables: Vec<String> = column(
-        conn,
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    );
-    tables
+fn table_counts(conn: &dyn Backend) -> BTreeMap<String, i64> {
+    conn.tables()
+        .unwrap()
         .into_iter()
         .map(|t| {
-            let n = conn
-                .query_row(&format!("SELECT COUNT(*) FROM {t}"), [], |r| r.get(0))
-                .unwrap();
+            let n = conn.one(&format!("SELECT COUNT(*) FROM {t}"), &[]).unwrap();
             (t, n)
         })
         .collect()
 }
 
-#[test]
-fn the_cascade_is_idempotent_per_request() {
+fn the_cascade_is_idempotent_per_request(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
-    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     let submission = platform.submission();
     let intake = platform.intake(&submission).unwrap();
     let mut fresh = Vec::new();
@@ -356,10 +388,8 @@ fn the_cascade_is_idempotent_per_request() {
     assert!(fresh.iter().all(|from_ledger| !from_ledger));
     assert_eq!(first.len(), 9);
     // The test's own connection: the store's is the platform's alone.
-    let conn =
-        Connection::open_with_flags(&platform.paths().store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .unwrap();
-    let counts = table_counts(&conn);
+    let conn = inspect(&platform);
+    let counts = table_counts(conn.as_ref());
     let receipts = platform.receipts(&intake.request_id).unwrap();
 
     let again = platform.intake(&submission).unwrap();
@@ -371,7 +401,7 @@ fn the_cascade_is_idempotent_per_request() {
     assert_eq!(second, first);
     assert!(replayed.iter().all(|from_ledger| *from_ledger));
     // Nothing more was deleted, nothing more logged, no new receipt.
-    assert_eq!(table_counts(&conn), counts);
+    assert_eq!(table_counts(conn.as_ref()), counts);
     assert_eq!(platform.receipts(&intake.request_id).unwrap(), receipts);
     let records: Vec<_> = second
         .iter()
@@ -384,11 +414,10 @@ fn the_cascade_is_idempotent_per_request() {
     assert_eq!(records, expected);
 }
 
-#[test]
-fn before_counts_come_from_the_store() {
-    let (_a, _pa, plain) = demo(None);
+fn before_counts_come_from_the_store(engine: Engine) {
+    let (_a, _pa, plain) = demo(None, engine);
     let dir = tempfile::tempdir().unwrap();
-    let platform = Platform::start(config(dir.path(), None)).unwrap();
+    let platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     platform
         .store()
         .seed_more(SUBJECT.user_id, 5, "2026-05-30T12:00:00Z")
@@ -403,8 +432,8 @@ fn before_counts_come_from_the_store() {
     assert_eq!(before(&more, "semantic"), before(&plain, "semantic"));
 }
 
-fn fault_case(fault: Fault, verdict: Verdict) {
-    let (_dir, _platform, outcome) = demo(Some(fault));
+fn fault_case(fault: Fault, verdict: Verdict, engine: Engine) {
+    let (_dir, platform, outcome) = demo(Some(fault), engine);
     assert_eq!(outcome.report.verdict(), verdict, "{:?}", codes(&outcome));
     assert!(
         codes(&outcome).contains(&fault.expected_code()),
@@ -429,7 +458,7 @@ fn fault_case(fault: Fault, verdict: Verdict) {
     } else {
         assert!(accepted.is_null());
     }
-    fault_specifics(fault, &outcome);
+    fault_specifics(fault, &platform, &outcome);
 }
 
 /// The pack's manifest.
@@ -446,7 +475,7 @@ fn manifest(outcome: &Outcome) -> serde_json::Value {
 }
 
 /// What each corroboration fault leaves in the report.
-fn fault_specifics(fault: Fault, outcome: &Outcome) {
+fn fault_specifics(fault: Fault, platform: &Platform, outcome: &Outcome) {
     let witnesses = counted_witnesses(outcome);
     let signed = attestations(outcome);
     match fault {
@@ -468,12 +497,12 @@ fn fault_specifics(fault: Fault, outcome: &Outcome) {
         }
         _ => assert_eq!(witnesses.len(), 2),
     }
-    probe_specifics(fault, outcome);
+    probe_specifics(fault, platform, outcome);
 }
 
 /// What each fault that leaves data behind shows in the verification
 /// job's own record.
-fn probe_specifics(fault: Fault, outcome: &Outcome) {
+fn probe_specifics(fault: Fault, platform: &Platform, outcome: &Outcome) {
     let p = &outcome.probes;
     let residue = |class: &str| {
         p.classes
@@ -524,16 +553,10 @@ fn probe_specifics(fault: Fault, outcome: &Outcome) {
             let detail = tier.status_detail.as_ref().unwrap();
             assert_eq!(detail.exception_id.as_deref(), Some(exception_id.as_str()));
             assert!(detail.error.as_ref().is_some_and(|e| !e.is_empty()));
-            let conn = Connection::open_with_flags(
-                &outcome.paths.store.db,
-                OpenFlags::SQLITE_OPEN_READ_ONLY,
-            )
-            .unwrap();
-            let state: String = conn
-                .query_row(
+            let state: String = inspect(platform)
+                .one(
                     "SELECT state FROM exceptions WHERE exception_id = ?1",
-                    [exception_id],
-                    |r| r.get(0),
+                    &[Arg::from(exception_id.as_str())],
                 )
                 .unwrap();
             assert_eq!(state, "open");
@@ -546,7 +569,14 @@ fn probe_specifics(fault: Fault, outcome: &Outcome) {
 
 macro_rules! fault_tests {
     ($($name:ident: $fault:expr => $verdict:expr;)+) => {
-        $(#[test] fn $name() { fault_case($fault, $verdict); })+
+        mod sqlite_faults {
+            use super::*;
+            $(#[test] fn $name() { fault_case($fault, $verdict, Engine::Sqlite); })+
+        }
+        mod postgres_faults {
+            use super::*;
+            $(#[test] fn $name() { fault_case($fault, $verdict, Engine::Postgres); })+
+        }
 
         #[test]
         fn every_fault_has_a_test() {
@@ -573,23 +603,36 @@ fault_tests! {
     fault_step_fails: Fault::StepFails => Verdict::Incomplete;
 }
 
-#[test]
-fn the_binary_exits_with_the_verdict_and_refuses_unknown_faults() {
+/// The demo binary, on `engine`'s database `store` (none: SQLite).
+fn demo_command(store: Option<&str>) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_proofpack-demo"));
+    if let Some(url) = store {
+        command.args(["--store", url]);
+    }
+    command
+}
+
+fn the_binary_exits_with_the_verdict_and_refuses_unknown_faults(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_proofpack-demo");
+    let url = match engine.database() {
+        Database::Postgres(url) => Some(url),
+        _ => None,
+    };
+    let bin = || demo_command(url.as_deref());
     let out = dir.path().join("out");
-    let status = std::process::Command::new(bin)
+    let status = bin()
         .args(["--out", out.to_str().unwrap(), "--fault", "late"])
         .output()
         .unwrap();
     assert_eq!(status.status.code(), Some(Verdict::Late.exit_status()));
-    // A second run replaces its own output folder.
-    let status = std::process::Command::new(bin)
+    // A second run replaces its own output folder (and, on PostgreSQL, the
+    // store the first left in the database).
+    let status = bin()
         .args(["--out", out.to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(status.status.code(), Some(Verdict::Complete.exit_status()));
-    let unknown = std::process::Command::new(bin)
+    let unknown = bin()
         .args(["--out", out.to_str().unwrap(), "--fault", "no-such-fault"])
         .output()
         .unwrap();
@@ -602,7 +645,7 @@ fn the_binary_exits_with_the_verdict_and_refuses_unknown_faults() {
     let foreign = dir.path().join("foreign");
     std::fs::create_dir(&foreign).unwrap();
     std::fs::write(foreign.join("keep.txt"), "mine").unwrap();
-    let refused = std::process::Command::new(bin)
+    let refused = bin()
         .args(["--out", foreign.to_str().unwrap()])
         .output()
         .unwrap();
@@ -613,7 +656,7 @@ fn the_binary_exits_with_the_verdict_and_refuses_unknown_faults() {
     );
 }
 
-/// The `proofpack` verifier links no SQLite, HTTP or async-runtime crate
+/// The `proofpack` verifier links no SQLite, PostgreSQL, HTTP or async-runtime crate
 /// (so a regulator can check it is offline), whatever the demo uses.
 #[test]
 fn the_verifier_links_no_database_network_or_runtime() {
@@ -646,6 +689,8 @@ fn the_verifier_links_no_database_network_or_runtime() {
     for banned in [
         "rusqlite",
         "libsqlite3-sys",
+        "postgres",
+        "tokio-postgres",
         "tokio",
         "axum",
         "hyper",
@@ -675,10 +720,9 @@ fn answers(base_url: &str) -> bool {
 /// dropping the platform then stops every service: nothing is left
 /// listening. (A failure that can be recorded is `fail`, with an exception:
 /// `--fault step-fails`.)
-#[test]
-fn a_failing_step_leaves_no_service_running() {
+fn a_failing_step_leaves_no_service_running(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
-    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     let urls: Vec<String> = platform
         .services()
         .endpoints
@@ -694,9 +738,9 @@ fn a_failing_step_leaves_no_service_running() {
         .collect();
     assert!(witnesses.iter().all(|u| listens(u)));
     // The fine-tune tier is gone: its step fails.
-    Connection::open(&platform.paths().store.db)
+    backend::open(platform.store().location())
         .unwrap()
-        .execute_batch("DROP TABLE dataset_examples")
+        .batch("DROP TABLE dataset_examples")
         .unwrap();
     assert!(platform.erase(&mut std::io::sink()).is_err());
     drop(platform);
@@ -720,10 +764,9 @@ fn json_file(path: &Path) -> serde_json::Value {
 /// subject's data, ran retrieval tests of every kind, checked every
 /// serving model, and found nothing; its `code_ref` is the digest of its
 /// own sources, and is the one `verification.json` carries.
-#[test]
-fn the_probes_search_and_find_nothing_after_a_clean_run() {
+fn the_probes_search_and_find_nothing_after_a_clean_run(engine: Engine) {
     use proofpack_demo::verification::code_ref;
-    let (_dir, _platform, outcome) = demo(None);
+    let (_dir, platform, outcome) = demo(None, engine);
     let p = &outcome.probes;
     assert_eq!(p.code_ref, code_ref());
     assert!(p.code_ref.starts_with("verify-job@sha256:"));
@@ -740,14 +783,9 @@ fn the_probes_search_and_find_nothing_after_a_clean_run() {
     assert!(p.subject.fingerprinted.iter().all(|n| *n > 0));
 
     // Every table of the store is scanned or declared kept.
-    let conn =
-        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .unwrap();
+    let conn = inspect(&platform);
     let kept: Vec<&str> = p.scan.kept.iter().map(|k| k.table.as_str()).collect();
-    for table in column(
-        &conn,
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    ) {
+    for table in conn.tables().unwrap() {
         assert!(
             p.scan.tables.contains(&table) != kept.contains(&table.as_str()),
             "{table}"
@@ -784,22 +822,20 @@ fn the_probes_search_and_find_nothing_after_a_clean_run() {
 /// served model's id is the digest of its weights, its manifest is the new
 /// version (without the subject's examples), the old model is retired with
 /// its weights deleted, and the old version is left as it was.
-#[test]
-fn retraining_serves_a_new_model_trained_on_a_new_dataset_version() {
+fn retraining_serves_a_new_model_trained_on_a_new_dataset_version(engine: Engine) {
     use proofpack_demo::ml::ngram::{id_of_weights, Model};
     let dir = tempfile::tempdir().unwrap();
-    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
-    let db = platform.paths().store.db.clone();
-    let manifests = |conn: &Connection| {
+    let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
+    let manifests = |conn: &dyn Backend| {
         column(
             conn,
             "SELECT manifest_id || ' ' || digest FROM dataset_manifests ORDER BY manifest_id",
         )
     };
-    let before = manifests(&Connection::open(&db).unwrap());
+    let before = manifests(&*inspect(&platform));
     let outcome = platform.erase(&mut std::io::sink()).unwrap();
-    let conn = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
-    let after = manifests(&conn);
+    let conn = inspect(&platform);
+    let after = manifests(&*conn);
     assert!(
         before.iter().all(|m| after.contains(m)),
         "a manifest was edited"
@@ -815,11 +851,12 @@ fn retraining_serves_a_new_model_trained_on_a_new_dataset_version() {
     );
     assert_ne!(old, new);
     let model = |id: &str| -> (String, String, Option<String>) {
-        conn.query_row(
+        conn.first(
             "SELECT state, manifest_id, weights FROM model_releases WHERE model_id = ?1",
-            [id],
+            &[Arg::from(id)],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
+        .unwrap()
         .unwrap()
     };
     let (state, manifest, weights) = model(old);
@@ -844,14 +881,11 @@ fn retraining_serves_a_new_model_trained_on_a_new_dataset_version() {
 /// The vector tier's stored HNSW indexes answer nearest-neighbour queries:
 /// another subject's note is found by its own text; the erased subject's
 /// notes are found in no generation.
-#[test]
-fn the_stored_indexes_find_what_they_hold_and_not_the_subject() {
+fn the_stored_indexes_find_what_they_hold_and_not_the_subject(engine: Engine) {
     use proofpack_demo::ml::{ann::Index, embed::embed};
     use proofpack_demo::verification::retrieval::SIMILARITY_THRESHOLD;
-    let (_dir, _platform, outcome) = demo(None);
-    let conn =
-        Connection::open_with_flags(&outcome.paths.store.db, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .unwrap();
+    let (_dir, platform, _outcome) = demo(None, engine);
+    let conn = inspect(&platform);
     let other = SUBJECTS[1];
     let text = format!(
         "{} said: remind me to call {} tomorrow.",
@@ -861,11 +895,8 @@ fn the_stored_indexes_find_what_they_hold_and_not_the_subject() {
         "{} said: remind me to call {} tomorrow.",
         SUBJECT.name, SUBJECT.city
     );
-    let mut stmt = conn.prepare("SELECT graph FROM vector_indexes").unwrap();
-    let graphs: Vec<Vec<u8>> = stmt
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
+    let graphs: Vec<Vec<u8>> = conn
+        .column("SELECT graph FROM vector_indexes", &[])
         .unwrap();
     assert_eq!(
         graphs.len(),
@@ -891,17 +922,17 @@ fn the_stored_indexes_find_what_they_hold_and_not_the_subject() {
 /// does not model survives the cascade; the verification job's content
 /// scan finds it (that row only), and the DPO's authoring refuses to sign
 /// the pack, whose report has `probes.residue`.
-#[test]
-fn a_marker_copied_into_an_unmodelled_table_is_residue() {
+fn a_marker_copied_into_an_unmodelled_table_is_residue(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
-    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
-    let conn = Connection::open(&platform.paths().store.db).unwrap();
-    conn.execute_batch(&format!(
-        "CREATE TABLE crm_export(id INTEGER PRIMARY KEY, note TEXT);
-         INSERT INTO crm_export VALUES (1, 'Call back {} about the invoice.'), (2, 'Call back {}.');",
-        SUBJECT.name, SUBJECTS[1].name
-    ))
-    .unwrap();
+    let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
+    backend::open(platform.store().location())
+        .unwrap()
+        .batch(&format!(
+            "CREATE TABLE crm_export(id INTEGER PRIMARY KEY, note TEXT);
+             INSERT INTO crm_export VALUES (1, 'Call back {} about the invoice.'), (2, 'Call back {}.');",
+            SUBJECT.name, SUBJECTS[1].name
+        ))
+        .unwrap();
     let refused = match platform.erase(&mut std::io::sink()) {
         Err(proofpack_demo::DemoError::Refused(report)) => report,
         other => panic!("{other:?}"),
@@ -944,11 +975,10 @@ fn a_marker_copied_into_an_unmodelled_table_is_residue() {
 
 /// Intake refuses a request whose identity proof has no verification
 /// record, or one of another subject, and accepts nothing then.
-#[test]
-fn intake_refuses_a_missing_or_mismatched_identity_record() {
+fn intake_refuses_a_missing_or_mismatched_identity_record(engine: Engine) {
     use proofpack_demo::{identity_proof_ref, DemoError, IdentityRefusal};
     let dir = tempfile::tempdir().unwrap();
-    let mut platform = Platform::start(config(dir.path(), None)).unwrap();
+    let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     let mut submission = platform.submission();
     submission.identity_proof_ref = "idv-00000".to_owned();
     assert!(matches!(
@@ -960,9 +990,8 @@ fn intake_refuses_a_missing_or_mismatched_identity_record() {
         platform.intake(&submission),
         Err(DemoError::Identity(IdentityRefusal::OtherSubject))
     ));
-    let conn = Connection::open(&platform.paths().store.db).unwrap();
-    let accepted: i64 = conn
-        .query_row("SELECT COUNT(*) FROM erasure_requests", [], |r| r.get(0))
+    let accepted: i64 = inspect(&platform)
+        .one("SELECT COUNT(*) FROM erasure_requests", &[])
         .unwrap();
     assert_eq!(accepted, 0);
     submission.identity_proof_ref = identity_proof_ref(0);
@@ -1055,5 +1084,114 @@ fn the_verification_job_imports_nothing_of_the_cascade() {
     assert_eq!(
         forbidden_import("use crate::store::{Reader, Table};\nuse crate::ml::embed;"),
         None
+    );
+}
+
+/// The verification job's connection (`backend::open_read_only`, as its
+/// `Reader` opens it) reads the store and cannot change it.
+fn the_verification_jobs_connection_cannot_write(engine: Engine) {
+    let dir = tempfile::tempdir().unwrap();
+    let platform = Platform::start(config(dir.path(), None, engine)).unwrap();
+    let reader = inspect(&platform);
+    let sessions = count(
+        reader.as_ref(),
+        "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
+        SUBJECT.user_id,
+    );
+    assert!(sessions > 0);
+    assert!(reader.execute("DELETE FROM working_sessions", &[]).is_err());
+    assert_eq!(
+        count(
+            reader.as_ref(),
+            "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
+            SUBJECT.user_id,
+        ),
+        sessions
+    );
+}
+
+/// A PostgreSQL database holding anything but the demo's own schema is
+/// refused (exit 1) and left as it was; a bad `--store` is a usage error.
+#[test]
+fn a_foreign_postgres_database_is_refused_and_left_alone() {
+    let url = cluster::cluster().new_database();
+    let mut client = ::postgres::Client::connect(&url, ::postgres::NoTls).unwrap();
+    client
+        .batch_execute(
+            "CREATE TABLE invoices(id BIGINT PRIMARY KEY); INSERT INTO invoices VALUES (7)",
+        )
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let refused = demo_command(Some(&url))
+        .args(["--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let tables: Vec<String> = client
+        .query(
+            "SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public'",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(tables, vec!["invoices".to_owned()]);
+    let kept: i64 = client
+        .query_one("SELECT id FROM invoices", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 7);
+    // The store's own table names, made by something else (no migrations
+    // record), are refused too.
+    let lookalike = cluster::cluster().new_database();
+    ::postgres::Client::connect(&lookalike, ::postgres::NoTls)
+        .unwrap()
+        .batch_execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        .unwrap();
+    let refused = demo_command(Some(&lookalike))
+        .args(["--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    let usage = demo_command(Some("mysql://nowhere/db"))
+        .args(["--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+}
+
+/// `synthetic_subjects` more subjects are seeded in every tier; erasing the
+/// first subject leaves every one of theirs.
+fn synthetic_subjects_are_seeded_and_left_alone(engine: Engine) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config(dir.path(), None, engine);
+    config.synthetic_subjects = 5;
+    let mut platform = Platform::start(config).unwrap();
+    let outcome = platform.erase(&mut std::io::sink()).unwrap();
+    assert_eq!(outcome.report.verdict(), Verdict::Complete);
+    let conn = inspect(&platform);
+    for table in [
+        "working_sessions",
+        "episodic",
+        "entities",
+        "vectors",
+        "dataset_examples",
+        "uploads",
+        "summaries",
+    ] {
+        let users: i64 = conn
+            .one(&format!("SELECT COUNT(DISTINCT user_id) FROM {table}"), &[])
+            .unwrap();
+        assert_eq!(users, (SUBJECTS.len() - 1 + 5) as i64, "{table}");
+    }
+    let synthetic = proofpack_demo::store::Synthetic::nth(4);
+    assert!(
+        count(
+            conn.as_ref(),
+            "SELECT COUNT(*) FROM episodic WHERE user_id = ?1",
+            synthetic.user_id()
+        ) > 0
     );
 }

@@ -36,14 +36,36 @@
 //! A statement's failure is a [`SqlError`]; the store's methods wrap it in
 //! `DemoError::Sql` naming what they were doing.
 
+mod postgres;
+mod sqlite;
+
+pub use postgres::Postgres;
+pub use sqlite::Sqlite;
+
 use std::borrow::Cow;
 use std::fmt::Debug;
 
 /// Where a store's database is: what a connection opens.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum Location {
     /// A SQLite file.
     Sqlite(std::path::PathBuf),
+    /// A PostgreSQL database, by its connection URL
+    /// (`postgres://user@host:port/dbname`) or key-value string.
+    Postgres(String),
+}
+
+/// Shows where the database is without a password its URL may hold.
+impl Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sqlite(path) => f.debug_tuple("Sqlite").field(path).finish(),
+            Location::Postgres(url) => f
+                .debug_tuple("Postgres")
+                .field(&postgres::redacted(url))
+                .finish(),
+        }
+    }
 }
 
 /// Opens the database at `location` for writing (a SQLite file is created
@@ -51,6 +73,7 @@ pub enum Location {
 pub fn open(location: &Location) -> Result<Box<dyn Backend>, SqlError> {
     match location {
         Location::Sqlite(path) => Ok(Box::new(Sqlite::open(path)?)),
+        Location::Postgres(url) => Ok(Box::new(Postgres::connect(url, false)?)),
     }
 }
 
@@ -58,6 +81,7 @@ pub fn open(location: &Location) -> Result<Box<dyn Backend>, SqlError> {
 pub fn open_read_only(location: &Location) -> Result<Box<dyn Backend>, SqlError> {
     match location {
         Location::Sqlite(path) => Ok(Box::new(Sqlite::open_read_only(path)?)),
+        Location::Postgres(url) => Ok(Box::new(Postgres::connect(url, true)?)),
     }
 }
 
@@ -66,6 +90,8 @@ pub fn open_read_only(location: &Location) -> Result<Box<dyn Backend>, SqlError>
 pub enum Dialect {
     /// SQLite (rusqlite, bundled).
     Sqlite,
+    /// PostgreSQL (the `postgres` crate).
+    Postgres,
 }
 
 impl Dialect {
@@ -75,20 +101,34 @@ impl Dialect {
     pub fn json_text(self, column: &str, field: &str) -> String {
         match self {
             Dialect::Sqlite => format!("json_extract({column}, '$.{field}')"),
+            Dialect::Postgres => format!("(CAST({column} AS jsonb) ->> '{field}')"),
         }
     }
 
     /// The query listing the columns of the table `?1`, in order, one per
     /// row: its name, its declared type (text), and its position in the
-    /// primary key (an integer, 0 when not in it). For PostgreSQL:
-    /// `information_schema.columns` (`column_name`, `data_type`, by
-    /// `ordinal_position`, `table_schema = current_schema()`) left-joined to
-    /// the `PRIMARY KEY` constraint's `information_schema.key_column_usage`
-    /// (`ordinal_position`, else 0).
+    /// primary key (an integer, 0 when not in it).
     #[must_use]
     pub fn columns_query(self) -> &'static str {
         match self {
             Dialect::Sqlite => "SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid",
+            // The catalogue's own domain types (`sql_identifier`,
+            // `cardinal_number`) are cast to the types rows are read as.
+            Dialect::Postgres => {
+                "SELECT CAST(c.column_name AS TEXT), CAST(c.data_type AS TEXT),
+                        CAST(COALESCE(k.ordinal_position, 0) AS BIGINT)
+                 FROM information_schema.columns c
+                 LEFT JOIN information_schema.table_constraints t
+                   ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+                  AND t.constraint_type = 'PRIMARY KEY'
+                 LEFT JOIN information_schema.key_column_usage k
+                   ON k.constraint_schema = t.constraint_schema
+                  AND k.constraint_name = t.constraint_name
+                  AND k.table_name = c.table_name AND k.column_name = c.column_name
+                 WHERE c.table_schema = current_schema()
+                   AND CAST(c.table_name AS TEXT) = CAST(?1 AS TEXT)
+                 ORDER BY c.ordinal_position"
+            }
         }
     }
 
@@ -100,6 +140,15 @@ impl Dialect {
             Dialect::Sqlite => {
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
             }
+            // Every table and view of every schema but the catalog's; those
+            // of the connection's own schema by their bare name.
+            Dialect::Postgres => {
+                "SELECT CASE WHEN table_schema = current_schema() THEN table_name
+                             ELSE table_schema || '.' || table_name END AS name
+                 FROM information_schema.tables
+                 WHERE table_schema NOT IN ('pg_catalog', 'information_schema')
+                 ORDER BY name"
+            }
         }
     }
 }
@@ -110,6 +159,27 @@ pub enum SqlError {
     /// SQLite's error.
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL's error (the server's, or the connection's).
+    #[error(transparent)]
+    Postgres(#[from] ::postgres::Error),
+    /// An argument that the statement's parameter cannot take.
+    #[error("argument {index}: a {arg} cannot be bound to a parameter of type {param}")]
+    Bind {
+        /// The argument's position, from 1.
+        index: usize,
+        /// The argument's type.
+        arg: &'static str,
+        /// The parameter's type, as the server inferred it.
+        param: String,
+    },
+    /// A column of a type the store never uses.
+    #[error("column {column}: unsupported type {name}")]
+    ColumnType {
+        /// The column's index.
+        column: usize,
+        /// The type's name.
+        name: String,
+    },
     /// A column holds another type than the one read.
     #[error("column {column}: expected {expected}, found {found}")]
     Type {
@@ -175,6 +245,21 @@ pub enum Arg<'a> {
     Text(Cow<'a, str>),
     /// Bytes.
     Blob(Cow<'a, [u8]>),
+}
+
+impl Arg<'_> {
+    /// The type's name, for errors.
+    #[must_use]
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Arg::Null => "null",
+            Arg::Int(_) => "integer",
+            Arg::Real(_) => "real",
+            Arg::Bool(_) => "boolean",
+            Arg::Text(_) => "text",
+            Arg::Blob(_) => "blob",
+        }
+    }
 }
 
 impl From<i64> for Arg<'_> {
@@ -320,7 +405,7 @@ impl<T: FromValue> FromValue for Option<T> {
 
 /// A connection to the store's database. Each method runs one statement
 /// (or, for [`Backend::batch`], several) on it.
-pub trait Backend: Debug {
+pub trait Backend: Debug + Send {
     /// The connection's dialect.
     fn dialect(&self) -> Dialect;
     /// Runs one statement; returns the rows it changed.
@@ -414,107 +499,12 @@ impl Drop for Transaction<'_> {
     }
 }
 
-/// The SQLite backend (rusqlite, bundled): the embedded default.
-#[derive(Debug)]
-pub struct Sqlite {
-    conn: rusqlite::Connection,
-}
-
-impl Sqlite {
-    /// Opens (creating it if absent) the database at `path` for writing,
-    /// in write-ahead-log mode with secure deletion.
-    pub fn open(path: &std::path::Path) -> Result<Sqlite, SqlError> {
-        let conn = rusqlite::Connection::open(path)?;
-        // Write-ahead logging: the verification job reads on its own
-        // connection while this one stays open, and commits need no fsync
-        // of the main file each time.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        // Deleted content is overwritten with zeros, not left in free pages.
-        conn.pragma_update(None, "secure_delete", "ON")?;
-        Ok(Sqlite { conn })
-    }
-
-    /// Opens the database at `path` read-only.
-    pub fn open_read_only(path: &std::path::Path) -> Result<Sqlite, SqlError> {
-        let conn = rusqlite::Connection::open_with_flags(
-            path,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-        )?;
-        Ok(Sqlite { conn })
-    }
-}
-
-impl rusqlite::ToSql for Arg<'_> {
-    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-        use rusqlite::types::{ToSqlOutput, ValueRef};
-        Ok(ToSqlOutput::Borrowed(match self {
-            Arg::Null => ValueRef::Null,
-            Arg::Int(n) => ValueRef::Integer(*n),
-            Arg::Real(x) => ValueRef::Real(*x),
-            Arg::Bool(b) => ValueRef::Integer(i64::from(*b)),
-            Arg::Text(s) => ValueRef::Text(s.as_bytes()),
-            Arg::Blob(b) => ValueRef::Blob(b),
-        }))
-    }
-}
-
-impl Backend for Sqlite {
-    fn dialect(&self) -> Dialect {
-        Dialect::Sqlite
-    }
-
-    fn execute(&self, sql: &str, args: &[Arg<'_>]) -> Result<u64, SqlError> {
-        let mut stmt = self.conn.prepare_cached(sql)?;
-        let changed = stmt.execute(rusqlite::params_from_iter(args))?;
-        // A usize row count always fits a u64 on the platforms Rust runs on.
-        Ok(changed as u64)
-    }
-
-    fn query(&self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Row>, SqlError> {
-        use rusqlite::types::ValueRef;
-        let mut stmt = self.conn.prepare_cached(sql)?;
-        let columns = stmt.column_count();
-        let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
-        let mut out = Vec::new();
-        while let Some(row) = rows.next()? {
-            let mut values = Vec::with_capacity(columns);
-            for i in 0..columns {
-                values.push(match row.get_ref(i)? {
-                    ValueRef::Null => Value::Null,
-                    ValueRef::Integer(n) => Value::Int(n),
-                    ValueRef::Real(x) => Value::Real(x),
-                    ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
-                    ValueRef::Blob(b) => Value::Blob(b.to_vec()),
-                });
-            }
-            out.push(Row(values));
-        }
-        Ok(out)
-    }
-
-    fn batch(&self, sql: &str) -> Result<(), SqlError> {
-        Ok(self.conn.execute_batch(sql)?)
-    }
-
-    /// Copies the write-ahead log into the database and truncates it, so
-    /// that no older page image (with erased content) stays in the log
-    /// (freed pages are zeroed by `secure_delete`).
-    fn reclaim(&self) -> Result<(), SqlError> {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn memory() -> Sqlite {
-        Sqlite {
-            conn: rusqlite::Connection::open_in_memory().unwrap(),
-        }
+        Sqlite::in_memory().unwrap()
     }
 
     #[test]

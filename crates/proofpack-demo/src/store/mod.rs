@@ -1,5 +1,6 @@
-//! The embedded agent-memory store: one SQLite database (rusqlite, bundled)
-//! and two upload folders, seeded deterministically with synthetic subjects.
+//! The agent-memory store: one database (SQLite under `DIR/store/`, the
+//! embedded default, or PostgreSQL with `--store postgres://...`) and two
+//! upload folders, seeded deterministically with synthetic subjects.
 //!
 //! The tiers are those of a real agent platform:
 //!
@@ -56,6 +57,7 @@ pub use provenance::{Node, NodeState, Tombstone};
 pub use reader::Reader;
 pub use reader_job::{Column, ExampleContent, ManifestExample, Person, ServingModel, Table};
 pub use records::IdentityRecord;
+pub use seed::Synthetic;
 pub use tiers::{CachedAnswer, Snapshot};
 
 /// The error of the store's engine, named here so that only this module
@@ -193,6 +195,9 @@ pub enum Database {
     /// SQLite, embedded, in `DIR/store/agent-memory.sqlite` (the default).
     #[default]
     Sqlite,
+    /// PostgreSQL: the database at this connection URL, which must be
+    /// empty or hold only a previous run's store.
+    Postgres(String),
 }
 
 impl Database {
@@ -201,6 +206,17 @@ impl Database {
     pub fn location(&self, paths: &StorePaths) -> Location {
         match self {
             Database::Sqlite => Location::Sqlite(paths.db.clone()),
+            Database::Postgres(url) => Location::Postgres(url.clone()),
+        }
+    }
+
+    /// The database named by `--store`: a `postgres://` or
+    /// `postgresql://` URL.
+    pub fn from_url(url: &str) -> Result<Database, String> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Database::Postgres(url.to_owned()))
+        } else {
+            Err("expected a postgres:// URL (without --store, the store is SQLite under DIR/store/)".to_owned())
         }
     }
 }
@@ -306,7 +322,9 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 impl Store {
     /// Creates an empty store under `paths.dir` (which must not hold one),
-    /// its tiers in `database`.
+    /// its tiers in `database`: an empty database gets the schema; one
+    /// holding only a previous run's store has it dropped first; one
+    /// holding anything else is refused ([`DemoError::ForeignDatabase`]).
     pub fn create(
         paths: StorePaths,
         database: &Database,
@@ -318,6 +336,18 @@ impl Store {
         const WHAT: &str = "creating the store";
         let location = database.location(&paths);
         let db = backend::open(&location).what(WHAT)?;
+        match schema::survey(db.as_ref()).what(WHAT)? {
+            schema::Found::Empty => {}
+            schema::Found::OwnSchema(tables) => {
+                schema::drop_tables(db.as_ref(), &tables).what(WHAT)?;
+            }
+            schema::Found::Foreign(tables) => {
+                return Err(DemoError::ForeignDatabase {
+                    database: format!("{location:?}"),
+                    tables,
+                })
+            }
+        }
         schema::migrate(db.as_ref()).what(WHAT)?;
         Ok(Store {
             db,

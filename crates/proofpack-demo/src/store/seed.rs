@@ -16,6 +16,82 @@ type At<'a> = &'a dyn Fn(i64, i64) -> String;
 /// How long a backup snapshot is kept.
 const BACKUP_RETENTION_DAYS: i64 = 35;
 
+/// A subject's seeded values: one of [`SUBJECTS`], or a synthetic one.
+struct Person<'a> {
+    user_id: &'a str,
+    email: &'a str,
+    name: &'a str,
+    ip: &'a str,
+    employer: &'a str,
+    city: &'a str,
+}
+
+impl<'a> From<&'a Subject> for Person<'a> {
+    fn from(s: &'a Subject) -> Self {
+        Person {
+            user_id: s.user_id,
+            email: s.email,
+            name: s.name,
+            ip: s.ip,
+            employer: s.employer,
+            city: s.city,
+        }
+    }
+}
+
+/// The values of the `k`-th synthetic subject (fictitious, like
+/// [`SUBJECTS`]'): a user id, e-mail address and name of its own, an
+/// address of RFC 5737's documentation ranges, an employer and a city
+/// shared with others.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Synthetic {
+    user_id: String,
+    email: String,
+    name: String,
+    ip: String,
+    employer: &'static str,
+    city: &'static str,
+}
+
+impl Synthetic {
+    /// The `k`-th synthetic subject.
+    #[must_use]
+    pub fn nth(k: usize) -> Synthetic {
+        const EMPLOYERS: [&str; 4] = [
+            "Adventure Works",
+            "Wide World Importers",
+            "Litware Inc",
+            "Proseware Ltd",
+        ];
+        const CITIES: [&str; 4] = ["Porto", "Accra", "Valparaiso", "Tartu"];
+        Synthetic {
+            user_id: format!("u-syn-{k:06}"),
+            email: format!("synthetic.{k}@example.net"),
+            name: format!("Synthetic Subject {k}"),
+            ip: format!("203.0.113.{}", k % 254 + 1),
+            employer: EMPLOYERS[k % EMPLOYERS.len()],
+            city: CITIES[k % CITIES.len()],
+        }
+    }
+
+    /// Its account id.
+    #[must_use]
+    pub fn user_id(&self) -> &str {
+        &self.user_id
+    }
+
+    fn person(&self) -> Person<'_> {
+        Person {
+            user_id: &self.user_id,
+            email: &self.email,
+            name: &self.name,
+            ip: &self.ip,
+            employer: self.employer,
+            city: self.city,
+        }
+    }
+}
+
 impl Store {
     /// Writes an episodic row on the primary, logs it for the replica, and
     /// indexes its vector in the serving generation of its shard. Returns
@@ -116,10 +192,12 @@ impl Store {
         Ok(())
     }
 
-    /// Seeds every tier with [`SUBJECTS`] (the audit log is seeded by
-    /// `AuditStore::seed` in the audit module). `base` is the time the platform
-    /// started; the seeded history lies in the weeks before it.
-    pub fn seed(&self, base: time::OffsetDateTime) -> Result<(), DemoError> {
+    /// Seeds every tier with [`SUBJECTS`] and `synthetic` more subjects
+    /// ([`Synthetic::nth`], in the store's tiers only: the audit log, seeded
+    /// by `AuditStore::seed` in the audit module, and the subprocessors know
+    /// [`SUBJECTS`]). `base` is the time the platform started; the seeded
+    /// history lies in the weeks before it.
+    pub fn seed(&self, base: time::OffsetDateTime, synthetic: usize) -> Result<(), DemoError> {
         let at = |days: i64, hours: i64| {
             proofpack_spec::timestamp::format_instant(
                 base - time::Duration::days(days) + time::Duration::hours(hours),
@@ -128,10 +206,15 @@ impl Store {
         let tx = self.begin()?;
         self.seed_generation_one(&at)?;
         for (i, s) in SUBJECTS.iter().enumerate() {
-            self.seed_subject(i, s, &at)?;
+            self.seed_subject(i, &s.into(), &at)?;
             if i == 1 {
                 self.seed_generation_two(&at)?;
             }
+        }
+        for k in 0..synthetic {
+            // Their history spread over the same weeks as the others'.
+            let i = SUBJECTS.len() + k % 16;
+            self.seed_subject(i, &Synthetic::nth(k).person(), &at)?;
         }
         let late_notes = self.seed_late_notes(&at)?;
         // Everything so far has reached the replica; the writes below are
@@ -322,7 +405,7 @@ impl Store {
     }
 
     /// Every tier of subject `s`, the `i`-th seeded.
-    fn seed_subject(&self, i: usize, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
+    fn seed_subject(&self, i: usize, s: &Person<'_>, at: At<'_>) -> Result<(), DemoError> {
         self.seed_sessions(s, at)?;
         let notes = self.seed_notes(i, s, at)?;
         self.seed_entities(s)?;
@@ -353,7 +436,7 @@ impl Store {
     }
 
     /// Two working sessions of `s`.
-    fn seed_sessions(&self, s: &Subject, at: At<'_>) -> Result<(), DemoError> {
+    fn seed_sessions(&self, s: &Person<'_>, at: At<'_>) -> Result<(), DemoError> {
         for k in 0..2 {
             self.db
                 .execute(
@@ -375,7 +458,7 @@ impl Store {
 
     /// Four episodic rows of `s`, notes and chats in turn. Returns the
     /// notes' row ids.
-    fn seed_notes(&self, i: usize, s: &Subject, at: At<'_>) -> Result<Vec<i64>, DemoError> {
+    fn seed_notes(&self, i: usize, s: &Person<'_>, at: At<'_>) -> Result<Vec<i64>, DemoError> {
         let n = i as i64;
         let mut notes = Vec::new();
         for k in 0..4 {
@@ -398,7 +481,7 @@ impl Store {
 
     /// The entities of `s` (person, employment, preferences), the city it
     /// shares with others, and their edges.
-    fn seed_entities(&self, s: &Subject) -> Result<(), DemoError> {
+    fn seed_entities(&self, s: &Person<'_>) -> Result<(), DemoError> {
         const WHAT: &str = "seeding the entity graph";
         let person = format!("ent-{}-person", s.user_id);
         let employer = format!("ent-{}-employer", s.user_id);
@@ -454,7 +537,7 @@ impl Store {
 
     /// Three fine-tune examples of `s` (the datasets listing them are
     /// written once every subject's are).
-    fn seed_examples(&self, s: &Subject) -> Result<(), DemoError> {
+    fn seed_examples(&self, s: &Person<'_>) -> Result<(), DemoError> {
         for k in 0..3 {
             self.add_example(
                 &format!("ex-{}-{k}", s.user_id),
