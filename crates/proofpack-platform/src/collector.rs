@@ -30,6 +30,24 @@ pub const MAILBOX_PATH: &str = "/mail/privacy";
 
 /// A blocking HTTP collator. Every HTTP status is an answer to record (a
 /// 404 is evidence, not an error); a transport failure is an error.
+///
+/// ```no_run
+/// use proofpack_platform::Collector;
+///
+/// let mut now = || "2026-04-21T09:00:00Z".to_owned();
+/// let receipt = Collector::default().collect(
+///     "vector-saas",
+///     "https://vector-saas.example",
+///     "sub_7f3a",
+///     &mut now,
+/// )?;
+/// // The record for `subprocessor-receipts.jsonl`, and the members that
+/// // back it (the exchanges, the signed statement if one came back).
+/// let record = receipt.to_receipt()?;
+/// let attachments = receipt.attachments()?;
+/// # let _ = (record, attachments);
+/// # Ok::<(), proofpack_platform::PlatformError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Collector {
     agent: ureq::Agent,
