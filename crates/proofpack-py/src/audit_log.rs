@@ -176,6 +176,52 @@ impl AuditLog {
         self.lock()?.checkpoints().map_err(log_error)
     }
 
+    /// The RFC 9162 consistency proof from the tree at `old_size` to the
+    /// tree at `new_size`: a list of 32-byte hashes.
+    fn consistency_proof<'py>(
+        &self,
+        py: Python<'py>,
+        old_size: u64,
+        new_size: u64,
+    ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+        let proof = self
+            .lock()?
+            .consistency_proof(old_size, new_size)
+            .map_err(log_error)?;
+        Ok(proof.iter().map(|h| PyBytes::new(py, h)).collect())
+    }
+
+    /// The body of a C2SP `tlog-witness` add-checkpoint request asking a
+    /// witness to cosign `checkpoint` (a note this log signed), whose last
+    /// cosigned size is `old_size` (0 for a witness that has seen none):
+    /// POST it to the witness's `/add-checkpoint`; a 200 answer's body is
+    /// its cosignature line(s) for `cosigned`.
+    fn add_checkpoint_body(&self, old_size: u64, checkpoint: &str) -> PyResult<String> {
+        let size = proofpack_spec::checkpoint::parse_checkpoint(checkpoint)
+            .map_err(|e| AuditLogError::new_err(format!("the checkpoint: {e}")))?
+            .tree_size;
+        let log = self.lock()?;
+        let proof = if old_size == 0 {
+            Vec::new()
+        } else {
+            log.consistency_proof(old_size, size).map_err(log_error)?
+        };
+        Ok(proofpack_spec::checkpoint::add_checkpoint_body(
+            old_size, &proof, checkpoint,
+        ))
+    }
+
+    /// `checkpoint` (a note this log signed) with the witnesses'
+    /// cosignature lines appended (§15), each as a witness answered it
+    /// (`— <name> <base64>` and a newline). Refuses a line that is not one
+    /// signature line, or a result that is no longer this log's checkpoint.
+    fn cosigned(&self, checkpoint: &str, lines: Vec<String>) -> PyResult<String> {
+        self.lock()?
+            .log()
+            .cosigned(checkpoint, &lines)
+            .map_err(|e| log_error(e.into()))
+    }
+
     /// `audit-log-redaction.json` (§10) for a pack: the entries `entries`
     /// with their inclusion proofs in the after-checkpoint's tree, the
     /// consistency proof between the two checkpoints (notes this log

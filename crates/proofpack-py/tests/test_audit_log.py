@@ -88,3 +88,42 @@ def test_a_bad_key_file_is_refused(tmp_path):
     log = proofpack.AuditLog(tmp_path / "log.sqlite", ORIGIN)
     with pytest.raises(FileNotFoundError):
         log.checkpoint(tmp_path / "absent.pem")
+
+
+def test_what_a_witness_is_asked_and_its_answer_appended(tmp_path):
+    import base64
+
+    key = log_key(tmp_path)
+    log = proofpack.AuditLog(tmp_path / "log.sqlite", ORIGIN)
+    for day in range(10, 15):
+        log.append(f"2026-04-{day}T09:00:00Z", "session_login")
+    first = log.checkpoint(key)
+    log.append("2026-04-16T09:00:00Z", "request_accepted")
+    after = log.checkpoint(key)
+
+    proof = log.consistency_proof(5, 6)
+    assert proof and all(isinstance(h, bytes) and len(h) == 32 for h in proof)
+    with pytest.raises(proofpack.AuditLogError):
+        log.consistency_proof(7, 6)
+
+    # A witness that has seen nothing: old 0, no proof.
+    assert log.add_checkpoint_body(0, first) == "old 0\n\n" + first
+    # One that cosigned size 5: the proof to size 6, a hash a line.
+    head, rest = log.add_checkpoint_body(5, after).split("\n\n", 1)
+    lines = head.split("\n")
+    assert lines[0] == "old 5" and rest == after
+    assert [base64.b64decode(line) for line in lines[1:]] == proof
+    with pytest.raises(proofpack.AuditLogError):
+        log.add_checkpoint_body(0, "not a checkpoint")
+
+    # A witness's answer is one signature line; it is appended as given.
+    line = first.splitlines(keepends=True)[-1]
+    cosigned = log.cosigned(after, [line])
+    assert cosigned == after + line
+    for bad in ["not a signature line\n", line.rstrip("\n")]:
+        with pytest.raises(proofpack.AuditLogError):
+            log.cosigned(after, [bad])
+    other = proofpack.AuditLog(tmp_path / "other.sqlite", ORIGIN)
+    other.append("2026-04-09T09:00:00Z", "logout")
+    with pytest.raises(proofpack.AuditLogError):
+        log.cosigned(other.checkpoint(key), [line])

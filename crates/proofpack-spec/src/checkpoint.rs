@@ -120,6 +120,26 @@ pub struct NoteSignature {
     pub signature: Vec<u8>,
 }
 
+/// The body of a C2SP `tlog-witness` add-checkpoint request, as a log
+/// sends it to a witness: `old <old_size>`, each hash of the consistency
+/// proof from `old_size` to the checkpoint's size in standard base64 on its
+/// own line, an empty line, then the signed checkpoint.
+#[must_use]
+pub fn add_checkpoint_body(
+    old_size: u64,
+    proof: &[crate::merkle::Hash],
+    checkpoint: &str,
+) -> String {
+    let mut body = format!("old {old_size}\n");
+    for hash in proof {
+        body.push_str(&STANDARD.encode(hash));
+        body.push('\n');
+    }
+    body.push('\n');
+    body.push_str(checkpoint);
+    body
+}
+
 /// Parse the generic C2SP signed-note syntax.
 ///
 /// The note must hold no ASCII control character but newline; text and

@@ -89,21 +89,9 @@ pub struct AddCheckpoint {
     pub checkpoint: Checkpoint,
 }
 
-/// The body of an add-checkpoint request (the client's side: a log, the
-/// demo, a test).
-pub fn add_checkpoint_body(old_size: u64, proof: &[Hash], checkpoint: &str) -> String {
-    let mut body = format!("old {old_size}\n");
-    for hash in proof {
-        body.push_str(&base64::Engine::encode(
-            &base64::engine::general_purpose::STANDARD,
-            hash,
-        ));
-        body.push('\n');
-    }
-    body.push('\n');
-    body.push_str(checkpoint);
-    body
-}
+/// The body of an add-checkpoint request (the client's side), written
+/// where the format's other parts are.
+pub use proofpack_spec::checkpoint::add_checkpoint_body;
 
 /// Parses an add-checkpoint body: UTF-8, `old <N>\n` (decimal, no leading
 /// zeros), at most [`MAX_PROOF_LINES`] lines of strict base64 of 32 bytes,

@@ -100,6 +100,13 @@ class AuditLog:
         """Signs and keeps a checkpoint at the current size; the signed note."""
     def checkpoints(self) -> List[Tuple[int, str]]:
         """The checkpoints this log signed, as (size, note), by size."""
+    def consistency_proof(self, old_size: int, new_size: int) -> List[bytes]:
+        """The RFC 9162 consistency proof between two tree sizes (32-byte hashes)."""
+    def add_checkpoint_body(self, old_size: int, checkpoint: str) -> str:
+        """The C2SP tlog-witness add-checkpoint request body for ``checkpoint``;
+        ``old_size`` is the witness's last cosigned size (0 for none)."""
+    def cosigned(self, checkpoint: str, lines: Sequence[str]) -> str:
+        """``checkpoint`` with the witnesses' cosignature lines appended (§15)."""
     def witness(
         self,
         before_checkpoint: str,
