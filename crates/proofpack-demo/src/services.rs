@@ -40,7 +40,7 @@ pub const VECTOR_SAAS: &str = "vector-saas";
 /// The LLM provider's knowledge-base subprocessor.
 pub const LLM_PROVIDER_KB: &str = "llm-provider-kb";
 // The services speak the deletion API of `proofpack-platform`'s collator.
-use proofpack_platform::MAILBOX_PATH;
+use proofpack_platform::{DELETIONS_PATH, MAILBOX_PATH, TICKET_ACCEPTED, TICKET_COMPLETED};
 
 /// How a service handles a deletion request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,7 +179,7 @@ async fn delete(
             let completed_at = service.clock.stamp();
             let ticket = Ticket {
                 subject: subject.clone(),
-                status: "completed",
+                status: TICKET_COMPLETED,
                 completed_at: Some(completed_at.clone()),
                 due_at: None,
             };
@@ -198,7 +198,7 @@ async fn delete(
             let due = service.clock.now() + time::Duration::days(14);
             let ticket = Ticket {
                 subject,
-                status: "accepted",
+                status: TICKET_ACCEPTED,
                 completed_at: None,
                 due_at: Some(format_instant(due)),
             };
@@ -343,8 +343,8 @@ impl Subprocessors {
                 tickets: Mutex::new(BTreeMap::new()),
             });
             let app = Router::new()
-                .route("/v1/deletions", post(delete))
-                .route("/v1/deletions/{id}", get(ticket))
+                .route(DELETIONS_PATH, post(delete))
+                .route(&format!("{DELETIONS_PATH}/{{id}}"), get(ticket))
                 .route("/v1/subjects/{subject}/records", get(lookup))
                 .route("/v1/search", get(search))
                 .route(MAILBOX_PATH, post(mailbox))

@@ -23,8 +23,22 @@ use proofpack_producer::Channel;
 use serde_json::{json, Value};
 use std::time::Duration;
 
+// The deletion API's path, written once for the constants below.
+macro_rules! deletions_path {
+    () => {
+        "/v1/deletions"
+    };
+}
+
+/// The path of a service's deletion API (`{base}/v1/deletions`, and
+/// `{base}/v1/deletions/{ticket}` for a ticket).
+pub const DELETIONS_PATH: &str = deletions_path!();
 /// The `endpoint` a receipt of the deletion API records.
-pub const DELETION_ENDPOINT: &str = "POST /v1/deletions";
+pub const DELETION_ENDPOINT: &str = concat!("POST ", deletions_path!());
+/// A ticket's `status` once the deletion is done.
+pub const TICKET_COMPLETED: &str = "completed";
+/// A ticket's `status` while the deletion is pending.
+pub const TICKET_ACCEPTED: &str = "accepted";
 /// The path of a service's privacy mailbox.
 pub const MAILBOX_PATH: &str = "/mail/privacy";
 
@@ -108,7 +122,7 @@ impl Collector {
         subject_id: &str,
         now: &mut dyn FnMut() -> String,
     ) -> Result<CollectedReceipt, PlatformError> {
-        let url = format!("{base_url}/v1/deletions");
+        let url = format!("{base_url}{DELETIONS_PATH}");
         let subject = json!({ "subject": subject_id }).to_string();
         let mut receipt = CollectedReceipt::new(subprocessor, Channel::Api.as_str(), &now());
         let first = self.exchange("POST", &url, Some(("application/json", subject)))?;
@@ -120,19 +134,21 @@ impl Collector {
             return self.by_letter(receipt, base_url, subject_id, now);
         }
         let mut state = body;
-        if text(&state, "status").as_deref() == Some("accepted") && !receipt.ticket_id.is_empty() {
+        if text(&state, "status").as_deref() == Some(TICKET_ACCEPTED)
+            && !receipt.ticket_id.is_empty()
+        {
             let follow = self.exchange("GET", &format!("{url}/{}", receipt.ticket_id), None)?;
             state = json_body(&follow);
             receipt.exchanges.push(follow);
         }
         match text(&state, "status").as_deref() {
-            Some("completed") => {
+            Some(TICKET_COMPLETED) => {
                 if let Some(at) = text(&state, "completed_at") {
                     receipt.confirm(&at);
                 }
                 receipt.attestation = text(&state, "attestation");
             }
-            Some("accepted") => {
+            Some(TICKET_ACCEPTED) => {
                 if let Some(due) = text(&state, "due_at") {
                     receipt.pending(&due);
                 }

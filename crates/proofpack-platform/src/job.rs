@@ -153,24 +153,6 @@ impl JobResults {
         Ok(self)
     }
 
-    /// The class probes, in the order given.
-    #[must_use]
-    pub fn classes(&self) -> &[(DataClass, ProbeResult)] {
-        &self.classes
-    }
-
-    /// The `subprocessor` probe, when given.
-    #[must_use]
-    pub fn subprocessor_result(&self) -> Option<&ProbeResult> {
-        self.subprocessor.as_ref()
-    }
-
-    /// The `audit_log_redacted` probe, when given.
-    #[must_use]
-    pub fn unredacted_pii_result(&self) -> Option<&ProbeResult> {
-        self.unredacted_pii.as_ref()
-    }
-
     /// `verification.json`. With `request`, a class it asks for without a
     /// probe is refused; a missing `subprocessor` or `audit_log_redacted`
     /// probe is always refused (the producer's rules).

@@ -23,6 +23,8 @@ mod receipts;
 #[cfg(feature = "sqlite")]
 pub use audit_log::AuditLog;
 #[cfg(feature = "http")]
-pub use collector::{Collector, DELETION_ENDPOINT, MAILBOX_PATH};
+pub use collector::{
+    Collector, DELETIONS_PATH, DELETION_ENDPOINT, MAILBOX_PATH, TICKET_ACCEPTED, TICKET_COMPLETED,
+};
 pub use error::PlatformError;
 pub use receipts::{CollectedReceipt, Exchange};
