@@ -20,7 +20,9 @@ pub struct Coverage {
     pub tables: Vec<String>,
     /// How many text columns they have.
     pub text_columns: usize,
-    /// The tables left out, and why.
+    /// The tables left out, and why (in the attachment under the job
+    /// results' `excluded`, not twice).
+    #[serde(skip)]
     pub kept: Vec<Kept>,
     /// How many upload files were read.
     pub files: usize,
