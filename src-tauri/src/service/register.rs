@@ -3,7 +3,9 @@
 //! verification has; the register kept for export as `proofpack register
 //! --json` and `--csv` write it.
 
-use super::{load_trust, lock, save_new, AppState, TrustStoreView};
+use super::export::save_new;
+use super::trust::{load_trust, TrustStoreView};
+use super::{lock, AppState};
 use crate::error::AppError;
 use proofpack_core::{Effect, RegisterCode, Verdict};
 use proofpack_register::{inputs, register, Options, PackSource, Register, RegisterError};

@@ -3,7 +3,9 @@
 //! call of `proofpack-verification`, as `proofpack verification sign|check`
 //! make; the words of a check are the render crate's, as the CLI prints them.
 
-use super::{load_trust, lock, save_new, AppState};
+use super::export::save_new;
+use super::trust::load_trust;
+use super::{lock, AppState};
 use crate::error::{AppError, VerifierKeyProblem};
 use proofpack_author::keys;
 use proofpack_render::i18n::Messages;
