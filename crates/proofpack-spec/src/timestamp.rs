@@ -1,9 +1,32 @@
 //! Timestamps (spec §0): RFC 3339 `date-time` with a mandatory offset,
 //! uppercase `T` and `Z`, seconds `00`-`59` required, fraction optional.
 
+use crate::text::Untrusted;
 use std::cmp::Ordering;
 use std::fmt;
+use std::str::FromStr;
 use time::{Date, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
+
+/// Text that is not a §0 timestamp, as every front end says it (an
+/// argument, a query parameter, a field of a request): one wording, the
+/// text escaped, with an example of the form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimestampError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl fmt::Display for TimestampError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not an RFC 3339 date-time with an offset (e.g. 2026-04-20T09:11:00Z)",
+            Untrusted(&self.text)
+        )
+    }
+}
+
+impl std::error::Error for TimestampError {}
 
 /// A parsed timestamp: the exact string and the instant it names.
 ///
@@ -26,6 +49,24 @@ impl Timestamp {
         })
     }
 
+    /// The current instant, written in UTC at whole seconds
+    /// (`2026-04-22T16:02:00Z`): the one "now" of every front end and of
+    /// the report's `meta.verified_at`. A clock outside the years 0000-9999
+    /// (which RFC 3339 cannot write) reads as the nearest end of that range.
+    pub fn now() -> Timestamp {
+        let now = OffsetDateTime::now_utc();
+        let first = time::macros::datetime!(0000-01-01 00:00:00 UTC);
+        let last = time::macros::datetime!(9999-12-31 23:59:59 UTC);
+        let at = now
+            .clamp(first, last)
+            .replace_nanosecond(0)
+            .unwrap_or(first);
+        Timestamp {
+            raw: format_instant(at),
+            at,
+        }
+    }
+
     /// Builds a timestamp from an instant, written in UTC at whole seconds
     /// (`2026-04-22T16:02:00Z`).
     pub fn from_instant_utc(at: OffsetDateTime) -> Option<Timestamp> {
@@ -46,6 +87,19 @@ impl Timestamp {
     /// Compares two timestamps by instant.
     pub fn cmp_instant(&self, other: &Timestamp) -> Ordering {
         self.at.cmp(&other.at)
+    }
+}
+
+/// Parses a §0 timestamp, with [`TimestampError`] saying what was wrong:
+/// the form every front end parses an argument with. ([`Timestamp::parse`]
+/// is for the verifier, whose findings say it in their own words.)
+impl FromStr for Timestamp {
+    type Err = TimestampError;
+
+    fn from_str(text: &str) -> Result<Timestamp, TimestampError> {
+        Timestamp::parse(text).ok_or_else(|| TimestampError {
+            text: text.to_owned(),
+        })
     }
 }
 
@@ -181,6 +235,27 @@ mod tests {
         ] {
             assert!(Timestamp::parse(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn from_str_gives_the_timestamp_or_the_text_refused() {
+        let at: Timestamp = "2026-04-20T09:11:00Z".parse().expect("valid");
+        assert_eq!(at.raw(), "2026-04-20T09:11:00Z");
+        let refused = "2026-04-20 09:11\u{1b}[2J"
+            .parse::<Timestamp>()
+            .expect_err("invalid");
+        assert_eq!(refused.text, "2026-04-20 09:11\u{1b}[2J");
+        // The text is shown inert: no control reaches a terminal.
+        assert!(!refused.to_string().chars().any(crate::text::is_dangerous));
+    }
+
+    #[test]
+    fn now_is_a_whole_second_in_utc_that_parses_back() {
+        let now = Timestamp::now();
+        assert!(now.raw().ends_with('Z'));
+        assert_eq!(now.instant().nanosecond(), 0);
+        let again = Timestamp::parse(now.raw()).expect("now parses");
+        assert_eq!(again.cmp_instant(&now), Ordering::Equal);
     }
 
     #[test]
