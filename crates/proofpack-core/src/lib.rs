@@ -45,6 +45,7 @@ mod cosignatures;
 mod findings;
 pub mod inspect;
 mod manifest;
+mod pack_file;
 mod probes;
 mod provenance;
 mod receipts;
@@ -68,6 +69,7 @@ pub use archive::{Limits, ReadError};
 pub use findings::{
     Code, Effect, Finding, MissingEvidence, Passed, RegisterCode, SuccessCode, Verdict,
 };
+pub use pack_file::{verify_path, PackFile, ReadProgress};
 pub use report::Report;
-pub use trust::{TrustStore, TrustStoreError};
+pub use trust::{TrustStore, TrustStoreError, TrustStoreProblem};
 pub use verify::{verify, verify_until, Cancel, VerifyError};

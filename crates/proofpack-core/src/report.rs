@@ -80,8 +80,7 @@ impl Meta {
     pub(crate) fn now(input: &str, trust_store: Option<TrustStoreInfo>) -> Meta {
         Meta {
             verifier: format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
-            verified_at: Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
-                .map(|t| t.raw().to_owned()),
+            verified_at: Some(Timestamp::now().raw().to_owned()),
             input: Some(input.to_owned()),
             trust_store,
         }

@@ -11,6 +11,7 @@ use ed25519_dalek::VerifyingKey;
 use proofpack_spec::crypto;
 use proofpack_spec::encoding::base64_strict;
 use proofpack_spec::json::{self, Json};
+use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
 use sha2::{Digest as _, Sha256};
 use std::collections::HashSet;
@@ -62,17 +63,55 @@ pub struct TrustStore {
     identity: TrustStoreInfo,
 }
 
-/// Why a trust store is unusable.
+/// Why a trust store is unusable: where it was read from, and what is
+/// wrong. Its `Display` is the one wording every front end shows, `trust
+/// store PATH: PROBLEM`, the path escaped for a terminal (a file name can
+/// hold controls); a store parsed from bytes ([`TrustStore::from_json`]) has
+/// no path, and says the problem alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrustStoreError {
+    path: Option<String>,
+    problem: TrustStoreProblem,
+}
+
+impl TrustStoreError {
+    /// The store's path as given, when it was read from a file.
+    pub fn path(&self) -> Option<&str> {
+        self.path.as_deref()
+    }
+
+    /// What is wrong with it.
+    pub fn problem(&self) -> &TrustStoreProblem {
+        &self.problem
+    }
+}
+
+impl std::fmt::Display for TrustStoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.path {
+            Some(path) => write!(f, "trust store {}: {}", Untrusted(path), self.problem),
+            None => self.problem.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TrustStoreError {}
+
+impl From<TrustStoreProblem> for TrustStoreError {
+    fn from(problem: TrustStoreProblem) -> Self {
+        TrustStoreError {
+            path: None,
+            problem,
+        }
+    }
+}
+
+/// What is wrong with a trust store.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TrustStoreError {
-    /// The file could not be read.
-    #[error("cannot read it: {message}")]
-    Read {
-        /// The path as given.
-        path: String,
-        /// What the operating system said.
-        message: String,
-    },
+pub enum TrustStoreProblem {
+    /// The file could not be read (what the operating system said).
+    #[error("cannot read it: {0}")]
+    Read(String),
     /// Not well-formed JSON.
     #[error("the trust store is not well-formed JSON: {0}")]
     Json(String),
@@ -82,9 +121,6 @@ pub enum TrustStoreError {
     /// A `key_id` appears twice.
     #[error("the trust store repeats key_id {0:?}")]
     DuplicateKeyId(String),
-    /// A public key is not a canonical curve point.
-    #[error("key {0:?}: public_key is not the canonical 32-byte encoding of a curve point")]
-    BadPublicKey(String),
 }
 
 impl TrustStore {
@@ -92,11 +128,13 @@ impl TrustStore {
     /// identity records the path as given.
     pub fn load(path: &std::path::Path) -> Result<TrustStore, TrustStoreError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| TrustStoreError::Read {
-            path: shown.clone(),
-            message: e.to_string(),
-        })?;
-        let mut store = TrustStore::from_json(&bytes)?;
+        let at_path = |problem| TrustStoreError {
+            path: Some(shown.clone()),
+            problem,
+        };
+        let bytes =
+            std::fs::read(path).map_err(|e| at_path(TrustStoreProblem::Read(e.to_string())))?;
+        let mut store = TrustStore::from_json(&bytes).map_err(|e| at_path(e.problem))?;
         store.identity.path = Some(shown);
         Ok(store)
     }
@@ -131,8 +169,8 @@ impl TrustStore {
 
     /// Parses and validates a trust store (§4).
     pub fn from_json(bytes: &[u8]) -> Result<TrustStore, TrustStoreError> {
-        let doc = json::parse(bytes).map_err(|e| TrustStoreError::Json(e.to_string()))?;
-        let schema = |why: &str| TrustStoreError::Schema(why.to_owned());
+        let doc = json::parse(bytes).map_err(|e| TrustStoreProblem::Json(e.to_string()))?;
+        let schema = |why: &str| TrustStoreError::from(TrustStoreProblem::Schema(why.to_owned()));
         let top = doc.as_object().ok_or_else(|| schema("not an object"))?;
         if top.get("format").and_then(Json::as_str) != Some(TRUST_FORMAT) {
             return Err(schema(&format!("`format` must be {TRUST_FORMAT:?}")));
@@ -146,7 +184,7 @@ impl TrustStore {
         for (i, entry) in entries.iter().enumerate() {
             let key = parse_key(entry).map_err(|why| schema(&format!("keys[{i}]: {why}")))?;
             if !seen.insert(key.key_id.clone()) {
-                return Err(TrustStoreError::DuplicateKeyId(key.key_id));
+                return Err(TrustStoreProblem::DuplicateKeyId(key.key_id).into());
             }
             keys.push(key);
         }
@@ -527,24 +565,24 @@ mod tests {
     fn rejects_bad_stores() {
         assert!(matches!(
             store(&format!("{},{}", entry("a", ""), entry("a", ""))),
-            Err(TrustStoreError::DuplicateKeyId(_))
+            Err(e) if matches!(e.problem(), TrustStoreProblem::DuplicateKeyId(_))
         ));
         assert!(matches!(
             // a repeated member name is not well-formed JSON (§0)
             store(&entry("a", r#","roles":["dpo"]"#)),
-            Err(TrustStoreError::Json(_))
+            Err(e) if matches!(e.problem(), TrustStoreProblem::Json(_))
         ));
         assert!(matches!(
             store(&entry("a", "").replace(r#"["dpo"]"#, r#"["root"]"#)),
-            Err(TrustStoreError::Schema(_))
+            Err(e) if matches!(e.problem(), TrustStoreProblem::Schema(_))
         ));
         assert!(matches!(
             store(&entry("a", "").replace("ed25519", "p256")),
-            Err(TrustStoreError::Schema(_))
+            Err(e) if matches!(e.problem(), TrustStoreProblem::Schema(_))
         ));
         assert!(matches!(
             store(&entry("a", r#","not_after":"tomorrow""#)),
-            Err(TrustStoreError::Schema(_))
+            Err(e) if matches!(e.problem(), TrustStoreProblem::Schema(_))
         ));
         // y = p (non-canonical encoding of 0) is not a canonical point.
         let p_bytes: Vec<u8> = {
@@ -557,6 +595,28 @@ mod tests {
         let enc = base64::engine::general_purpose::STANDARD.encode(&p_bytes);
         assert!(store(&entry("a", "").replace(KEY, &enc)).is_err());
         assert!(TrustStore::from_json(b"{\"keys\":[]}").is_err());
+    }
+
+    #[test]
+    fn a_store_read_from_a_path_names_it_escaped_in_its_one_wording() {
+        let dir = std::env::temp_dir().join(format!("proofpack-trust-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let path = dir.join("trust\u{1b}[2J.json");
+        let absent = TrustStore::load(&path).expect_err("absent");
+        assert!(matches!(absent.problem(), TrustStoreProblem::Read(_)));
+        assert_eq!(absent.path(), Some(path.display().to_string().as_str()));
+        std::fs::write(&path, b"{ not json").expect("write");
+        let bad = TrustStore::load(&path).expect_err("not JSON");
+        assert!(matches!(bad.problem(), TrustStoreProblem::Json(_)));
+        for e in [absent, bad] {
+            let shown = e.to_string();
+            assert!(!shown.contains('\u{1b}'), "{shown:?}");
+            assert!(shown.contains("trust\\u{1b}[2J.json"), "{shown:?}");
+        }
+        // Parsed from bytes, it has no path.
+        let parsed = TrustStore::from_json(b"[]").expect_err("not an object");
+        assert_eq!(parsed.path(), None);
+        std::fs::remove_dir_all(&dir).expect("cleanup");
     }
 
     fn with_policy(policy: &str) -> Result<TrustStore, TrustStoreError> {
@@ -593,7 +653,10 @@ mod tests {
             "[]",
             "true",
         ] {
-            assert!(matches!(p(bad), Err(TrustStoreError::Schema(_))), "{bad}");
+            assert!(
+                matches!(p(bad), Err(e) if matches!(e.problem(), TrustStoreProblem::Schema(_))),
+                "{bad}"
+            );
         }
     }
 

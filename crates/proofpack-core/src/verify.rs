@@ -23,9 +23,20 @@ use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, MemberName};
 use std::io::Read;
 
-/// Why [`verify`] gave no report.
+/// Why [`verify`] gave no report. Its words never name the input: each
+/// front end says which pack it was as it lists packs (a path, a file name,
+/// a line of a batch).
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
+    /// The pack file could not be opened ([`crate::PackFile::open`]).
+    #[error("{source}")]
+    Open {
+        /// The path as given.
+        path: String,
+        /// What the operating system said.
+        #[source]
+        source: std::io::Error,
+    },
     /// The input could not be read (not a property of the pack).
     #[error(transparent)]
     Read(#[from] ReadError),
