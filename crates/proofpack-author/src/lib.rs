@@ -12,7 +12,6 @@
 )]
 
 pub mod content;
-pub mod files;
 #[cfg(unix)]
 mod follow;
 mod gzip;
@@ -63,6 +62,18 @@ impl AuthoringError {
         AuthoringError::Key {
             path: path.as_ref().display().to_string(),
             problem,
+        }
+    }
+}
+
+impl From<proofpack_files::FileError> for AuthoringError {
+    fn from(e: proofpack_files::FileError) -> Self {
+        use proofpack_files::FileError;
+        match e {
+            FileError::Io { path, source } | FileError::Exists { path, source } => {
+                AuthoringError::io(path, source)
+            }
+            FileError::Key { path, problem } => AuthoringError::key(path, problem),
         }
     }
 }

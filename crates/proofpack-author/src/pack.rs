@@ -6,7 +6,6 @@
 //! refuses unless the DPO accepts an honest incomplete pack.
 
 pub use crate::content::{Content, Digested};
-use crate::files::Staged;
 use crate::tar_writer::{write_pack_to, Entry, Restart};
 use crate::AuthoringError;
 use base64::Engine;
@@ -15,6 +14,9 @@ use proofpack_core::trust::{Role, TrustStore, TrustedKey};
 use proofpack_core::Limits;
 use proofpack_core::Report;
 use proofpack_core::{Code, Effect, Verdict};
+use proofpack_files::{Access, FileError, Staged};
+/// What [`Signed::persist`] does when its destination exists.
+pub use proofpack_files::Existing;
 use proofpack_spec::dsse::pae;
 use proofpack_spec::json::{self, Json};
 use proofpack_spec::timestamp::Timestamp;
@@ -349,10 +351,11 @@ impl Signed {
         self.file.target()
     }
 
-    /// Flushes the pack to disk and renames it over its destination (an
-    /// existing file's permissions are kept).
-    pub fn persist(self) -> Result<Authored, AuthoringError> {
-        self.file.commit()?;
+    /// Puts the pack at its destination whole and durably
+    /// ([`Staged::commit`]): a file there is replaced (keeping its
+    /// permissions) only with [`Existing::Replace`].
+    pub fn persist(self, existing: Existing) -> Result<Authored, FileError> {
+        self.file.commit(existing)?;
         Ok(Authored {
             report: self.report,
         })
@@ -452,8 +455,7 @@ pub fn build(
 ) -> Result<Signed, PackError> {
     let signed_at = match &options.signed_at {
         Some(t) => t.clone(),
-        None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
-            .ok_or_else(|| AuthoringError::Invalid("the clock is out of range".to_owned()))?,
+        None => Timestamp::now(),
     };
     let signing_key = SigningKeyStatus::of(&evidence.description, key, trust);
     let listed = evidence.digest()?;
@@ -561,7 +563,7 @@ impl Parts<'_> {
         out: &Path,
         trust: &TrustStore,
     ) -> Result<(Staged, Report), AuthoringError> {
-        let mut staged = Staged::beside(out)?;
+        let mut staged = Staged::beside(out, Access::Default)?;
         let followed = self.write_followed(all_clear, staged.file(), trust)?;
         let report = match followed {
             Some(report) => report,

@@ -6,7 +6,6 @@
 //! both say the same thing. Pack text in those words (key ids, owners from
 //! `pack.json`) is escaped with [`Untrusted`], so they may go to a terminal.
 
-use crate::files::{occupied, write_atomic};
 use crate::keys;
 use crate::pack::{
     self, Authored, Content, Evidence, PackError, PackOptions, Signed, SigningKeyStatus,
@@ -15,6 +14,7 @@ use crate::AuthoringError;
 use ed25519_dalek::SigningKey;
 use proofpack_core::trust::{fingerprint, Role, TrustedKey};
 use proofpack_core::{Code, Effect, Finding, Report, TrustStore, Verdict};
+use proofpack_files::{occupied, write_atomic, Access, Existing, FileError};
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
@@ -61,13 +61,8 @@ pub enum SignError {
     #[error(transparent)]
     Authoring(#[from] AuthoringError),
     /// The trust store cannot be read or is not a valid store (§4).
-    #[error("trust store {path}: {message}")]
-    TrustStore {
-        /// The store, as given.
-        path: String,
-        /// What is wrong with it.
-        message: String,
-    },
+    #[error(transparent)]
+    TrustStore(#[from] proofpack_core::TrustStoreError),
     /// The destination exists and replacing it was not asked for.
     #[error("{} exists; nothing was written", .path.display())]
     Exists {
@@ -309,9 +304,18 @@ pub fn sign(request: &SignRequest, out: &Destination) -> Result<Authored, SignEr
     refuse_existing(out)?;
     if let Some(text) = &request.attestation_override {
         let path = request.evidence_dir.join(MemberName::Attestation.as_str());
-        write_atomic(&path, text.as_bytes())?;
+        write_atomic(&path, text.as_bytes(), Existing::Replace, Access::Default)
+            .map_err(AuthoringError::from)?;
     }
-    Ok(signed.persist()?)
+    let existing = if out.replace {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    };
+    signed.persist(existing).map_err(|e| match e {
+        FileError::Exists { path, .. } => SignError::Exists { path },
+        e => SignError::Authoring(e.into()),
+    })
 }
 
 fn refuse_existing(out: &Destination) -> Result<(), SignError> {
@@ -333,10 +337,7 @@ struct Inputs {
 impl Inputs {
     fn read(request: &SignRequest) -> Result<Inputs, SignError> {
         let key = keys::read_private_key(&request.key_path)?;
-        let trust = TrustStore::load(&request.trust_path).map_err(|e| SignError::TrustStore {
-            path: request.trust_path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        let trust = TrustStore::load(&request.trust_path)?;
         let mut evidence = Evidence::from_dir(&request.evidence_dir)?;
         if let Some(text) = &request.attestation_override {
             evidence.set_member(

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use std::cmp::Ordering;
 use std::path::Path;
 
-use crate::files::write_atomic;
+use proofpack_files::{write_atomic, Access, Existing};
 
 /// Whether an edit changed the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,12 +212,18 @@ impl TrustStoreFile {
         self.store().map(|_| Change::Changed)
     }
 
-    /// Writes the store (validated) to `path`, atomically.
+    /// Writes the store (validated) to `path`, atomically and durably,
+    /// replacing the file there (keeping its permissions).
     pub fn save(&self, path: &Path) -> Result<(), AuthoringError> {
         self.store()?;
         let mut text = serde_json::to_string_pretty(&self.doc)
             .map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         text.push('\n');
-        write_atomic(path, text.as_bytes())
+        Ok(write_atomic(
+            path,
+            text.as_bytes(),
+            Existing::Replace,
+            Access::Default,
+        )?)
     }
 }

@@ -305,5 +305,9 @@ pub fn sign(
         proofpack_author::pack::PackError::Authoring(e) => DemoError::Authoring(e),
         proofpack_author::pack::PackError::Refused { report, .. } => DemoError::Refused(report),
     })?;
-    Ok(signed.persist()?)
+    // The run's output folder: a pack of an earlier run is replaced.
+    let existing = proofpack_author::pack::Existing::Replace;
+    Ok(signed
+        .persist(existing)
+        .map_err(proofpack_author::AuthoringError::from)?)
 }

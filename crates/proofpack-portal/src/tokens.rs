@@ -9,11 +9,12 @@
 
 use crate::PortalError;
 use base64::Engine;
+use proofpack_files::{write_atomic, Access, Existing, FileError};
+use proofpack_spec::timestamp::Timestamp;
 use rand_core::{OsRng, RngCore};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use subtle::ConstantTimeEq;
@@ -81,13 +82,13 @@ pub struct NewToken {
 }
 
 fn now_rfc3339() -> String {
-    proofpack_spec::timestamp::format_instant(OffsetDateTime::now_utc())
+    Timestamp::now().raw().to_owned()
 }
 
 fn parse_time(text: &str) -> Result<OffsetDateTime, PortalError> {
-    proofpack_spec::timestamp::Timestamp::parse(text)
+    text.parse::<Timestamp>()
         .map(|t| t.instant())
-        .ok_or_else(|| PortalError::Invalid(format!("{text:?} is not an RFC 3339 timestamp")))
+        .map_err(|e| PortalError::Invalid(e.to_string()))
 }
 
 /// Whether `name` may be a token id or a tenant (folder) name: 1 to
@@ -147,28 +148,22 @@ impl TokenFile {
         }
     }
 
-    /// Writes the file atomically (a new file beside it, renamed over it),
-    /// readable and writable by its owner only (mode 0600).
+    /// Writes the file whole or not at all, durably, replacing the one
+    /// there; readable and writable by its owner only (mode 0600) from its
+    /// first byte, so the hashes are never readable by others, not even for
+    /// an instant.
     pub fn save(&self, path: &Path) -> Result<(), PortalError> {
         let mut text =
             serde_json::to_string_pretty(self).map_err(|e| PortalError::Invalid(e.to_string()))?;
         text.push('\n');
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        // tempfile creates the file with mode 0600 from the start, so the
-        // hashes are never readable by others, not even for an instant.
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".tokens-")
-            .tempfile_in(dir)
-            .map_err(|e| PortalError::io(dir, e))?;
-        tmp.write_all(text.as_bytes())
-            .and_then(|()| tmp.as_file().sync_all())
-            .map_err(|e| PortalError::io(tmp.path(), e))?;
-        tmp.persist(path)
-            .map_err(|e| PortalError::io(path, e.error))?;
-        Ok(())
+        write_atomic(path, text.as_bytes(), Existing::Replace, Access::OwnerOnly).map_err(|e| {
+            match e {
+                FileError::Io { path, source } | FileError::Exists { path, source } => {
+                    PortalError::io(path, source)
+                }
+                e @ FileError::Key { .. } => PortalError::Invalid(e.to_string()),
+            }
+        })
     }
 
     /// Makes a token for `id` reading `tenants`, valid until `not_after`.

@@ -26,13 +26,14 @@ use proofpack_author::pack::{build, Content, Evidence, PackDescription, PackErro
 use proofpack_author::AuthoringError;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey, TRUST_FORMAT};
 use proofpack_core::Verdict;
+use proofpack_files::Existing;
 use proofpack_producer::{
     provenance_jsonl, pseudonymous_subject_id, receipts_jsonl, steps_jsonl, ArtifactState,
     AuditLog, Channel, DataClass, Exemption, LegalBasis, LogEntry, ModelAction, ModelLineage,
     NodeRef, ProducerError, ProvenanceRecord, Purge, Receipt, ReceiptStatus, Request, ReverseIndex,
     SeededSalts, Step, StepOutput, StepRecord, StepStatus, VerificationBuilder, WitnessSpec,
 };
-use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::timestamp::{Timestamp, TimestampError};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -189,8 +190,8 @@ pub fn audit_log_key() -> SigningKey {
 }
 
 fn time(text: &str) -> Result<Timestamp, AuthoringError> {
-    Timestamp::parse(text)
-        .ok_or_else(|| AuthoringError::Invalid(format!("{text:?} is not an RFC 3339 timestamp")))
+    text.parse()
+        .map_err(|e: TimestampError| AuthoringError::Invalid(e.to_string()))
 }
 
 /// The two keys of the sample trust store: the DPO key (role `dpo`, owner
@@ -318,7 +319,10 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
         let report = match build(&evidence, &dpo_key(), &trust, &options, &pack) {
             Ok(signed) => {
                 if signed.report().verdict() == sample.verdict {
-                    signed.persist()?;
+                    // A sample pack written again replaces the one there.
+                    signed
+                        .persist(Existing::Replace)
+                        .map_err(AuthoringError::from)?;
                     written.push(pack);
                     continue;
                 }

@@ -22,10 +22,10 @@
 //! `listen` defaults to [`DEFAULT_ADDR`]; `tls` (absent or `null`: plain
 //! HTTP) is `{"cert": "cert.pem", "key": "key.pem"}`, PEM files.
 
-use crate::keys::read_signing_key;
 use crate::vkey::Vkey;
 use crate::WitnessError;
 use ed25519_dalek::SigningKey;
+use proofpack_files::keys::read_private_key;
 use serde::Deserialize;
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::{Path, PathBuf};
@@ -134,7 +134,7 @@ pub fn load(path: &Path) -> Result<(Config, ServeConfig), WitnessError> {
     }
     let config = Config {
         name: file.name,
-        key: read_signing_key(&resolve(&file.key_file))?,
+        key: read_private_key(&resolve(&file.key_file))?,
         state_file: resolve(&file.state_file),
         logs,
     };
@@ -152,7 +152,13 @@ pub fn load(path: &Path) -> Result<(Config, ServeConfig), WitnessError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::keys::generate_key_file;
+    use proofpack_files::keys::{generate, write_private_key};
+
+    fn generate_key_file(path: &Path) -> Result<SigningKey, WitnessError> {
+        let key = generate();
+        write_private_key(path, &key)?;
+        Ok(key)
+    }
     use proofpack_spec::checkpoint::ED25519_SIGNATURE_TYPE;
 
     fn log_vkey() -> String {

@@ -10,8 +10,8 @@
 //! - [`server`]: the HTTP endpoints (axum on tokio, rustls for TLS), on
 //!   127.0.0.1 by default; any other address needs TLS.
 //! - [`config`]: the JSON configuration file; [`vkey`]: C2SP verifier keys;
-//!   [`keys`]: the witness's key file; [`state`]: the state file, written
-//!   atomically.
+//!   [`state`]: the state file, written atomically and durably. The key
+//!   file is the workspace's PKCS#8 PEM (`proofpack_files::keys`).
 //!
 //! The witness takes its clock as a parameter ([`Witness::new`]), so a test or
 //! a demo decides the time its cosignatures carry.
@@ -23,7 +23,6 @@
 )]
 
 pub mod config;
-pub mod keys;
 pub mod server;
 pub mod state;
 pub use proofpack_spec::vkey;
@@ -47,6 +46,18 @@ pub enum WitnessError {
     /// The configuration, a key or the state is not usable, with what to fix.
     #[error("{0}")]
     Invalid(String),
+}
+
+impl From<proofpack_files::FileError> for WitnessError {
+    fn from(e: proofpack_files::FileError) -> Self {
+        use proofpack_files::FileError;
+        match e {
+            FileError::Io { path, source } | FileError::Exists { path, source } => {
+                WitnessError::io(path, source)
+            }
+            e @ FileError::Key { .. } => WitnessError::Invalid(e.to_string()),
+        }
+    }
 }
 
 impl WitnessError {

@@ -11,10 +11,10 @@
 
 use clap::{Parser, Subcommand};
 use ed25519_dalek::VerifyingKey;
+use proofpack_files::keys;
 use proofpack_spec::checkpoint::ED25519_SIGNATURE_TYPE;
 use proofpack_spec::cosignature::COSIGNATURE_SIGNATURE_TYPE;
 use proofpack_witness::config;
-use proofpack_witness::keys::generate_key_file;
 use proofpack_witness::server;
 use proofpack_witness::vkey::Vkey;
 use proofpack_witness::{Witness, WitnessError};
@@ -112,7 +112,8 @@ fn require_key_name(name: &str) -> Result<(), WitnessError> {
 
 fn keygen(path: &std::path::Path, name: &str) -> Result<(), WitnessError> {
     require_key_name(name)?;
-    let key = generate_key_file(path)?;
+    let key = keys::generate();
+    keys::write_private_key(path, &key)?;
     print_line(&witness_vkey(name, key.verifying_key()).to_string())
 }
 

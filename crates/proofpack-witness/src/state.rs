@@ -25,12 +25,12 @@
 use crate::WitnessError;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
+use proofpack_files::{write_atomic, Access, Existing};
 use proofpack_spec::checkpoint::parse_checkpoint;
 use proofpack_spec::encoding::base64_hash;
 use proofpack_spec::merkle::Hash;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The `format` of the state file.
@@ -92,7 +92,7 @@ impl State {
                     path: path.to_owned(),
                     logs: BTreeMap::new(),
                 };
-                write_atomically(path, &state.to_json(&state.logs)?)?;
+                write_state(path, &state.to_json(&state.logs)?)?;
                 state
             }
             Err(e) => return Err(WitnessError::io(path, e)),
@@ -115,7 +115,7 @@ impl State {
     pub fn record(&mut self, origin: &str, held: Held) -> Result<(), WitnessError> {
         let mut logs = self.logs.clone();
         logs.insert(origin.to_owned(), held);
-        write_atomically(&self.path, &self.to_json(&logs)?)?;
+        write_state(&self.path, &self.to_json(&logs)?)?;
         self.logs = logs;
         Ok(())
     }
@@ -174,25 +174,16 @@ fn parse(bytes: &[u8]) -> Result<BTreeMap<String, Held>, String> {
     Ok(logs)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder,
-/// flushed, renamed into place, and the folder flushed (so the rename
-/// itself survives a crash).
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WitnessError> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(|e| WitnessError::io(dir, e))?;
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| WitnessError::io(temp.path(), e))?;
-    temp.persist(path)
-        .map_err(|e| WitnessError::io(path, e.error))?;
-    #[cfg(unix)]
-    std::fs::File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(|e| WitnessError::io(dir, e))?;
-    Ok(())
+/// Writes the state whole or not at all, durably (the folder synced after
+/// the rename, so the rename itself survives a crash), readable by its
+/// owner only.
+fn write_state(path: &Path, bytes: &[u8]) -> Result<(), WitnessError> {
+    Ok(write_atomic(
+        path,
+        bytes,
+        Existing::Replace,
+        Access::OwnerOnly,
+    )?)
 }
 
 #[cfg(test)]

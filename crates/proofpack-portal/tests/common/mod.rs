@@ -98,7 +98,7 @@ pub fn pack_for_tenant(tenant: &str, pack_id: &str, trust: &TrustStore) -> Vec<u
         &out,
     )
     .unwrap()
-    .persist()
+    .persist(proofpack_files::Existing::Replace)
     .unwrap();
     std::fs::read(&out).unwrap()
 }
