@@ -41,7 +41,7 @@ pub fn packs_of(store: &Store, tenant: &str) -> Result<Vec<Arc<Pack>>, Unmade> {
             Standing::Listed(Some(_)) => packs.push(Arc::clone(pack)),
             Standing::Listed(None) => return Err(Unmade::Pending),
             // Placed only by its report: it may be listed once verified.
-            Standing::Hidden if pack.verification.outcome().is_none() => {
+            Standing::Hidden if pack.report_slot.outcome().is_none() => {
                 return Err(Unmade::Pending)
             }
             Standing::Hidden | Standing::Quarantined { .. } => {}
@@ -109,7 +109,7 @@ mod tests {
     use std::path::Path;
 
     fn verified(pack: &Pack) -> bool {
-        matches!(pack.verification.outcome(), Some(Outcome::Verified(_)))
+        matches!(pack.report_slot.outcome(), Some(Outcome::Verified(_)))
     }
 
     fn samples() -> std::path::PathBuf {

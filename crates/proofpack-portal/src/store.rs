@@ -27,6 +27,7 @@ use crate::verifier::{Job, Verifier};
 use crate::PortalError;
 use axum::body::Bytes;
 use proofpack_core::{Limits, Report, TrustStore};
+use proofpack_register::{inputs, Inputs, ListError, ListProblem, PackSource};
 use proofpack_spec::json::Json;
 use proofpack_spec::vocab::MemberName;
 use sha2::{Digest, Sha256};
@@ -40,13 +41,14 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 /// verifier's own names for the manifest's members are private to it.
 const MANIFEST_TENANT_ID: &str = "tenant_id";
 
-/// Reads the trust store at `path`; reports name it by its file name only
-/// (the server's own paths are not the auditor's business).
+/// Reads the trust store at `path` (its error in the core's one wording);
+/// reports name it by its file name only (the server's own paths are not
+/// the auditor's business).
 pub fn open_trust(path: &Path) -> Result<TrustStore, PortalError> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     TrustStore::load(path)
         .map(|store| store.shown_as(name))
-        .map_err(|e| PortalError::Invalid(format!("{}: {e}", path.display())))
+        .map_err(|e| PortalError::Invalid(e.to_string()))
 }
 
 /// What a pack's manifest says of its tenant, read before it is verified.
@@ -73,16 +75,18 @@ pub enum Outcome {
     Failed(String),
 }
 
-/// The verification of one pack file against one trust store: empty until
-/// a worker fills it, then its outcome and the report's HTML, rendered at
-/// most once per language.
+/// Where the report of one pack file against one trust store goes, this
+/// tool's verification of it (not the pack's own `verification.json`, §8,
+/// nor a signed verification receipt, §20): empty until a worker fills it,
+/// then the outcome and the report's HTML, rendered at most once per
+/// language.
 #[derive(Debug, Default)]
-pub struct Verification {
+pub struct ReportSlot {
     outcome: OnceLock<Outcome>,
     html: [OnceLock<Bytes>; Lang::ALL.len()],
 }
 
-impl Verification {
+impl ReportSlot {
     /// The outcome, once there is one.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.get()
@@ -113,8 +117,8 @@ pub struct Pack {
     pub sha256: String,
     /// What its manifest said of its tenant before it was verified.
     pub tenancy: Tenancy,
-    /// Its verification, shared with the cache and the workers.
-    pub verification: Arc<Verification>,
+    /// The slot of its report, shared with the cache and the workers.
+    pub report_slot: Arc<ReportSlot>,
 }
 
 /// Where a pack stands now.
@@ -137,7 +141,7 @@ impl Pack {
     /// Where it stands: by its report once there is one, else by its
     /// manifest.
     pub fn standing(&self) -> Standing<'_> {
-        match self.verification.outcome() {
+        match self.report_slot.outcome() {
             Some(Outcome::Verified(report)) => placed(
                 &self.tenant,
                 report.pack().tenant_id.as_deref(),
@@ -299,11 +303,11 @@ struct Unverified {
 
 /// What the scanner remembers between scans: what each file's unverified
 /// reading gave (so an unchanged file is not read again) and each
-/// verification by (pack SHA-256, trust SHA-256, file name).
+/// report slot by (pack SHA-256, trust SHA-256, file name).
 #[derive(Default)]
 pub struct Cache {
     files: HashMap<PathBuf, (FileStamp, Unverified)>,
-    verifications: HashMap<(String, String, String), Arc<Verification>>,
+    slots: HashMap<(String, String, String), Arc<ReportSlot>>,
 }
 
 /// Passes reads through to `inner` and hashes every byte read.
@@ -392,7 +396,7 @@ pub fn scan(
         limits,
         cache,
         files: HashMap::new(),
-        verifications: HashMap::new(),
+        slots: HashMap::new(),
         jobs: Vec::new(),
         prefetched,
     };
@@ -402,7 +406,7 @@ pub fn scan(
         ..Store::default()
     };
     for (tenant, file, path) in found {
-        let (unverified, verification) = match scanner.read(&path, &file) {
+        let (unverified, report_slot) = match scanner.read(&path, &file) {
             Ok(read) => read,
             Err(reason) => {
                 notices.push(skipped(dir, &path, &reason));
@@ -415,7 +419,7 @@ pub fn scan(
             path,
             sha256: unverified.sha256,
             tenancy: unverified.tenancy,
-            verification,
+            report_slot,
         };
         if let Standing::Quarantined { manifest_tenant } = pack.standing() {
             notices.push(Notice::Quarantined {
@@ -431,12 +435,12 @@ pub fn scan(
     let Scanner {
         cache,
         files,
-        verifications,
+        slots,
         jobs,
         ..
     } = scanner;
     cache.files = files;
-    cache.verifications = verifications;
+    cache.slots = slots;
     Ok(Scan {
         store,
         notices,
@@ -480,8 +484,12 @@ fn pack_files(
     Ok(found)
 }
 
-/// Adds to `found` the `*.tar.gz` regular files of one tenant's folder, by
-/// file name; anything else gets a notice.
+/// Adds to `found` the packs of one tenant's folder as every front end
+/// lists a folder of packs (`proofpack_register::inputs`: `*.tar.gz`
+/// regular files by name, links not followed); every other entry gets a
+/// notice with its reason. A folder with no pack is a tenant with no packs
+/// yet, not an error; a pack whose file name is not UTF-8 cannot be named
+/// in a report or a URL, and is skipped.
 fn tenant_pack_files(
     dir: &Path,
     tenant: &str,
@@ -489,23 +497,30 @@ fn tenant_pack_files(
     notices: &mut Vec<Notice>,
     found: &mut Vec<(String, String, PathBuf)>,
 ) {
-    let mut files: Vec<_> = match std::fs::read_dir(tenant_path) {
-        Ok(entries) => entries.filter_map(Result::ok).collect(),
+    let listed = match inputs(&[tenant_path.to_path_buf()]) {
+        Ok(listed) => listed,
+        Err(ListError {
+            problem: ListProblem::NoPacks { skipped: others },
+            ..
+        }) => Inputs {
+            packs: Vec::new(),
+            skipped: others,
+        },
         Err(e) => {
-            notices.push(skipped(dir, tenant_path, &e.to_string()));
+            notices.push(skipped(dir, tenant_path, &e.problem.to_string()));
             return;
         }
     };
-    files.sort_by_key(|e| e.file_name());
-    for file_entry in files {
-        let path = file_entry.path();
-        let name = file_entry.file_name().to_str().map(str::to_owned);
-        let regular = file_entry.file_type().is_ok_and(|t| t.is_file());
-        match name {
-            Some(name) if regular && name.ends_with(".tar.gz") => {
-                found.push((tenant.to_owned(), name, path));
-            }
-            _ => notices.push(skipped(dir, &path, "not a regular *.tar.gz file")),
+    for other in listed.skipped {
+        notices.push(skipped(dir, &other.path, &other.reason.to_string()));
+    }
+    for pack in listed.packs {
+        let PackSource::Path(path) = pack.source else {
+            continue;
+        };
+        match path.file_name().and_then(|n| n.to_str()) {
+            Some(name) => found.push((tenant.to_owned(), name.to_owned(), path.clone())),
+            None => notices.push(skipped(dir, &path, "its file name is not UTF-8")),
         }
     }
 }
@@ -518,7 +533,7 @@ struct Scanner<'a> {
     limits: &'a Limits,
     cache: &'a mut Cache,
     files: HashMap<PathBuf, (FileStamp, Unverified)>,
-    verifications: HashMap<(String, String, String), Arc<Verification>>,
+    slots: HashMap<(String, String, String), Arc<ReportSlot>>,
     jobs: Vec<Job>,
     prefetched: HashMap<PathBuf, Prefetched>,
 }
@@ -562,10 +577,10 @@ fn prefetch(
 }
 
 impl Scanner<'_> {
-    /// The unverified reading and the verification of the pack file at
+    /// The unverified reading and the report slot of the pack file at
     /// `path`, named `file` (a new verification is queued as a job); or why
     /// it is skipped.
-    fn read(&mut self, path: &Path, file: &str) -> Result<(Unverified, Arc<Verification>), String> {
+    fn read(&mut self, path: &Path, file: &str) -> Result<(Unverified, Arc<ReportSlot>), String> {
         let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
         let stamp = file_stamp(&meta);
         let unverified = match self.cache.files.get(path) {
@@ -585,30 +600,30 @@ impl Scanner<'_> {
         );
         // A failed verification is tried again.
         let cached = self
-            .verifications
+            .slots
             .get(&key)
-            .or_else(|| self.cache.verifications.get(&key))
+            .or_else(|| self.cache.slots.get(&key))
             .filter(|v| !matches!(v.outcome(), Some(Outcome::Failed(_))))
             .cloned();
-        let verification = match cached {
-            Some(verification) => verification,
+        let slot = match cached {
+            Some(slot) => slot,
             None => {
-                let verification = Arc::new(Verification::default());
+                let slot = Arc::new(ReportSlot::default());
                 self.jobs.push(Job {
                     path: path.to_owned(),
                     file: file.to_owned(),
                     sha256: unverified.sha256.clone(),
                     trust: Arc::clone(self.trust),
                     limits: *self.limits,
-                    slot: Arc::downgrade(&verification),
+                    slot: Arc::downgrade(&slot),
                 });
-                verification
+                slot
             }
         };
-        self.verifications.insert(key, Arc::clone(&verification));
+        self.slots.insert(key, Arc::clone(&slot));
         self.files
             .insert(path.to_owned(), (stamp, unverified.clone()));
-        Ok((unverified, verification))
+        Ok((unverified, slot))
     }
 }
 
@@ -689,7 +704,7 @@ mod tests {
         let inputs: Vec<_> = store
             .packs()
             .iter()
-            .map(|p| match p.verification.outcome() {
+            .map(|p| match p.report_slot.outcome() {
                 Some(Outcome::Verified(report)) => report.meta().input.clone(),
                 other => panic!("{other:?}"),
             })
@@ -755,7 +770,7 @@ mod tests {
 
         // A verification that fails leaves it hidden, and is tried again.
         broken
-            .verification
+            .report_slot
             .fill(Outcome::Failed("unreadable".to_owned()));
         assert!(matches!(broken.standing(), Standing::Hidden));
         let again = scan(dir.path(), &trust, &mut cache, &limits).unwrap();

@@ -1,15 +1,15 @@
 //! The background verification: a few worker threads (as many as the
 //! machine has cores) that verify the packs a scan found, so the portal
 //! listens as soon as it knows every pack's tenancy, not once every pack is
-//! verified. Each result fills the pack's [`Verification`] slot, which the
+//! verified. Each result fills the pack's [`ReportSlot`], which the
 //! served store already holds: no store is rebuilt when a report arrives.
 //!
 //! Plain threads rather than tokio's blocking pool: that pool grows to
 //! hundreds of threads, and verification is CPU work that gains nothing past
 //! one thread per core.
 
-use crate::store::{Outcome, Verification};
-use proofpack_core::{Limits, TrustStore};
+use crate::store::{Outcome, ReportSlot};
+use proofpack_core::{Cancel, Limits, PackFile, TrustStore};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard, Weak};
@@ -31,7 +31,7 @@ pub struct Job {
     pub limits: Limits,
     /// Where the outcome goes. Weak: a pack removed (or a trust store
     /// replaced) before its turn is not verified at all.
-    pub slot: Weak<Verification>,
+    pub slot: Weak<ReportSlot>,
 }
 
 /// What [`run`] did with a job.
@@ -50,12 +50,14 @@ pub fn run(job: &Job, hooks: &Hooks) -> Ran {
     let Some(slot) = job.slot.upgrade().filter(|s| s.outcome().is_none()) else {
         return Ran::Skipped;
     };
-    let outcome = std::fs::File::open(&job.path)
-        .map_err(|e| e.to_string())
-        .and_then(|f| {
-            proofpack_core::verify(f, &job.file, Some(&job.trust), &job.limits)
-                .map_err(|e| e.to_string())
-        });
+    // Reports name a pack by its file name: the server's own paths are not
+    // the auditor's business.
+    let outcome = PackFile::open(&job.path)
+        .and_then(|pack| {
+            pack.shown_as(job.file.as_str())
+                .verify(Some(&job.trust), &job.limits, &Cancel::new())
+        })
+        .map_err(|e| e.to_string());
     hooks.shared.verifications.fetch_add(1, Ordering::Relaxed);
     let (outcome, ran) = match outcome {
         Ok(report) if report.pack().sha256 == job.sha256 => {

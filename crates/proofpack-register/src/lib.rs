@@ -42,7 +42,7 @@ pub use diff::{
     diff, Change, Diff, DiffItem, DiffSide, MembersDiff, OpenItemsDiff, ReceiptState, Supersession,
     TierState,
 };
-pub use inputs::{inputs, ListError};
+pub use inputs::{inputs, Inputs, ListError, ListProblem, SkipReason, Skipped};
 pub use report::{OpenItemRow, Register, RegisterFinding, RegisterPack, RegisterRequest, Unread};
 pub use run::{register, Options, PackInput, PackSource, Progress, RegisterError};
 

@@ -4,7 +4,7 @@
 use crate::pack::PackFacts;
 use crate::report::{Register, Unread};
 use crate::rules;
-use proofpack_core::{verify_until, Cancel, Limits, TrustStore, VerifyError};
+use proofpack_core::{verify_until, Cancel, Limits, PackFile, TrustStore, VerifyError};
 use proofpack_spec::timestamp::Timestamp;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -179,21 +179,15 @@ fn verify_one(input: &PackInput, options: &Options<'_>) -> Result<Outcome, Regis
         &options.limits,
         &options.cancel,
     );
+    // A pack is named in its report as the register names it.
     let report = match &input.source {
-        PackSource::Path(path) => match std::fs::File::open(path) {
-            Ok(f) => verify_until(std::io::BufReader::new(f), file, trust, limits, cancel),
-            Err(e) => {
-                return Ok(Err(Unread {
-                    file: file.clone(),
-                    error: e.to_string(),
-                }))
-            }
-        },
+        PackSource::Path(path) => PackFile::open(path)
+            .and_then(|pack| pack.shown_as(file.as_str()).verify(trust, limits, cancel)),
         PackSource::Bytes(bytes) => verify_until(&bytes[..], file, trust, limits, cancel),
     };
     match report {
         Ok(report) => Ok(Ok(PackFacts::of(file.clone(), &report))),
-        Err(VerifyError::Read(e)) => Ok(Err(Unread {
+        Err(e @ (VerifyError::Open { .. } | VerifyError::Read(_))) => Ok(Err(Unread {
             file: file.clone(),
             error: e.to_string(),
         })),

@@ -7,7 +7,7 @@
 
 use crate::statement::{distinct_codes, Statement};
 use proofpack_core::trust::TrustedKey;
-use proofpack_core::{verify, Code, Limits, TrustStore, Verdict, VerifyError};
+use proofpack_core::{verify, Code, Limits, PackFile, TrustStore, Verdict, VerifyError};
 use proofpack_spec::crypto;
 use proofpack_spec::dsse::{pae, Envelope};
 use proofpack_spec::encoding::hex;
@@ -116,6 +116,18 @@ pub struct PackToCompare<'t, R> {
     pub name: String,
     /// Verify the pack again with this store and compare the outcome.
     pub reverify_with: Option<&'t TrustStore>,
+}
+
+impl<'t> PackToCompare<'t, PackFile> {
+    /// A pack file opened by its path, named as every front end names a
+    /// pack file (`proofpack_core::PackFile::open`).
+    pub fn file(pack: PackFile, reverify_with: Option<&'t TrustStore>) -> Self {
+        PackToCompare {
+            name: pack.name().to_owned(),
+            reader: pack,
+            reverify_with,
+        }
+    }
 }
 
 /// The result of checking a receipt.

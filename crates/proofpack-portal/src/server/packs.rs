@@ -137,7 +137,7 @@ pub(super) async fn report_html(
     Located { who, pack, report }: Located,
 ) -> Response {
     let lang = language(&headers, chosen);
-    let page = pack.verification.html(lang, || {
+    let page = pack.report_slot.html(lang, || {
         portal.hooks.rendered();
         Bytes::from(proofpack_render::html::report_in(&report, lang))
     });

@@ -60,15 +60,10 @@ pub(super) async fn register_json(
     let Ok(Query(query)) = query else {
         return refuse(StatusCode::BAD_REQUEST, "malformed_query");
     };
-    let as_of = match query.as_of.as_deref() {
-        Some(text) => match Timestamp::parse(text) {
-            Some(as_of) => as_of,
-            None => return refuse(StatusCode::BAD_REQUEST, "malformed_query"),
-        },
-        None => match Timestamp::from_instant_utc(time::OffsetDateTime::now_utc()) {
-            Some(now) => now,
-            None => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal"),
-        },
+    let as_of = match query.as_of.as_deref().map(str::parse::<Timestamp>) {
+        Some(Ok(as_of)) => as_of,
+        Some(Err(_)) => return refuse(StatusCode::BAD_REQUEST, "malformed_query"),
+        None => Timestamp::now(),
     };
     if !who.tenants.contains(&query.tenant) {
         return refuse(StatusCode::NOT_FOUND, "not_found");

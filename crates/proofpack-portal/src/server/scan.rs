@@ -207,7 +207,7 @@ pub(super) fn announce_serving(store: &Store, dir: &Path) {
             Standing::Quarantined { .. } => quarantined += 1,
             Standing::Hidden => {}
         }
-        pending += usize::from(pack.verification.outcome().is_none());
+        pending += usize::from(pack.report_slot.outcome().is_none());
     }
     eprintln!(
         "serving {listed} packs ({quarantined} quarantined) from {}; verifying {pending} in the background",
