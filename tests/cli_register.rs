@@ -51,10 +51,11 @@ fn the_exit_status_is_the_worst_request_status() {
     let complete = dir.join("complete-gdpr.tar.gz");
     let out = trusted(&[os("register"), complete.as_os_str()]);
     assert_eq!(out.status.code(), Some(0));
-    // An empty directory: no request, 0.
+    // An empty directory: nothing to register is an operational error, 1
+    // (as for `verify DIR`: more likely a wrong folder than an answer).
     let empty = tempfile::tempdir().expect("tmp");
     let out = trusted(&[os("register"), empty.path().as_os_str()]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
     // A file that cannot be read: 1. No trust store: a usage error.
     let absent = dir.join("absent.tar.gz");
     let out = trusted(&[os("register"), absent.as_os_str()]);

@@ -1,6 +1,6 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
-use super::EXIT_OPERATIONAL;
+use super::{shown, trust_store, Failure, Outcome};
 use proofpack_author::keys;
 use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::{check_window, on_off, Change, TrustStoreFile};
@@ -12,6 +12,7 @@ use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vkey::Vkey;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 #[derive(clap::Args)]
 pub(crate) struct KeygenArgs {
@@ -29,10 +30,10 @@ pub(crate) struct KeygenArgs {
     #[arg(long)]
     out: PathBuf,
     /// Start of validity (RFC 3339).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = Timestamp::from_str)]
     not_before: Option<Timestamp>,
     /// End of validity (RFC 3339).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = Timestamp::from_str)]
     not_after: Option<Timestamp>,
 }
 
@@ -88,7 +89,7 @@ pub(crate) struct TrustRevokeArgs {
     key_id: String,
     /// When it was revoked (RFC 3339). An earlier date than the recorded
     /// one replaces it; a later one needs --force.
-    #[arg(long, value_parser = parse_time, required_unless_present = "clear")]
+    #[arg(long, value_parser = Timestamp::from_str, required_unless_present = "clear")]
     at: Option<Timestamp>,
     /// Remove the key's revocation (needs --force).
     #[arg(long, conflicts_with = "at", requires = "force")]
@@ -126,10 +127,10 @@ pub(crate) struct TrustAddArgs {
     #[arg(long, value_parser = parse_role)]
     role: Option<Role>,
     /// Start of validity (RFC 3339).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = Timestamp::from_str)]
     not_before: Option<Timestamp>,
     /// End of validity (RFC 3339).
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = Timestamp::from_str)]
     not_after: Option<Timestamp>,
 }
 
@@ -151,7 +152,7 @@ pub(crate) struct PackArgs {
     #[arg(long)]
     force: bool,
     /// signed_at (RFC 3339); default: now in UTC at whole seconds.
-    #[arg(long, value_parser = parse_time)]
+    #[arg(long, value_parser = Timestamp::from_str)]
     signed_at: Option<Timestamp>,
     /// Sign an incomplete or late pack as an honest record of open obligations.
     #[arg(long)]
@@ -164,22 +165,12 @@ pub(crate) struct PackArgs {
     accept_uncorroborated: bool,
 }
 
-fn parse_time(text: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(text)
-        .ok_or_else(|| format!("{text:?} is not an RFC 3339 date-time with an offset"))
-}
-
-fn fail(e: impl std::fmt::Display) -> i32 {
-    eprintln!("proofpack: {e}");
-    EXIT_OPERATIONAL
-}
-
 /// A `--role` value: a §4 role name.
 fn parse_role(text: &str) -> Result<Role, String> {
     text.parse::<Role>().map_err(|e| e.to_string())
 }
 
-pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
+pub(crate) fn keygen(args: &KeygenArgs) -> Outcome {
     let key = keys::generate();
     let entry = TrustedKey {
         key_id: args.key_id.clone(),
@@ -191,31 +182,23 @@ pub(crate) fn keygen(args: &KeygenArgs) -> i32 {
         revoked_at: None,
     };
     // Refused before the key file is written.
-    if let Err(e) = check_window(&entry) {
-        return fail(e);
-    }
-    if let Err(e) = keys::write_private_key(&args.out, &key) {
-        return fail(e);
-    }
+    check_window(&entry)?;
+    keys::write_private_key(&args.out, &key)?;
     // The key is written: its entry must reach stdout, or the run failed.
     let mut out = std::io::stdout().lock();
-    match writeln!(out, "{}", json_for_terminal(&key_entry_json(&entry), true)) {
-        Ok(()) => 0,
-        Err(e) => fail(AuthoringError::io("stdout", e)),
-    }
+    writeln!(out, "{}", json_for_terminal(&key_entry_json(&entry), true))
+        .map_err(|e| AuthoringError::io("stdout", e))?;
+    Ok(0)
 }
 
-pub(crate) fn trust(command: &TrustCommand) -> i32 {
-    let result = match command {
-        TrustCommand::Add(args) => trust_add(args),
-        TrustCommand::List { store, json } => trust_list(store, *json),
-        TrustCommand::Revoke(args) => trust_revoke(args),
-        TrustCommand::Policy(args) => trust_policy(args),
-    };
-    match result {
-        Ok(()) => 0,
-        Err(e) => fail(e),
+pub(crate) fn trust(command: &TrustCommand) -> Outcome {
+    match command {
+        TrustCommand::Add(args) => trust_add(args)?,
+        TrustCommand::List { store, json } => trust_list(store, *json)?,
+        TrustCommand::Revoke(args) => trust_revoke(args)?,
+        TrustCommand::Policy(args) => trust_policy(args)?,
     }
+    Ok(0)
 }
 
 fn trust_add(args: &TrustAddArgs) -> Result<(), AuthoringError> {
@@ -277,7 +260,7 @@ fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
         Change::Unchanged => {
             eprintln!(
                 "proofpack: {} already says so; nothing was changed.",
-                args.store.display()
+                shown(&args.store)
             );
             Ok(())
         }
@@ -297,7 +280,7 @@ fn trust_policy(args: &TrustPolicyArgs) -> Result<(), AuthoringError> {
         Change::Unchanged => {
             eprintln!(
                 "proofpack: {} already says so; nothing was changed.",
-                args.store.display()
+                shown(&args.store)
             );
             Ok(())
         }
@@ -313,13 +296,12 @@ fn policy_line(policy: &Policy) -> String {
     )
 }
 
-fn trust_list(store: &Path, json: bool) -> Result<(), AuthoringError> {
-    let bytes = std::fs::read(store).map_err(|e| AuthoringError::io(store, e))?;
-    let store = TrustStore::from_json(&bytes)
-        .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", store.display())))?;
+fn trust_list(store: &Path, json: bool) -> Result<(), Failure> {
+    let store = trust_store(store)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_listing(&mut out, &store, json).map_err(|e| AuthoringError::io("stdout", e))
+    write_listing(&mut out, &store, json).map_err(|e| AuthoringError::io("stdout", e))?;
+    Ok(())
 }
 
 fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::io::Result<()> {
@@ -365,7 +347,7 @@ fn write_listing(out: &mut impl Write, store: &TrustStore, json: bool) -> std::i
     Ok(())
 }
 
-pub(crate) fn pack(args: &PackArgs) -> i32 {
+pub(crate) fn pack(args: &PackArgs) -> Outcome {
     let request = SignRequest {
         evidence_dir: args.evidence_dir.clone(),
         key_path: args.key.clone(),
@@ -382,20 +364,17 @@ pub(crate) fn pack(args: &PackArgs) -> i32 {
     match proofpack_author::sign(&request, &out) {
         Ok(authored) => {
             print_signed(args, &authored);
-            0
+            Ok(0)
         }
-        Err(SignError::Exists { path }) => {
-            eprintln!(
-                "proofpack: {} exists; nothing was written. Give --force to replace it.",
-                path.display()
-            );
-            EXIT_OPERATIONAL
-        }
+        Err(SignError::Exists { path }) => Err(Failure::operational(format_args!(
+            "{} exists; nothing was written. Give --force to replace it.",
+            path.display()
+        ))),
         Err(SignError::Refused(refused)) => {
             print_refused(&refused);
-            refused.exit_status()
+            Err(Failure::Status(refused.exit_status()))
         }
-        Err(e) => fail(e),
+        Err(e) => Err(Failure::operational(e)),
     }
 }
 

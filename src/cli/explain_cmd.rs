@@ -1,6 +1,6 @@
 //! `proofpack explain`: the core's explanation of each finding code.
 
-use super::EXIT_USAGE;
+use super::{written, Failure, Outcome};
 use proofpack_core::{Code, RegisterCode};
 use proofpack_render::explain::{register_explanation_in, ExplainedCode};
 use proofpack_render::i18n::{Language, Messages};
@@ -28,7 +28,7 @@ pub(crate) struct ExplainArgs {
 
 /// Explains the codes asked for: in `language` as text; as JSON in English
 /// whatever the language (JSON never changes with it).
-pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
+pub(crate) fn run(args: &ExplainArgs, language: Language) -> Outcome {
     if let Some(code) = args
         .code
         .as_deref()
@@ -40,11 +40,10 @@ pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
         Some(text) => match text.parse::<Code>() {
             Ok(code) => vec![code],
             Err(_) => {
-                eprintln!(
-                    "proofpack: {:?} is not a finding code of the spec; `proofpack explain --all` lists them",
+                return Err(Failure::usage(format_args!(
+                    "{:?} is not a finding code of the spec; `proofpack explain --all` lists them",
                     Untrusted(text).escaped()
-                );
-                return EXIT_USAGE;
+                )))
             }
         },
         None => Code::ALL.to_vec(),
@@ -71,22 +70,12 @@ pub(crate) fn run(args: &ExplainArgs, language: Language) -> i32 {
             Ok(())
         })
     };
-    finish(result)
-}
-
-fn finish(result: std::io::Result<()>) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            eprintln!("proofpack: {e}");
-            super::EXIT_OPERATIONAL
-        }
-    }
+    written(result, 0)?;
+    Ok(0)
 }
 
 /// A register code (§19), explained like a finding code.
-fn run_register(code: RegisterCode, json_out: bool, language: Language) -> i32 {
+fn run_register(code: RegisterCode, json_out: bool, language: Language) -> Outcome {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = if json_out {
@@ -101,5 +90,6 @@ fn run_register(code: RegisterCode, json_out: bool, language: Language) -> i32 {
             out.write_all(proofpack_render::explain::lines(&e, language, 2).as_bytes())
         })
     };
-    finish(result)
+    written(result, 0)?;
+    Ok(0)
 }

@@ -1,6 +1,6 @@
 //! `proofpack ls` and `proofpack show`: thin over `proofpack_core::inspect`.
 
-use super::EXIT_OPERATIONAL;
+use super::{shown, Failure, Outcome, EXIT_OPERATIONAL};
 use proofpack_core::inspect::{list_members, member_content, InspectError};
 use proofpack_core::{Limits, Verdict};
 use proofpack_render::i18n::{Language, Messages};
@@ -38,12 +38,15 @@ fn open(path: &Path) -> io::Result<Box<dyn Read>> {
     }
 }
 
-/// Reports why `pack` could not be inspected; returns the exit status.
-fn failed(pack: &Path, e: &InspectError) -> i32 {
-    let pack = pack.display();
+/// Why `pack` could not be inspected: the §1 findings that refuse it (said
+/// here, exit status 6), or what could not be read.
+fn failed(pack: &Path, e: &InspectError) -> Failure {
     match e {
         InspectError::Refused { findings } => {
-            eprintln!("proofpack: {pack}: refused: the archive breaks the container rules (§1):");
+            eprintln!(
+                "proofpack: {}: refused: the archive breaks the container rules (§1):",
+                shown(pack)
+            );
             for f in findings {
                 eprintln!(
                     "  {} at {}: {}",
@@ -52,25 +55,16 @@ fn failed(pack: &Path, e: &InspectError) -> i32 {
                     Untrusted(f.message())
                 );
             }
-            Verdict::Invalid.exit_status()
+            Failure::Status(Verdict::Invalid.exit_status())
         }
-        InspectError::Read(_) | InspectError::NoSuchMember(_) => {
-            eprintln!("proofpack: {pack}: {e}");
-            EXIT_OPERATIONAL
-        }
+        InspectError::Read(_) | InspectError::NoSuchMember(_) => Failure::at(pack, e),
     }
 }
 
 /// Lists a pack's members: as a table in `language`, or as JSON.
-pub(crate) fn ls(args: &LsArgs, language: Language) -> i32 {
-    let members = match open(&args.pack) {
-        Ok(input) => list_members(input, &Limits::default()),
-        Err(e) => return super::fail_path(&args.pack, &e),
-    };
-    let members = match members {
-        Ok(m) => m,
-        Err(e) => return failed(&args.pack, &e),
-    };
+pub(crate) fn ls(args: &LsArgs, language: Language) -> Outcome {
+    let input = open(&args.pack).map_err(|e| Failure::at(&args.pack, e))?;
+    let members = list_members(input, &Limits::default()).map_err(|e| failed(&args.pack, &e))?;
     let mut out = io::stdout().lock();
     let written = if args.json {
         json::pretty_value(&mut out, &members).and_then(|()| writeln!(out))
@@ -107,21 +101,20 @@ pub(crate) fn ls(args: &LsArgs, language: Language) -> i32 {
             Ok(())
         })()
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(_) => EXIT_OPERATIONAL,
-    }
+    stdout_status(written.and_then(|()| out.flush()))
 }
 
-pub(crate) fn show(args: &ShowArgs) -> i32 {
-    let content = match open(&args.pack) {
-        Ok(input) => member_content(input, &Limits::default(), &args.member),
-        Err(e) => return super::fail_path(&args.pack, &e),
-    };
-    let bytes = match content {
-        Ok(b) => b,
-        Err(e) => return failed(&args.pack, &e),
-    };
+/// 0 once standard output is written, else an operational error told by
+/// the status alone (the reader went away, or the disk is full).
+fn stdout_status(written: io::Result<()>) -> Outcome {
+    written.map_err(|_| Failure::Status(EXIT_OPERATIONAL))?;
+    Ok(0)
+}
+
+pub(crate) fn show(args: &ShowArgs) -> Outcome {
+    let input = open(&args.pack).map_err(|e| Failure::at(&args.pack, e))?;
+    let bytes = member_content(input, &Limits::default(), &args.member)
+        .map_err(|e| failed(&args.pack, &e))?;
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = stdout.lock();
@@ -135,8 +128,5 @@ pub(crate) fn show(args: &ShowArgs) -> i32 {
     } else {
         out.write_all(&bytes)
     };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(_) => EXIT_OPERATIONAL,
-    }
+    stdout_status(written.and_then(|()| out.flush()))
 }

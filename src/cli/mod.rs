@@ -10,6 +10,7 @@ mod verify_cmd;
 use clap::{CommandFactory, Parser, Subcommand};
 use proofpack_render::i18n::Language;
 use proofpack_spec::text::Untrusted;
+use std::fmt::Display;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,108 @@ use std::path::{Path, PathBuf};
 pub const EXIT_OPERATIONAL: i32 = 1;
 /// Exit status of a usage error.
 pub const EXIT_USAGE: i32 = 2;
+
+/// Why a subcommand stopped short of its answer, with the exit status that
+/// says so: the one error of every subcommand.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// An operational error (exit status 1): a file that cannot be read or
+    /// written, an unusable trust store. The words name paths escaped.
+    Operational(String),
+    /// A usage error (exit status 2) that clap could not see.
+    Usage(String),
+    /// Already told on standard error (a refusal to sign, a pack that
+    /// breaks §1), or nothing to tell (the reader of standard output went
+    /// away): only the exit status.
+    Status(i32),
+}
+
+/// What a subcommand gives: its exit status (a verdict's, §12; 0 for a
+/// command that has none), or why it stopped.
+pub(crate) type Outcome = Result<i32, Failure>;
+
+impl Failure {
+    /// An operational error in these words.
+    pub(crate) fn operational(message: impl Display) -> Failure {
+        Failure::Operational(message.to_string())
+    }
+
+    /// An operational error about the file at `path` (named escaped).
+    pub(crate) fn at(path: &Path, message: impl Display) -> Failure {
+        Failure::Operational(format!("{}: {message}", shown(path)))
+    }
+
+    /// A usage error in these words.
+    pub(crate) fn usage(message: impl Display) -> Failure {
+        Failure::Usage(message.to_string())
+    }
+
+    /// Says why on standard error (`proofpack: ...`), and gives the exit
+    /// status.
+    fn exit_status(self) -> i32 {
+        let (status, message) = match self {
+            Failure::Operational(message) => (EXIT_OPERATIONAL, Some(message)),
+            Failure::Usage(message) => (EXIT_USAGE, Some(message)),
+            Failure::Status(status) => (status, None),
+        };
+        if let Some(message) = message {
+            eprintln!("proofpack: {message}");
+        }
+        status
+    }
+}
+
+impl From<proofpack_core::TrustStoreError> for Failure {
+    fn from(e: proofpack_core::TrustStoreError) -> Failure {
+        Failure::operational(e)
+    }
+}
+
+impl From<proofpack_register::ListError> for Failure {
+    fn from(e: proofpack_register::ListError) -> Failure {
+        Failure::operational(e)
+    }
+}
+
+impl From<proofpack_author::AuthoringError> for Failure {
+    fn from(e: proofpack_author::AuthoringError) -> Failure {
+        Failure::operational(e)
+    }
+}
+
+impl From<proofpack_files::FileError> for Failure {
+    fn from(e: proofpack_files::FileError) -> Failure {
+        use proofpack_files::FileError;
+        match e {
+            FileError::Io { path, source } | FileError::Exists { path, source } => {
+                Failure::at(&path, source)
+            }
+            FileError::Key { path, problem } => Failure::at(&path, problem),
+        }
+    }
+}
+
+/// A path as every message shows it: escaped (a file name can hold
+/// controls).
+pub(crate) fn shown(path: &Path) -> String {
+    Untrusted(&path.display().to_string()).escaped()
+}
+
+/// Loads the trust store at `path` (`proofpack_core::TrustStore::load`,
+/// whose error names the path escaped).
+pub(crate) fn trust_store(path: &Path) -> Result<proofpack_core::TrustStore, Failure> {
+    Ok(proofpack_core::TrustStore::load(path)?)
+}
+
+/// Writes what was asked on standard output; a reader that went away ends
+/// the command quietly, with `status`.
+pub(crate) fn written(result: std::io::Result<()>, status: i32) -> Result<(), Failure> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::Status(status)),
+        Err(e) => Err(Failure::operational(format_args!("standard output: {e}"))),
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -119,7 +222,7 @@ pub fn real_main() -> i32 {
         }
     };
     let language = language(cli.lang.as_deref());
-    match cli.command {
+    let outcome = match cli.command {
         Command::Verify(args) => verify_cmd::run(&args, language),
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
@@ -139,15 +242,13 @@ pub fn real_main() -> i32 {
         }
         Command::Man => {
             let mut page = Vec::new();
-            match clap_mangen::Man::new(Cli::command()).render(&mut page) {
-                Ok(()) => print_bytes(&page),
-                Err(e) => {
-                    eprintln!("proofpack: {e}");
-                    EXIT_OPERATIONAL
-                }
-            }
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(Failure::operational)
+                .and_then(|()| print_bytes(&page))
         }
-    }
+    };
+    outcome.unwrap_or_else(Failure::exit_status)
 }
 
 /// The language of the human output: `--lang` when given, else the
@@ -170,16 +271,10 @@ fn language(requested: Option<&str>) -> Language {
 }
 
 /// Writes `bytes` to stdout: 0, or an operational error when it could not.
-fn print_bytes(bytes: &[u8]) -> i32 {
+fn print_bytes(bytes: &[u8]) -> Outcome {
     let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(_) => EXIT_OPERATIONAL,
-    }
-}
-
-/// Reports a file that could not be opened; returns the exit status.
-pub(crate) fn fail_path(path: &Path, e: &std::io::Error) -> i32 {
-    eprintln!("proofpack: {}: {e}", path.display());
-    EXIT_OPERATIONAL
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|_| Failure::Status(EXIT_OPERATIONAL))?;
+    Ok(0)
 }

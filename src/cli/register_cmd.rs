@@ -1,15 +1,17 @@
 //! `proofpack register` and `proofpack diff`: thin layers over
 //! `proofpack_register` and the renderers.
 
-use super::{EXIT_OPERATIONAL, EXIT_USAGE};
-use proofpack_core::{verify, Limits, Report, TrustStore};
-use proofpack_register::{register, Options, PackInput, Progress};
+use super::{shown, trust_store, written, Failure, Outcome};
+use proofpack_core::{verify_path, Cancel, Limits, Report};
+use proofpack_files::{write_atomic, Access, Existing};
+use proofpack_register::{inputs, register, Options, Progress, Skipped};
 use proofpack_render::i18n::Language;
 use proofpack_render::{json, register as render};
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 #[derive(clap::Args)]
 pub(crate) struct RegisterArgs {
@@ -20,7 +22,7 @@ pub(crate) struct RegisterArgs {
     #[arg(long, value_name = "FILE", required = true)]
     trust: PathBuf,
     /// The instant open items are judged at (RFC 3339; default: now).
-    #[arg(long, value_name = "TS", value_parser = parse_time)]
+    #[arg(long, value_name = "TS", value_parser = Timestamp::from_str)]
     as_of: Option<Timestamp>,
     /// Print the §19 register report as JSON.
     #[arg(long, conflicts_with = "csv")]
@@ -56,65 +58,36 @@ pub(crate) struct DiffArgs {
     json: bool,
 }
 
-fn parse_time(text: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(text)
-        .ok_or_else(|| format!("not an RFC 3339 timestamp with an offset: {text}"))
-}
-
-/// A message on stderr, with the status to exit with.
-fn fail(status: i32, message: impl std::fmt::Display) -> i32 {
-    eprintln!("proofpack: {message}");
-    status
-}
-
-fn shown(path: &Path) -> String {
-    Untrusted(&path.display().to_string()).escaped()
-}
-
-fn load_trust(path: &Path) -> Result<TrustStore, String> {
-    TrustStore::load(path).map_err(|e| format!("trust store {}: {e}", shown(path)))
-}
-
 /// Builds the register of the packs and writes it; the exit status is the
 /// register's (§19).
-pub(crate) fn run(args: &RegisterArgs, language: Language) -> i32 {
+pub(crate) fn run(args: &RegisterArgs, language: Language) -> Outcome {
     if let Some(out) = args.output.as_deref() {
-        if !args.force && proofpack_author::files::occupied(out) {
+        if !args.force && proofpack_files::occupied(out) {
             let why = format!("{} exists; --force replaces it", shown(out));
-            return fail(EXIT_USAGE, why);
+            return Err(Failure::usage(why));
         }
     }
-    let trust = match load_trust(&args.trust) {
-        Ok(t) => t,
-        Err(e) => return fail(EXIT_OPERATIONAL, e),
-    };
-    let packs = match inputs(&args.packs) {
-        Ok(p) => p,
-        Err(e) => return fail(EXIT_OPERATIONAL, e),
-    };
-    let as_of = match args.as_of.clone().or_else(now) {
-        Some(t) => t,
-        None => return fail(EXIT_OPERATIONAL, "the clock gives no valid time"),
-    };
-    let mut options = Options::new(&trust, as_of);
+    let trust = trust_store(&args.trust)?;
+    let listed = inputs(&args.packs)?;
+    for Skipped { path, reason } in &listed.skipped {
+        eprintln!("proofpack: skipped {}: {reason}", shown(path));
+    }
+    let mut options = Options::new(&trust, args.as_of.clone().unwrap_or_else(Timestamp::now));
     if let Some(jobs) = args.jobs {
         options.jobs = jobs.get();
     }
-    let bar = progress_bar(packs.len());
+    let bar = progress_bar(listed.packs.len());
     let step = |p: Progress| {
         if let Some(bar) = &bar {
             bar.set_position(p.done as u64);
         }
     };
     options.progress = Some(&step);
-    let result = register(packs, &options);
+    let result = register(listed.packs, &options);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let reg = match result {
-        Ok(r) => r,
-        Err(e) => return fail(EXIT_OPERATIONAL, e),
-    };
+    let reg = result.map_err(Failure::operational)?;
     for u in reg.unread() {
         eprintln!(
             "proofpack: {}: {}",
@@ -123,24 +96,21 @@ pub(crate) fn run(args: &RegisterArgs, language: Language) -> i32 {
         );
     }
     let mut bytes = Vec::new();
-    let written = if args.json {
+    let rendered = if args.json {
         json::pretty_value(&mut bytes, &reg).and_then(|()| writeln!(bytes))
     } else if args.csv {
         bytes.write_all(render::csv(&reg).as_bytes())
     } else {
         bytes.write_all(render::text(&reg, language).as_bytes())
     };
-    if let Err(e) = written.and_then(|()| emit(args.output.as_deref(), &bytes)) {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return fail(EXIT_OPERATIONAL, e);
-        }
-    }
-    reg.exit_status()
-}
-
-/// The current instant (UTC).
-fn now() -> Option<Timestamp> {
-    Timestamp::from_instant_utc(time::OffsetDateTime::now_utc())
+    rendered.map_err(Failure::operational)?;
+    let existing = if args.force {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    };
+    emit(args.output.as_deref(), &bytes, existing, reg.exit_status())?;
+    Ok(reg.exit_status())
 }
 
 /// A progress bar on stderr, only on a terminal.
@@ -157,54 +127,44 @@ fn progress_bar(packs: usize) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// Writes the output to FILE atomically, or to stdout.
-fn emit(output: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
+/// Writes the output to FILE whole or not at all, durably, or to stdout
+/// (a reader that went away ends the command quietly, with `status`).
+fn emit(
+    output: Option<&Path>,
+    bytes: &[u8],
+    existing: Existing,
+    status: i32,
+) -> Result<(), Failure> {
     match output {
-        Some(path) => proofpack_author::files::write_atomic(path, bytes)
-            .map_err(|e| io::Error::other(e.to_string())),
+        Some(path) => Ok(write_atomic(path, bytes, existing, Access::Default)?),
         None => {
             let mut out = io::stdout().lock();
-            out.write_all(bytes).and_then(|()| out.flush())
+            written(out.write_all(bytes).and_then(|()| out.flush()), status)
         }
     }
 }
 
-/// The packs given, as every front end lists them; a folder that cannot be
-/// listed is named escaped, as any path the CLI prints.
-fn inputs(given: &[PathBuf]) -> Result<Vec<PackInput>, String> {
-    proofpack_register::inputs(given).map_err(|e| format!("{}: {}", shown(&e.path), e.source))
-}
-
 /// Verifies both packs and prints what changed; informational: 0 when both
 /// could be read.
-pub(crate) fn diff(args: &DiffArgs, language: Language) -> i32 {
-    let trust = match load_trust(&args.trust) {
-        Ok(t) => t,
-        Err(e) => return fail(EXIT_OPERATIONAL, e),
+pub(crate) fn diff(args: &DiffArgs, language: Language) -> Outcome {
+    let trust = trust_store(&args.trust)?;
+    let read = |path: &Path| -> Result<Report, Failure> {
+        verify_path(path, Some(&trust), &Limits::default(), &Cancel::new())
+            .map_err(|e| Failure::at(path, e))
     };
-    let read = |path: &Path| -> Result<Report, String> {
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", shown(path)))?;
-        let name = path.display().to_string();
-        verify(file, &name, Some(&trust), &Limits::default())
-            .map_err(|e| format!("{}: {e}", shown(path)))
-    };
-    let (old, new) = match (read(&args.old), read(&args.new)) {
-        (Ok(o), Ok(n)) => (o, n),
-        (Err(e), _) | (_, Err(e)) => return fail(EXIT_OPERATIONAL, e),
-    };
+    let (old, new) = (read(&args.old)?, read(&args.new)?);
     let (old_name, new_name) = (
         args.old.display().to_string(),
         args.new.display().to_string(),
     );
     let d = proofpack_register::diff(&old_name, &old, &new_name, &new);
     let mut bytes = Vec::new();
-    let written = if args.json {
+    let rendered = if args.json {
         json::pretty_value(&mut bytes, &d).and_then(|()| writeln!(bytes))
     } else {
         bytes.write_all(render::diff_text(&d, language).as_bytes())
     };
-    match written.and_then(|()| emit(None, &bytes)) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => fail(EXIT_OPERATIONAL, e),
-        _ => 0,
-    }
+    rendered.map_err(Failure::operational)?;
+    emit(None, &bytes, Existing::Refuse, 0)?;
+    Ok(0)
 }

@@ -2,10 +2,10 @@
 //! signed statement (§20), each a thin front to one call of
 //! `proofpack-verification`.
 
-use super::EXIT_OPERATIONAL;
-use proofpack_author::files::{occupied, write_atomic};
+use super::{shown, trust_store, Failure, Outcome};
 use proofpack_author::keys;
-use proofpack_core::{verify, Limits, TrustStore};
+use proofpack_core::{verify_path, Cancel, Limits, PackFile};
+use proofpack_files::{occupied, write_atomic, Access, Existing};
 use proofpack_render::i18n::{Arg, Language, Messages};
 use proofpack_render::json::pretty_value;
 use proofpack_spec::text::Untrusted;
@@ -84,52 +84,43 @@ pub(crate) struct CountersignArgs {
     force: bool,
 }
 
-pub(crate) fn run(command: &VerificationCommand, language: Language) -> i32 {
-    let result = match command {
+pub(crate) fn run(command: &VerificationCommand, language: Language) -> Outcome {
+    match command {
         VerificationCommand::Sign(args) => sign(args, language),
         VerificationCommand::Check(args) => check(args, language),
         VerificationCommand::Countersign(args) => countersign(args, language),
-    };
-    result.unwrap_or_else(|message| {
-        eprintln!("proofpack: {message}");
-        EXIT_OPERATIONAL
-    })
-}
-
-/// An operational error, in words.
-type Failed = String;
-
-fn store(path: &Path) -> Result<TrustStore, Failed> {
-    TrustStore::load(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn verifier_key(key: &Path, keys: &Path) -> Result<VerifierKey, Failed> {
-    let signing = keys::read_private_key(key).map_err(|e| e.to_string())?;
-    VerifierKey::from_store(signing, &store(keys)?)
-        .map_err(|e| format!("{} in {}: {e}", key.display(), keys.display()))
-}
-
-fn refuse_to_replace(out: &Path, force: bool) -> Result<(), Failed> {
-    if occupied(out) && !force {
-        return Err(format!(
-            "{} exists; nothing was written. Give --force to replace it.",
-            out.display()
-        ));
     }
-    Ok(())
 }
 
-fn sign(args: &SignArgs, language: Language) -> Result<i32, Failed> {
-    refuse_to_replace(&args.out, args.force)?;
+fn verifier_key(key: &Path, keys: &Path) -> Result<VerifierKey, Failure> {
+    let signing = keys::read_private_key(key)?;
+    VerifierKey::from_store(signing, &trust_store(keys)?)
+        .map_err(|e| Failure::operational(format_args!("{} in {}: {e}", shown(key), shown(keys))))
+}
+
+/// Refused before any work when `out` exists and `force` is not given (the
+/// write refuses too, should it appear meanwhile).
+fn existing(out: &Path, force: bool) -> Result<Existing, Failure> {
+    if force {
+        return Ok(Existing::Replace);
+    }
+    if occupied(out) {
+        return Err(Failure::operational(format_args!(
+            "{} exists; nothing was written. Give --force to replace it.",
+            shown(out)
+        )));
+    }
+    Ok(Existing::Refuse)
+}
+
+fn sign(args: &SignArgs, language: Language) -> Outcome {
+    let existing = existing(&args.out, args.force)?;
     let key = verifier_key(&args.key, &args.keys)?;
-    let trust = store(&args.trust)?;
-    let pack =
-        std::fs::File::open(&args.pack).map_err(|e| format!("{}: {e}", args.pack.display()))?;
-    let shown = args.pack.display().to_string();
-    let report = verify(pack, &shown, Some(&trust), &Limits::default())
-        .map_err(|e| format!("{shown}: {e}"))?;
-    let envelope = proofpack_verification::sign(&report, &key).map_err(|e| e.to_string())?;
-    write_atomic(&args.out, &envelope).map_err(|e| e.to_string())?;
+    let trust = trust_store(&args.trust)?;
+    let report = verify_path(&args.pack, Some(&trust), &Limits::default(), &Cancel::new())
+        .map_err(|e| Failure::at(&args.pack, e))?;
+    let envelope = proofpack_verification::sign(&report, &key).map_err(Failure::operational)?;
+    write_atomic(&args.out, &envelope, existing, Access::Default)?;
     let words = Messages::new(language);
     eprintln!(
         "{}",
@@ -149,25 +140,19 @@ fn sign(args: &SignArgs, language: Language) -> Result<i32, Failed> {
     Ok(0)
 }
 
-fn check(args: &CheckArgs, language: Language) -> Result<i32, Failed> {
-    let envelope =
-        std::fs::read(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let keys = store(&args.keys)?;
-    let reverify_with = args.trust.as_deref().map(store).transpose()?;
+fn check(args: &CheckArgs, language: Language) -> Outcome {
+    let envelope = std::fs::read(&args.file).map_err(|e| Failure::at(&args.file, e))?;
+    let keys = trust_store(&args.keys)?;
+    let reverify_with = args.trust.as_deref().map(trust_store).transpose()?;
     let pack = match &args.pack {
         None => None,
-        Some(path) => Some(PackToCompare {
-            reader: std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
-            name: path.display().to_string(),
-            reverify_with: reverify_with.as_ref(),
-        }),
+        Some(path) => Some(PackToCompare::file(
+            PackFile::open(path).map_err(|e| Failure::at(path, e))?,
+            reverify_with.as_ref(),
+        )),
     };
-    let checked = proofpack_verification::check(&envelope, &keys, pack).map_err(|e| {
-        format!(
-            "{}: {e}",
-            args.pack.as_deref().unwrap_or(Path::new("-")).display()
-        )
-    })?;
+    let checked = proofpack_verification::check(&envelope, &keys, pack)
+        .map_err(|e| Failure::at(args.pack.as_deref().unwrap_or(Path::new("-")), e))?;
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         pretty_value(&mut out, &checked).and_then(|()| writeln!(out))
@@ -176,23 +161,22 @@ fn check(args: &CheckArgs, language: Language) -> Result<i32, Failed> {
     };
     written
         .and_then(|()| out.flush())
-        .map_err(|e| format!("stdout: {e}"))?;
+        .map_err(|e| Failure::operational(format_args!("stdout: {e}")))?;
     Ok(checked.exit_status())
 }
 
-fn countersign(args: &CountersignArgs, language: Language) -> Result<i32, Failed> {
-    refuse_to_replace(&args.out, args.force)?;
-    let envelope =
-        std::fs::read(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let keys = store(&args.keys)?;
+fn countersign(args: &CountersignArgs, language: Language) -> Outcome {
+    let existing = existing(&args.out, args.force)?;
+    let envelope = std::fs::read(&args.file).map_err(|e| Failure::at(&args.file, e))?;
+    let keys = trust_store(&args.keys)?;
     let key = verifier_key(&args.key, &args.keys)?;
     let signed = match proofpack_verification::countersign(&envelope, &key, &keys) {
         Ok(signed) => signed,
         Err(proofpack_verification::SignError::NotAuthentic(checked)) => {
             eprintln!(
                 "proofpack: {}: not authentic to {}; nothing was countersigned",
-                args.file.display(),
-                args.keys.display()
+                shown(&args.file),
+                shown(&args.keys)
             );
             eprint!(
                 "{}",
@@ -200,9 +184,9 @@ fn countersign(args: &CountersignArgs, language: Language) -> Result<i32, Failed
             );
             return Ok(checked.exit_status());
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(Failure::operational(e)),
     };
-    write_atomic(&args.out, &signed).map_err(|e| e.to_string())?;
+    write_atomic(&args.out, &signed, existing, Access::Default)?;
     eprintln!(
         "{}",
         Messages::new(language).format(

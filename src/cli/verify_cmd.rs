@@ -1,12 +1,15 @@
 //! `proofpack verify`: a thin layer over `proofpack_core::verify` and the
 //! core's renderers.
 
-use super::{ColorChoice, VerifyArgs, EXIT_OPERATIONAL, EXIT_USAGE};
+use super::{
+    shown, trust_store, written, ColorChoice, Failure, Outcome, VerifyArgs, EXIT_OPERATIONAL,
+};
 use proofpack_core::report::BatchLine;
-use proofpack_core::{verify, Limits, Report, TrustStore};
+use proofpack_core::{verify, verify_path, Cancel, Limits, Report, TrustStore};
+use proofpack_files::{write_atomic, Access, Existing};
+use proofpack_register::{inputs, PackSource, Skipped};
 use proofpack_render::i18n::{Arg, Language, Messages};
 use proofpack_render::{html, json, text};
-use proofpack_spec::text::Untrusted;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,31 +20,23 @@ use std::sync::mpsc;
 const STDIN: &str = "-";
 
 /// Verifies the packs and prints their reports, human ones in `language`.
-pub(crate) fn run(args: &VerifyArgs, language: Language) -> i32 {
-    let trust = match &args.trust {
-        None => None,
-        Some(path) => match load_trust(path) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                eprintln!(
-                    "proofpack: trust store {}: {e}",
-                    Untrusted(&path.display().to_string())
-                );
-                return EXIT_OPERATIONAL;
-            }
-        },
-    };
-    let (packs, skipped) = match expand(&args.packs) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("proofpack: {e}");
-            return EXIT_OPERATIONAL;
-        }
-    };
+pub(crate) fn run(args: &VerifyArgs, language: Language) -> Outcome {
+    let trust = args.trust.as_deref().map(trust_store).transpose()?;
+    let listed = inputs(&args.packs)?;
+    // A listing gives files only: each pack is verified by its path.
+    let packs: Vec<PathBuf> = listed
+        .packs
+        .into_iter()
+        .filter_map(|pack| match pack.source {
+            PackSource::Path(path) => Some(path),
+            PackSource::Bytes(_) => None,
+        })
+        .collect();
     let single = packs.len() == 1 && args.packs.len() == 1 && !args.packs[0].is_dir();
     if !single && (args.html.is_some() || args.output.is_some()) {
-        eprintln!("proofpack: --html and --output take one pack, not several");
-        return EXIT_USAGE;
+        return Err(Failure::usage(
+            "--html and --output take one pack, not several",
+        ));
     }
     let output = Output {
         style: text::Style {
@@ -51,19 +46,17 @@ pub(crate) fn run(args: &VerifyArgs, language: Language) -> i32 {
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let result = if single {
+    if single {
         run_single(args, &packs[0], trust.as_ref(), output, &mut out)
     } else {
-        run_batch(args, &packs, &skipped, trust.as_ref(), output, &mut out)
-    };
-    match result {
-        Ok(status) => status,
-        // A closed pipe ends the program quietly.
-        Err(Stop::Pipe(status)) => status,
-        Err(Stop::Failed(e)) => {
-            eprintln!("proofpack: {e}");
-            EXIT_OPERATIONAL
-        }
+        run_batch(
+            args,
+            &packs,
+            &listed.skipped,
+            trust.as_ref(),
+            output,
+            &mut out,
+        )
     }
 }
 
@@ -74,36 +67,14 @@ struct Output {
     language: Language,
 }
 
-/// Why output stopped.
-enum Stop {
-    /// The reader went away; the status so far.
-    Pipe(i32),
-    /// A file could not be written.
-    Failed(String),
-}
-
-fn written(result: io::Result<()>, status: i32) -> Result<(), Stop> {
-    match result {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Stop::Pipe(status)),
-        Err(e) => Err(Stop::Failed(format!("writing the report: {e}"))),
-    }
-}
-
 fn run_single(
     args: &VerifyArgs,
     path: &Path,
     trust: Option<&TrustStore>,
     output: Output,
     out: &mut impl Write,
-) -> Result<i32, Stop> {
-    let report = match verify_input(path, trust) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("proofpack: {}: {e}", shown(path));
-            return Ok(EXIT_OPERATIONAL);
-        }
-    };
+) -> Outcome {
+    let report = verify_input(path, trust).map_err(|e| Failure::at(path, e))?;
     let status = report.exit_status();
     if let Some(file) = &args.output {
         write_file(file, |w| {
@@ -129,19 +100,19 @@ fn run_single(
 fn run_batch(
     args: &VerifyArgs,
     packs: &[PathBuf],
-    skipped: &[(PathBuf, &'static str)],
+    skipped: &[Skipped],
     trust: Option<&TrustStore>,
     output: Output,
     out: &mut impl Write,
-) -> Result<i32, Stop> {
+) -> Outcome {
     let mut worst = 0;
     let mut verdicts = BTreeMap::<String, usize>::new();
-    for (path, reason) in skipped {
+    for Skipped { path, reason } in skipped {
         eprintln!("proofpack: skipped {}: {reason}", shown(path));
         if args.json && !args.quiet {
             let line = BatchLine::Skipped {
                 path: path.display().to_string(),
-                reason: (*reason).to_owned(),
+                reason: reason.to_string(),
             };
             written(
                 json::compact_value(out, &line).and_then(|()| writeln!(out)),
@@ -382,11 +353,6 @@ impl Progress {
     }
 }
 
-/// A path as shown in messages, escaped (a file name can hold controls).
-fn shown(path: &Path) -> String {
-    Untrusted(&path.display().to_string()).escaped()
-}
-
 /// Whether to write colour codes on stdout.
 fn colour(choice: ColorChoice) -> bool {
     match choice {
@@ -400,69 +366,31 @@ fn colour(choice: ColorChoice) -> bool {
     }
 }
 
-/// Writes a report file atomically (the author crate's writer: a reader
-/// never sees half a report).
-fn write_file(path: &Path, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) -> Result<(), Stop> {
-    let fail = |e: &dyn std::fmt::Display| Stop::Failed(format!("{}: {e}", shown(path)));
+/// Writes a report file whole or not at all, durably, replacing the file
+/// there (a reader never sees half a report).
+fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
+) -> Result<(), Failure> {
     let mut bytes = Vec::new();
-    write(&mut bytes).map_err(|e| fail(&e))?;
-    proofpack_author::files::write_atomic(path, &bytes).map_err(|e| fail(&e))
+    write(&mut bytes).map_err(|e| Failure::at(path, e))?;
+    Ok(write_atomic(
+        path,
+        &bytes,
+        Existing::Replace,
+        Access::Default,
+    )?)
 }
 
-fn load_trust(path: &Path) -> Result<TrustStore, String> {
-    TrustStore::load(path).map_err(|e| e.to_string())
-}
-
-/// Verifies a file, or standard input for `-`, named as given.
+/// Verifies standard input for `-` (named `-`), else the file by its path
+/// (`proofpack_core::verify_path`: named as given).
 fn verify_input(path: &Path, trust: Option<&TrustStore>) -> Result<Report, String> {
-    let name = path.display().to_string();
+    let limits = Limits::default();
     if path.as_os_str() == STDIN {
         let mut stdin = io::stdin().lock();
-        verify(
-            &mut stdin as &mut dyn Read,
-            &name,
-            trust,
-            &Limits::default(),
-        )
+        verify(&mut stdin as &mut dyn Read, STDIN, trust, &limits)
     } else {
-        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        verify(file, &name, trust, &Limits::default())
+        verify_path(path, trust, &limits, &Cancel::new())
     }
     .map_err(|e| e.to_string())
-}
-
-/// Packs as given; a directory becomes its `*.tar.gz` files, sorted, and the
-/// other entries it holds are reported as skipped.
-#[allow(clippy::type_complexity)]
-fn expand(inputs: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<(PathBuf, &'static str)>), String> {
-    let mut packs = Vec::new();
-    let mut skipped = Vec::new();
-    for input in inputs {
-        if input.is_dir() {
-            let mut entries: Vec<PathBuf> = std::fs::read_dir(input)
-                .map_err(|e| format!("{}: {e}", shown(input)))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            entries.sort();
-            let before = packs.len();
-            for p in entries {
-                if !p.to_string_lossy().ends_with(".tar.gz") {
-                    skipped.push((p, "not a *.tar.gz file"));
-                } else if !p.is_file() {
-                    skipped.push((p, "not a regular file"));
-                } else {
-                    packs.push(p);
-                }
-            }
-            if packs.len() == before {
-                return Err(format!(
-                    "{}: no *.tar.gz packs in this directory",
-                    shown(input)
-                ));
-            }
-        } else {
-            packs.push(input.clone());
-        }
-    }
-    Ok((packs, skipped))
 }
