@@ -198,6 +198,7 @@ function showAll() {
   renderChain();
   renderFindings();
   renderUnread();
+  renderSkipped();
 }
 
 const verdictWords = (v) => reg.view.words.verdicts.find((w) => w.verdict === v) ?? { word: v, icon: '' };
@@ -523,6 +524,30 @@ function renderUnread() {
   const list = el('ul', {});
   for (const u of unread) list.append(el('li', { 'data-testid': 'register-unread-file' }, el('span', { class: 'mono', text: u.file }), `: ${u.error}`));
   box.replaceChildren(el('h3', { text: t('ui-register-unread', { count: unread.length }) }), list);
+}
+
+// The entries of the folders that are not packs, each with why (as
+// `proofpack register` reports them on standard error).
+const SKIP_REASONS = {
+  not_tar_gz: 'ui-register-skip-not-pack',
+  not_regular_file: 'ui-register-skip-not-file',
+  symbolic_link: 'ui-register-skip-link',
+};
+
+function renderSkipped() {
+  const { el } = ui;
+  const box = $('#register-skipped');
+  const skipped = reg.view.skipped ?? [];
+  if (!skipped.length) {
+    box.replaceChildren();
+    return;
+  }
+  const list = el('ul', {});
+  for (const s of skipped) {
+    const reason = SKIP_REASONS[s.reason] ? t(SKIP_REASONS[s.reason]) : s.reason;
+    list.append(el('li', { 'data-testid': 'register-skipped-entry', 'data-reason': s.reason }, el('span', { class: 'mono', text: s.path }), `: ${reason}`));
+  }
+  box.replaceChildren(el('h3', { text: t('ui-register-skipped', { count: skipped.length }) }), list);
 }
 
 // ---------------------------------------------------------------------------

@@ -5,9 +5,9 @@
 
 use crate::error::AppError;
 use crate::service::{
-    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, RegisterFormat,
-    RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome, StartupView, TrustStoreView,
-    UiStrings, VerificationCheck, VerificationSigned, Verified, VerifyRequest,
+    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, ReceiptCheck,
+    ReceiptSigned, RegisterFormat, RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome,
+    StartupView, TrustStoreView, UiStrings, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
@@ -203,9 +203,9 @@ pub async fn author_trust_entry(dir: String, key: String) -> Result<String, AppE
     service::author_trust_entry(&dir, &key)
 }
 
-/// Signs report `job` (the one shown) as a verification (§20) with the
-/// verifier key `key`, whose entry in the key store `keys` names it, and
-/// saves it to `out`.
+/// Signs report `job` (the one shown) as a verification receipt (§20)
+/// with the verifier key `key`, whose entry in the key store `keys` names
+/// it, and saves it to `out`. (The command keeps the UI's name.)
 #[tauri::command]
 pub async fn sign_verification<R: Runtime>(
     app: AppHandle<R>,
@@ -214,24 +214,24 @@ pub async fn sign_verification<R: Runtime>(
     keys: String,
     out: String,
     overwrite: bool,
-) -> Result<VerificationSigned, AppError> {
+) -> Result<ReceiptSigned, AppError> {
     blocking(move || {
-        service::sign_verification(&app.state::<AppState>(), job, &key, &keys, &out, overwrite)
+        service::sign_receipt(&app.state::<AppState>(), job, &key, &keys, &out, overwrite)
     })
     .await
 }
 
-/// Checks a signed verification against the key store `keys`, comparing
-/// it with `pack` when given.
+/// Checks a verification receipt (§20) against the key store `keys`,
+/// comparing it with `pack` when given. (The command keeps the UI's name.)
 #[tauri::command]
 pub async fn check_verification<R: Runtime>(
     app: AppHandle<R>,
     file: String,
     keys: String,
     pack: Option<String>,
-) -> Result<VerificationCheck, AppError> {
+) -> Result<ReceiptCheck, AppError> {
     blocking(move || {
-        service::check_verification(&app.state::<AppState>(), &file, &keys, pack.as_deref())
+        service::check_receipt(&app.state::<AppState>(), &file, &keys, pack.as_deref())
     })
     .await
 }

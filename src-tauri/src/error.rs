@@ -132,7 +132,7 @@ impl From<proofpack_author::SignError> for AppError {
         use proofpack_author::SignError;
         match e {
             SignError::Authoring(e) => e.into(),
-            SignError::TrustStore { path, message } => AppError::TrustStore { path, message },
+            SignError::TrustStore(e) => e.into(),
             SignError::Exists { path } => AppError::Exists {
                 path: path.display().to_string(),
             },
@@ -140,6 +140,32 @@ impl From<proofpack_author::SignError> for AppError {
             // this keeps its words if one ever gets here.
             SignError::Refused(refused) => AppError::Author {
                 message: refused.to_string(),
+            },
+        }
+    }
+}
+
+impl From<proofpack_core::TrustStoreError> for AppError {
+    /// The store's path and its problem in the core's words (the UI says
+    /// them in its language's sentence).
+    fn from(e: proofpack_core::TrustStoreError) -> Self {
+        AppError::TrustStore {
+            path: e.path().unwrap_or_default().to_owned(),
+            message: e.problem().to_string(),
+        }
+    }
+}
+
+impl From<proofpack_files::FileError> for AppError {
+    fn from(e: proofpack_files::FileError) -> Self {
+        use proofpack_files::FileError;
+        match e {
+            FileError::Exists { path, .. } => AppError::Exists {
+                path: path.display().to_string(),
+            },
+            FileError::Io { path, source } => AppError::write(&path.display().to_string(), source),
+            e @ FileError::Key { .. } => AppError::Author {
+                message: e.to_string(),
             },
         }
     }

@@ -9,7 +9,7 @@
 //! what is shown of a report (`report_view`), jobs and the reports kept
 //! (`jobs`), Verify mode (`verify`), dropped files (`dropped`), export
 //! (`export`), Author mode (`author`), Register mode (`register`) and
-//! the signed verifications of §20 (`verification`).
+//! the verification receipts of §20 (`verification_receipt`).
 
 use proofpack_core::{Cancel, Report};
 use proofpack_render::i18n::Language;
@@ -29,7 +29,7 @@ mod register;
 mod report_view;
 mod settings;
 mod trust;
-mod verification;
+mod verification_receipt;
 mod verify;
 
 pub use args::{parse_args, startup, Startup, StartupView};
@@ -43,13 +43,13 @@ pub use jobs::{cancel_verification, close_pack, new_job, shown, KEPT_REPORTS};
 pub use language::{explanations, set_language, ui_strings, LanguageChoice, UiStrings};
 pub use register::{
     export_register, register_words, run_register, RegisterFormat, RegisterProgress, RegisterQuery,
-    RegisterView, RegisterWords, VerdictWords, KEPT_REGISTERS,
+    RegisterView, RegisterWords, SkippedEntry, VerdictWords, KEPT_REGISTERS,
 };
 pub use report_view::{ReportWords, Shown};
 pub use settings::{forget_trust_store, remember_trust_store};
 pub use trust::{load_trust_store, TrustStoreView};
-pub use verification::{
-    check_verification, is_verification, sign_verification, VerificationCheck, VerificationSigned,
+pub use verification_receipt::{
+    check_receipt, is_receipt, sign_receipt, ReceiptCheck, ReceiptSigned,
 };
 pub use verify::{verify_pack, Progress, Verified, VerifyRequest};
 

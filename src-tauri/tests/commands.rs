@@ -704,7 +704,7 @@ const LATE: &str = "2026-12-01T00:00:00Z";
 
 /// A folder of packs: the incomplete sample signed, then a follow-up pack
 /// superseding it (a chain of two), the complete and late samples, and a
-/// file that is not a pack's name (left out, as the CLI leaves it out).
+/// file that is not a pack's name (skipped and reported, as the CLI does).
 fn register_folder(dir: &Path) -> PathBuf {
     use proofpack_author::pack::{sign_unchecked, Evidence, Superseded};
     let folder = dir.join("packs");
@@ -739,7 +739,9 @@ fn register_folder(dir: &Path) -> PathBuf {
 /// the CLI lists them.
 fn cli_register(folder: &Path, as_of: &str) -> proofpack_register::Register {
     let trust = proofpack_core::TrustStore::load(Path::new(&sample("trust.json"))).expect("store");
-    let packs = proofpack_register::inputs(&[folder.to_path_buf()]).expect("listed");
+    let packs = proofpack_register::inputs(&[folder.to_path_buf()])
+        .expect("listed")
+        .packs;
     let as_of = proofpack_spec::timestamp::Timestamp::parse(as_of).expect("time");
     proofpack_register::register(packs, &proofpack_register::Options::new(&trust, as_of))
         .expect("register")
@@ -800,6 +802,11 @@ fn a_register_of_a_folder_is_the_clis_with_its_chain_and_statuses() {
             "{as_of}"
         );
         assert_eq!(got["exit"], expected.exit_status());
+        // The entry that is not a pack is reported, with why.
+        assert_eq!(
+            got["skipped"],
+            json!([{"path": folder.join("notes.txt"), "reason": "not_tar_gz"}])
+        );
         let reg = &got["register"];
         let files: Vec<&str> = reg["packs"]
             .as_array()
@@ -989,11 +996,10 @@ fn a_register_of_what_is_not_there_is_a_typed_error() {
     )
     .expect_err("not given out");
     assert_eq!(err["kind"], "unknown_job");
-    // An empty folder is an empty register (exit 0), as the CLI's; a file
+    // A folder with no pack is an error, as the CLI's (status 1); a file
     // that is no pack is a file that could not be read, as the CLI's.
-    let empty = run_register(&w, json!([dir.path()]), Some(&trust), None).expect("empty");
-    assert_eq!(empty["register"]["requests"], json!([]));
-    assert_eq!(empty["exit"], 0);
+    let empty = run_register(&w, json!([dir.path()]), Some(&trust), None).expect_err("empty");
+    assert_eq!(empty["kind"], "read");
     let junk = dir.path().join("junk.tar.gz");
     std::fs::write(&junk, b"not gzip").expect("write");
     let got = run_register(&w, json!([junk]), Some(&trust), Some(EARLY)).expect("made");

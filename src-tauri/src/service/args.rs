@@ -4,7 +4,7 @@
 
 use super::settings::read_settings;
 use super::AppState;
-use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::timestamp::{Timestamp, TimestampError};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -45,11 +45,8 @@ pub fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Startup
         #[arg(long, value_name = "TS", requires = "register", value_parser = parse_time)]
         as_of: Option<String>,
     }
-    fn parse_time(text: &str) -> Result<String, String> {
-        match Timestamp::parse(text) {
-            Some(_) => Ok(text.to_owned()),
-            None => Err(format!("not an RFC 3339 timestamp with an offset: {text}")),
-        }
+    fn parse_time(text: &str) -> Result<String, TimestampError> {
+        text.parse::<Timestamp>().map(|_| text.to_owned())
     }
     use clap::Parser;
     match Args::try_parse_from(args) {

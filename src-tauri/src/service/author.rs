@@ -226,8 +226,8 @@ impl AuthorRequest {
     fn sign_request(&self) -> Result<SignRequest, AppError> {
         let signed_at = match &self.signed_at {
             None => None,
-            Some(t) => Some(Timestamp::parse(t).ok_or_else(|| AppError::BadRequest {
-                message: format!("signed_at {t:?} is not an RFC 3339 date-time with an offset"),
+            Some(t) => Some(t.parse::<Timestamp>().map_err(|e| AppError::BadRequest {
+                message: format!("signed_at: {e}"),
             })?),
         };
         Ok(SignRequest {

@@ -1,7 +1,7 @@
 //! Files dropped on the window: packs to verify, and signed verifications
 //! (§20) to check, told apart by their content.
 
-use super::verification::is_verification;
+use super::verification_receipt::is_receipt;
 use std::path::PathBuf;
 
 /// The paths of a drag-and-drop onto the window, as the UI opens them.
@@ -13,6 +13,6 @@ pub fn dropped_paths(paths: &[PathBuf]) -> Vec<String> {
 /// signed verifications (§20) to check.
 pub fn split_dropped(paths: &[PathBuf]) -> (Vec<String>, Vec<String>) {
     let (statements, packs): (Vec<PathBuf>, Vec<PathBuf>) =
-        paths.iter().cloned().partition(|p| is_verification(p));
+        paths.iter().cloned().partition(|p| is_receipt(p));
     (dropped_paths(&packs), dropped_paths(&statements))
 }

@@ -3,7 +3,7 @@
 
 use super::{lock, AppState};
 use crate::error::AppError;
-use proofpack_author::files;
+use proofpack_files::{write_atomic, Access, Existing};
 use proofpack_render::{html, json};
 use serde::Deserialize;
 use std::path::Path;
@@ -44,12 +44,19 @@ pub fn export_report(
     Ok(path.to_owned())
 }
 
-/// Writes `bytes` atomically, refusing to replace a file unless `overwrite`.
+/// Writes `bytes` whole or not at all, durably, refusing to replace a file
+/// unless `overwrite` (refused atomically: a file that appears meanwhile is
+/// not replaced either).
 pub(super) fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), AppError> {
-    if !overwrite && files::occupied(Path::new(path)) {
-        return Err(AppError::Exists {
-            path: path.to_owned(),
-        });
-    }
-    files::write_atomic(Path::new(path), bytes).map_err(|e| AppError::write(path, e))
+    let existing = if overwrite {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    };
+    Ok(write_atomic(
+        Path::new(path),
+        bytes,
+        existing,
+        Access::Default,
+    )?)
 }

@@ -8,7 +8,9 @@ use super::trust::{load_trust, TrustStoreView};
 use super::{lock, AppState};
 use crate::error::AppError;
 use proofpack_core::{Effect, RegisterCode, Verdict};
-use proofpack_register::{inputs, register, Options, PackSource, Register, RegisterError};
+use proofpack_register::{
+    inputs, register, Inputs, Options, PackSource, Register, RegisterError, SkipReason,
+};
 use proofpack_render::explain::{register_explanation_in, Explanation};
 use proofpack_render::i18n::{Language, Messages};
 use proofpack_render::{json, register as render};
@@ -63,8 +65,21 @@ pub struct RegisterView {
     pub exit: i32,
     /// The trust store every pack was verified against.
     pub trust: TrustStoreView,
+    /// The entries of the folders given that are not packs, each with why
+    /// (as `proofpack register` reports them).
+    pub skipped: Vec<SkippedEntry>,
     /// The words of what the register shows, in the app's language.
     pub words: RegisterWords,
+}
+
+/// An entry of a folder that is not a pack.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedEntry {
+    /// The entry.
+    pub path: String,
+    /// Why it is not a pack (`not_tar_gz`, `not_regular_file`,
+    /// `symbolic_link`).
+    pub reason: SkipReason,
 }
 
 /// A verdict's word and icon.
@@ -145,7 +160,12 @@ pub fn run_register(
     if cancel.is_cancelled() {
         return Err(AppError::Cancelled);
     }
-    let (register, paths, trust) = result?;
+    let Made {
+        register,
+        paths,
+        trust,
+        skipped,
+    } = result?;
     let mut kept = lock(&state.registers);
     kept.insert(job, register.clone());
     while kept.len() > KEPT_REGISTERS {
@@ -156,13 +176,20 @@ pub fn run_register(
         exit: register.exit_status(),
         paths,
         trust,
+        skipped,
         register,
         words: RegisterWords::of(state.language()),
     })
 }
 
-/// The register, where each pack is, and the trust store used.
-type Made = (Register, Vec<Option<String>>, TrustStoreView);
+/// The register, where each pack is, the trust store used and the entries
+/// skipped.
+struct Made {
+    register: Register,
+    paths: Vec<Option<String>>,
+    trust: TrustStoreView,
+    skipped: Vec<SkippedEntry>,
+}
 
 fn made(
     job: u64,
@@ -184,8 +211,19 @@ fn made(
         std::fs::metadata(path).map_err(|e| AppError::read(path, e))?;
     }
     let given: Vec<PathBuf> = query.paths.iter().map(PathBuf::from).collect();
-    let packs =
-        inputs(&given).map_err(|e| AppError::read(&e.path.display().to_string(), e.source))?;
+    // Listed as every front end lists a folder: a folder with no pack is
+    // an error, as for the CLI.
+    let Inputs { packs, skipped } = inputs(&given).map_err(|e| AppError::Read {
+        path: e.path.display().to_string(),
+        message: e.problem.to_string(),
+    })?;
+    let skipped = skipped
+        .into_iter()
+        .map(|s| SkippedEntry {
+            path: s.path.display().to_string(),
+            reason: s.reason,
+        })
+        .collect();
     let mut by_name: HashMap<String, Option<String>> = HashMap::new();
     for pack in &packs {
         if let PackSource::Path(path) = &pack.source {
@@ -221,20 +259,21 @@ fn made(
         .iter()
         .map(|p| by_name.get(&p.file).cloned().flatten())
         .collect();
-    Ok((register, paths, TrustStoreView::of(&trust)))
+    Ok(Made {
+        register,
+        paths,
+        trust: TrustStoreView::of(&trust),
+        skipped,
+    })
 }
 
 /// `as_of` as given (RFC 3339 with an offset), or now.
 fn as_of(given: Option<&str>) -> Result<Timestamp, AppError> {
     match given.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(text) => Timestamp::parse(text).ok_or_else(|| AppError::BadRequest {
-            message: format!("as_of {text:?} is not an RFC 3339 date-time with an offset"),
+        Some(text) => text.parse().map_err(|e| AppError::BadRequest {
+            message: format!("as_of: {e}"),
         }),
-        None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc()).ok_or_else(|| {
-            AppError::Internal {
-                message: "the clock gives no valid time".to_owned(),
-            }
-        }),
+        None => Ok(Timestamp::now()),
     }
 }
 

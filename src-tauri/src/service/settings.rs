@@ -5,7 +5,7 @@
 use super::trust::{load_trust_store, TrustStoreView};
 use super::AppState;
 use crate::error::AppError;
-use proofpack_author::files;
+use proofpack_files::{write_atomic, Access, Existing};
 use proofpack_render::i18n::Language;
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +48,8 @@ pub(super) fn write_settings(state: &AppState, settings: &Settings) -> Result<()
         std::fs::create_dir_all(dir).map_err(|e| AppError::write(&shown, e))?;
     }
     let bytes = serde_json::to_vec_pretty(settings).map_err(|e| AppError::write(&shown, e))?;
-    files::write_atomic(path, &bytes).map_err(|e| AppError::write(&shown, e))
+    write_atomic(path, &bytes, Existing::Replace, Access::Default)
+        .map_err(|e| AppError::write(&shown, e))
 }
 
 /// Remembers `path` as the trust store for packs opened in the UI, after

@@ -21,11 +21,10 @@ pub struct TrustStoreView {
     pub key_views: Vec<KeyView>,
 }
 
+/// The trust store at `path` (`proofpack_core::TrustStore::load`, its
+/// problem in the core's words).
 pub(super) fn load_trust(path: &str) -> Result<TrustStore, AppError> {
-    TrustStore::load(Path::new(path)).map_err(|e| AppError::TrustStore {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })
+    Ok(TrustStore::load(Path::new(path))?)
 }
 
 impl TrustStoreView {

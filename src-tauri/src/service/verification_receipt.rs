@@ -1,5 +1,7 @@
-//! Verify mode's signed verifications (§20): signing the report shown with
-//! the verifier's key, and checking a signed verification. Both are one
+//! Verify mode's verification receipts (§20, the verifier's own signed
+//! statement of what it verified: not the pack's `verification.json` of §8,
+//! nor this tool's verification of a pack): signing the report shown with
+//! the verifier's key, and checking a receipt. Both are one
 //! call of `proofpack-verification`, as `proofpack verification sign|check`
 //! make; the words of a check are the render crate's, as the CLI prints them.
 
@@ -8,6 +10,7 @@ use super::trust::load_trust;
 use super::{lock, AppState};
 use crate::error::{AppError, VerifierKeyProblem};
 use proofpack_author::keys;
+use proofpack_core::PackFile;
 use proofpack_render::i18n::Messages;
 use proofpack_spec::vocab::TRUST_FORMAT;
 use proofpack_verification::check::ENVELOPE_LIMIT;
@@ -15,9 +18,9 @@ use proofpack_verification::{PackToCompare, SignError, VerifierKey};
 use serde::Serialize;
 use std::path::Path;
 
-/// A signed verification written by [`sign_verification`].
+/// A verification receipt written by [`sign_receipt`].
 #[derive(Debug, Clone, Serialize)]
-pub struct VerificationSigned {
+pub struct ReceiptSigned {
     /// The file written.
     pub path: String,
     /// The verdict signed, in the app's language.
@@ -28,9 +31,9 @@ pub struct VerificationSigned {
     pub owner: String,
 }
 
-/// A signed verification, checked.
+/// A verification receipt, checked.
 #[derive(Debug, Clone, Serialize)]
-pub struct VerificationCheck {
+pub struct ReceiptCheck {
     /// The file checked.
     pub path: String,
     /// Whether it is authentic to the key store (§20).
@@ -51,14 +54,14 @@ pub struct VerificationCheck {
 /// key at `key`, whose entry in the key store at `keys` gives its key_id
 /// and owner, and writes the envelope to `out` (replaced only when
 /// `overwrite`).
-pub fn sign_verification(
+pub fn sign_receipt(
     state: &AppState,
     job: u64,
     key: &str,
     keys_path: &str,
     out: &str,
     overwrite: bool,
-) -> Result<VerificationSigned, AppError> {
+) -> Result<ReceiptSigned, AppError> {
     let report = lock(&state.reports)
         .get(&job)
         .cloned()
@@ -68,7 +71,7 @@ pub fn sign_verification(
     let verifier = VerifierKey::from_store(signing, &store).map_err(verifier_error)?;
     let envelope = proofpack_verification::sign(&report, &verifier).map_err(verifier_error)?;
     save_new(out, &envelope, overwrite)?;
-    Ok(VerificationSigned {
+    Ok(ReceiptSigned {
         path: out.to_owned(),
         verdict: Messages::new(state.language()).verdict(report.verdict()),
         key_id: verifier.entry().key_id.clone(),
@@ -96,29 +99,28 @@ fn verifier_error(e: SignError) -> AppError {
     }
 }
 
-/// Checks the signed verification at `file` against the verifier keys of
+/// Checks the verification receipt at `file` against the verifier keys of
 /// the key store at `keys`, comparing it with the pack at `pack` when given
 /// (not verified again: the statement's pack is compared by its SHA-256).
-pub fn check_verification(
+pub fn check_receipt(
     state: &AppState,
     file: &str,
     keys_path: &str,
     pack: Option<&str>,
-) -> Result<VerificationCheck, AppError> {
+) -> Result<ReceiptCheck, AppError> {
     let envelope = std::fs::read(file).map_err(|e| AppError::read(file, e))?;
     let store = load_trust(keys_path)?;
     let pack = match pack {
         None => None,
-        Some(path) => Some(PackToCompare {
-            reader: std::fs::File::open(path).map_err(|e| AppError::read(path, e))?,
-            name: path.to_owned(),
-            reverify_with: None,
-        }),
+        Some(path) => Some(PackToCompare::file(
+            PackFile::open(Path::new(path)).map_err(|e| AppError::read(path, e))?,
+            None,
+        )),
     };
     let name = pack.as_ref().map(|p| p.name.clone()).unwrap_or_default();
     let checked = proofpack_verification::check(&envelope, &store, pack)
         .map_err(|e| AppError::read(&name, e))?;
-    Ok(VerificationCheck {
+    Ok(ReceiptCheck {
         path: file.to_owned(),
         authentic: checked.authentic(),
         holds: checked.holds(),
@@ -128,10 +130,10 @@ pub fn check_verification(
     })
 }
 
-/// Whether the file at `path` is a signed verification, by its content:
+/// Whether the file at `path` is a verification receipt, by its content:
 /// small enough, and well-formed as §20's envelope and statement (checked
 /// against no key, so it is not authentic; only its shape is asked).
-pub fn is_verification(path: &Path) -> bool {
+pub fn is_receipt(path: &Path) -> bool {
     let small =
         std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= ENVELOPE_LIMIT as u64);
     if !small {

@@ -7,10 +7,10 @@ use super::report_view::Shown;
 use super::trust::{load_trust, TrustStoreView};
 use super::{lock, AppState};
 use crate::error::AppError;
-use proofpack_core::{verify_until, Cancel, Limits, Report, VerifyError};
+use proofpack_core::{Cancel, Limits, PackFile, Report, VerifyError};
 use proofpack_render::i18n::Language;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Read};
+use std::path::Path;
 
 /// One verification asked for by the UI.
 #[derive(Debug, Clone, Deserialize)]
@@ -46,36 +46,6 @@ pub struct Verified {
     pub shown: Shown,
 }
 
-/// Reads the pack through, counting bytes and honouring a cancel flag.
-struct Watched<R, F> {
-    inner: R,
-    read: u64,
-    reported: u64,
-    cancel: Cancel,
-    progress: F,
-}
-
-/// Progress is reported at most once per this many bytes.
-const PROGRESS_STEP: u64 = 1 << 20;
-
-impl<R: Read, F: FnMut(u64)> Read for Watched<R, F> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.cancel.is_cancelled() {
-            // Not `Interrupted`: readers retry that kind forever.
-            return Err(io::Error::other("the verification was cancelled"));
-        }
-        let n = self.inner.read(buf)?;
-        self.read += n as u64;
-        if self.read - self.reported >= PROGRESS_STEP || n == 0 {
-            self.reported = self.read;
-            (self.progress)(self.read);
-        }
-        Ok(n)
-    }
-}
-
-/// A new job id for a verification about to start: ids come from here
-
 /// Verifies a pack with the core as job `job` (from [`new_job`], once),
 /// reporting progress; the report is kept for export under its job id.
 /// Blocking: the app calls it on a blocking thread.
@@ -101,6 +71,10 @@ pub fn verify_pack(
     Ok(verified)
 }
 
+/// The pack verified by the core's one call for a file
+/// (`proofpack_core::PackFile`: named as its path, its reading watched for
+/// progress, stopped by Cancel; the core also stops between the spec's
+/// sections, so Cancel works during the checks too).
 fn verify_watched(
     job: u64,
     request: &VerifyRequest,
@@ -109,28 +83,23 @@ fn verify_watched(
     mut progress: impl FnMut(Progress),
 ) -> Result<Verified, AppError> {
     let trust = request.trust.as_deref().map(load_trust).transpose()?;
-    let file = std::fs::File::open(&request.path).map_err(|e| AppError::read(&request.path, e))?;
-    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let watched = Watched {
-        inner: io::BufReader::with_capacity(1 << 16, file),
-        read: 0,
-        reported: 0,
-        cancel: cancel.clone(),
-        progress: |read| progress(Progress { job, read, total }),
-    };
-    // The reader stops the reading, and the core stops between the spec's
-    // sections: Cancel works during the checks too.
-    let limits = Limits::default();
-    let report = match verify_until(watched, &request.path, trust.as_ref(), &limits, cancel) {
-        Ok(r) => r,
-        Err(VerifyError::Cancelled) => return Err(AppError::Cancelled),
-        Err(VerifyError::Read(e)) => return Err(AppError::read(&request.path, e)),
-        Err(VerifyError::Internal(e)) => {
-            return Err(AppError::Internal {
-                message: e.to_string(),
+    let report = PackFile::open(Path::new(&request.path))
+        .and_then(|pack| {
+            pack.verify_with_progress(trust.as_ref(), &Limits::default(), cancel, |p| {
+                progress(Progress {
+                    job,
+                    read: p.read,
+                    total: p.total,
+                })
             })
-        }
-    };
+        })
+        .map_err(|e| match e {
+            VerifyError::Cancelled => AppError::Cancelled,
+            e @ VerifyError::Internal(_) => AppError::Internal {
+                message: e.to_string(),
+            },
+            e => AppError::read(&request.path, e),
+        })?;
     Ok(Verified {
         job,
         trust: trust.as_ref().map(TrustStoreView::of),
