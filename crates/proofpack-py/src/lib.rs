@@ -22,7 +22,7 @@ use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::check_window;
 use proofpack_author::{keys, AuthoringError, Destination, Refused, SignError, SignRequest};
 use proofpack_core::trust::{key_entry_json, Role, TrustedKey};
-use proofpack_core::{verify as verify_pack, Limits, Report, TrustStore, VerifyError};
+use proofpack_core::{verify_path, Cancel, Limits, Report, TrustStore, VerifyError};
 use proofpack_render::json;
 use proofpack_spec::timestamp::Timestamp;
 use pyo3::exceptions::{PyException, PyFileExistsError, PyOSError, PyValueError};
@@ -86,26 +86,20 @@ fn report_json(report: &Report) -> PyResult<String> {
 
 /// The trust store at `path`, loaded as the command line loads it (so the
 /// report names it the same way). Every problem with it, a file that cannot
-/// be read included, is a [`TrustStoreError`], as `sign_pack` reports it.
+/// be read included, is a [`TrustStoreError`] in the core's words, as
+/// `sign_pack` reports it.
 fn load_trust(path: &Path) -> PyResult<TrustStore> {
-    TrustStore::load(path)
-        .map_err(|e| TrustStoreError::new_err(format!("trust store {}: {e}", path.display())))
+    TrustStore::load(path).map_err(|e| TrustStoreError::new_err(e.to_string()))
 }
 
-/// Why verifying failed: what the pack says is never an error, only reading it.
-enum Failure {
-    Io(std::io::Error),
-    Verify(VerifyError),
-}
-
-impl From<Failure> for PyErr {
-    fn from(failure: Failure) -> PyErr {
-        match failure {
-            Failure::Io(e) => e.into(),
-            Failure::Verify(VerifyError::Read(proofpack_core::ReadError::Io(e))) => e.into(),
-            Failure::Verify(e @ VerifyError::Internal(_)) => InternalError::new_err(e.to_string()),
-            Failure::Verify(e) => Error::new_err(e.to_string()),
-        }
+/// Why verifying failed, as its exception: what the pack says is never an
+/// error, only reading it.
+fn verify_error(e: VerifyError) -> PyErr {
+    match e {
+        VerifyError::Open { source, .. } => source.into(),
+        VerifyError::Read(proofpack_core::ReadError::Io(e)) => e.into(),
+        e @ VerifyError::Internal(_) => InternalError::new_err(e.to_string()),
+        e => Error::new_err(e.to_string()),
     }
 }
 
@@ -129,24 +123,25 @@ fn verify<'py>(
     trust_path: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let trust = trust_path.as_deref().map(load_trust).transpose()?;
-    let text = py.detach(|| -> Result<PyResult<String>, Failure> {
-        let file = std::fs::File::open(&pack_path).map_err(Failure::Io)?;
-        let name = pack_path.display().to_string();
-        let report = verify_pack(file, &name, trust.as_ref(), &Limits::default())
-            .map_err(Failure::Verify)?;
-        Ok(report_json(&report))
-    })??;
+    let text = py.detach(|| -> PyResult<String> {
+        let report = verify_path(
+            &pack_path,
+            trust.as_ref(),
+            &Limits::default(),
+            &Cancel::new(),
+        )
+        .map_err(verify_error)?;
+        report_json(&report)
+    })?;
     loads(py, &text)
 }
 
-/// An RFC 3339 timestamp argument, or a ValueError naming it.
+/// An RFC 3339 timestamp argument, or a ValueError naming the argument, in
+/// the one wording of `proofpack_spec`'s `TimestampError`.
 pub(crate) fn timestamp(name: &str, text: Option<&str>) -> PyResult<Option<Timestamp>> {
     text.map(|t| {
-        Timestamp::parse(t).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{name}: {t:?} is not an RFC 3339 date-time with an offset"
-            ))
-        })
+        t.parse::<Timestamp>()
+            .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))
     })
     .transpose()
 }
@@ -248,9 +243,7 @@ fn sign_pack<'py>(
             "exists; nothing was written (give replace=True to replace it)",
             path.display().to_string(),
         ))),
-        Err(SignError::TrustStore { path, message }) => Err(TrustStoreError::new_err(format!(
-            "trust store {path}: {message}"
-        ))),
+        Err(SignError::TrustStore(e)) => Err(TrustStoreError::new_err(e.to_string())),
         Err(SignError::Authoring(e)) => Err(authoring_error(e)),
     }
 }
