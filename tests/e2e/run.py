@@ -925,8 +925,9 @@ def cli_register(folder, trust, as_of, fmt="--json"):
 
 def chain_folder(tmp):
     """A folder of packs: the incomplete sample's evidence packed, then packed
-    again as a follow-up pack superseding it (a chain of two), and copies of
-    the complete and late samples."""
+    again as a follow-up pack superseding it (a chain of two), copies of the
+    complete and late samples, and a file that is not a pack (skipped, and
+    said)."""
     folder = tmp / "register"
     folder.mkdir()
     evidence = tmp / "chain-evidence"
@@ -949,6 +950,7 @@ def chain_folder(tmp):
     pack(folder / "b-follow-up.tar.gz", "2026-05-06T12:00:00Z")
     for name in ["complete-gdpr.tar.gz", "late-ccpa.tar.gz"]:
         shutil.copy(SAMPLES / name, folder / name)
+    (folder / "notes.txt").write_text("not a pack")
     return folder
 
 
@@ -977,6 +979,10 @@ def test_register_mode_opens_a_folder_filters_and_opens_a_chain(d, tmp):
                      ".map(f => f.getAttribute('data-code'));")
         assert sorted(codes) == sorted(f["code"] for f in expected["findings"]), codes
         assert "register.overdue" in codes
+        # The entry that is not a pack is said, with why.
+        skipped = s.js("return Array.from(document.querySelectorAll('[data-testid=register-skipped-entry]'))"
+                       ".map(e => e.getAttribute('data-reason'));")
+        assert skipped == ["not_tar_gz"], skipped
         # Overdue rows say so in words, not by colour alone.
         overdue = s.js("return Array.from(document.querySelectorAll('[data-testid=request][data-overdue=true]'))"
                        ".map(r => r.querySelector('.overdue-mark') ? r.querySelector('.overdue-mark').textContent : '');")
