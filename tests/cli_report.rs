@@ -276,7 +276,7 @@ fn committed_batch_line_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_core::report::batch_line_schema(),
-        "regenerate with: cargo run -p proofpack-core --features schema --example export-schema batch-line > docs/batch-line.schema.json"
+        "regenerate with: cargo run -p proofpack-core --features schema --example export-report-schema batch-line > docs/batch-line.schema.json"
     );
 }
 

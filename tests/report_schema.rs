@@ -12,7 +12,7 @@ fn committed_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_core::report::report_schema(),
-        "regenerate with: cargo run -p proofpack-core --features schema --example export-schema > docs/report.schema.json"
+        "regenerate with: cargo run -p proofpack-core --features schema --example export-report-schema > docs/report.schema.json"
     );
 }
 
@@ -112,7 +112,7 @@ fn committed_register_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_register::register_schema(),
-        "regenerate with: cargo run -p proofpack-register --features schema --example export-schema > docs/register.schema.json"
+        "regenerate with: cargo run -p proofpack-register --features schema --example export-register-schema > docs/register.schema.json"
     );
 }
 
