@@ -11,6 +11,8 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod tools;
+
 fn readme_block() -> String {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README");
@@ -24,13 +26,6 @@ fn readme_block() -> String {
         .and_then(|b| b.split("```").next())
         .expect("a sh block")
         .to_owned()
-}
-
-fn runs(program: &str, args: &[&str]) -> bool {
-    Command::new(program)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success())
 }
 
 fn proofpack(dir: &Path, args: &[&str]) -> Output {
@@ -239,15 +234,13 @@ fn countersigning_adds_a_signer() {
 
 #[test]
 fn readme_openssl_commands_check_a_receipt() {
-    if !runs("openssl", &["version"]) {
-        eprintln!("openssl not installed: skipped");
-        return;
+    tools::require_openssl();
+    // The README promises all three.
+    let shells = ["sh", "bash", "dash"];
+    for shell in shells {
+        tools::require(shell, &["-c", "true"], shell);
     }
     let block = readme_block();
-    let mut shells = vec!["sh", "bash"];
-    if runs("dash", &["-c", "true"]) {
-        shells.push("dash");
-    }
     let work = workdir();
     let run = |shell: &str| {
         Command::new(shell)
