@@ -11,7 +11,7 @@ use crate::manifest::{self, Manifest, MANIFEST};
 use crate::probes::{self, VERIFICATION};
 use crate::receipts;
 use crate::register_facts::RegisterFacts;
-use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, SupersededPack, TierRow};
+use crate::report::{Meta, PackInfo, Report, Sections, SupersededPack};
 use crate::request::{self, Request, REQUEST};
 use crate::signature;
 use crate::sla::{self, SlaInput};
@@ -149,14 +149,14 @@ fn check_sections(
     run.sections.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
     run.sections.members =
         crate::inspect::listing_against(archive, manifest.bytes.map(|_| &manifest.manifest));
-    run.sections.tiers = TierRow::rows(
+    run.sections.tiers = steps::tier_rows(
         &request.data_classes,
         &cascade.steps,
         |probe| cascade.verification.as_ref().and_then(|v| v.count(probe)),
         audit.pii_disclosed,
     );
     run.sections.sla = request.timeline;
-    run.sections.receipts = ReceiptRow::rows(&receipts, &judged);
+    run.sections.receipts = judged.rows(&receipts);
     run.sections.audit = audit;
     run.sections.provenance = provenance;
     run.finish()
