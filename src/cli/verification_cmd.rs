@@ -128,7 +128,8 @@ fn sign(args: &SignArgs, language: Language) -> Result<i32, Failed> {
     let shown = args.pack.display().to_string();
     let report = verify(pack, &shown, Some(&trust), &Limits::default())
         .map_err(|e| format!("{shown}: {e}"))?;
-    let envelope = proofpack_verification::sign(&report, &key).map_err(|e| e.to_string())?;
+    let envelope =
+        proofpack_verification::sign_receipt(&report, &key).map_err(|e| e.to_string())?;
     write_atomic(&args.out, &envelope).map_err(|e| e.to_string())?;
     let words = Messages::new(language);
     eprintln!(
@@ -162,12 +163,13 @@ fn check(args: &CheckArgs, language: Language) -> Result<i32, Failed> {
             reverify_with: reverify_with.as_ref(),
         }),
     };
-    let checked = proofpack_verification::check(&envelope, &keys, pack).map_err(|e| {
-        format!(
-            "{}: {e}",
-            args.pack.as_deref().unwrap_or(Path::new("-")).display()
-        )
-    })?;
+    let checked =
+        proofpack_verification::check_receipt_with_pack(&envelope, &keys, pack).map_err(|e| {
+            format!(
+                "{}: {e}",
+                args.pack.as_deref().unwrap_or(Path::new("-")).display()
+            )
+        })?;
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         pretty_value(&mut out, &checked).and_then(|()| writeln!(out))
@@ -186,7 +188,7 @@ fn countersign(args: &CountersignArgs, language: Language) -> Result<i32, Failed
         std::fs::read(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
     let keys = store(&args.keys)?;
     let key = verifier_key(&args.key, &args.keys)?;
-    let signed = match proofpack_verification::countersign(&envelope, &key, &keys) {
+    let signed = match proofpack_verification::countersign_receipt(&envelope, &key, &keys) {
         Ok(signed) => signed,
         Err(proofpack_verification::SignError::NotAuthentic(checked)) => {
             eprintln!(
