@@ -47,6 +47,9 @@ pub enum AuthoringError {
     /// The input is not usable, with what to fix.
     #[error("{0}")]
     Invalid(String),
+    /// An edit of a trust store was refused (nothing was changed).
+    #[error(transparent)]
+    TrustEdit(trust_edit::EditRefusal),
 }
 
 impl AuthoringError {

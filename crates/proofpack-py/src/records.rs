@@ -5,7 +5,7 @@
 //! calls malformed (a [`ProducerError`]) and write honest bad news (a
 //! residue, a live derivation) as it is, for the verifier to report.
 
-use crate::{loads, Error};
+use crate::{kinded, loads, Error};
 use proofpack_producer as producer;
 use proofpack_producer::{
     ArtifactState, Backup as ProducerBackup, BackupState, DataClass, Exemption, Extension,
@@ -30,8 +30,9 @@ pyo3::create_exception!(
     "The producer refused to write a record the specification calls malformed; the message names the member."
 );
 
+/// The producer's refusal, with its kind ([`producer::ProducerError::kind`]).
 pub(crate) fn producer_error(e: producer::ProducerError) -> PyErr {
-    ProducerError::new_err(e.to_string())
+    kinded(ProducerError::new_err(e.to_string()), e.kind())
 }
 
 /// A spec name of its closed set, or a ValueError naming the argument.
