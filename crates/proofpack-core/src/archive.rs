@@ -490,7 +490,7 @@ fn framing(name: MemberName) -> Option<Framing> {
         MemberName::Manifest
         | MemberName::Signature
         | MemberName::Request
-        | MemberName::Verification
+        | MemberName::ProbeResults
         | MemberName::Audit => Some(Framing::Document),
         MemberName::Steps | MemberName::Receipts | MemberName::Provenance => Some(Framing::Lines),
         MemberName::Attestation => None,

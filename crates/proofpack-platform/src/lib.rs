@@ -17,7 +17,7 @@ mod audit_log;
 #[cfg(feature = "http")]
 mod collector;
 mod error;
-pub mod job;
+pub mod probe_job;
 mod receipts;
 
 #[cfg(feature = "sqlite")]

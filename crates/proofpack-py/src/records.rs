@@ -9,8 +9,8 @@ use crate::{kinded, loads, Error};
 use proofpack_producer as producer;
 use proofpack_producer::{
     ArtifactState, Backup as ProducerBackup, BackupState, DataClass, Exemption, Extension,
-    ModelAction, ModelLineage, NodeRef, ProvenanceRecord, Purge, StatusKind, Step, StepOutput,
-    StepStatus, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
+    ModelAction, ModelLineage, NodeRef, ProbeResultsBuilder, ProvenanceRecord, Purge, StatusKind,
+    Step, StepOutput, StepStatus, PURGE_SERVING_INDEX_ONLY,
 };
 use proofpack_spec::vocab::{
     ArtifactState as StateName, BackupState as BackupName, ModelAction as ActionName,
@@ -598,8 +598,8 @@ pub(crate) fn verification_json<'py>(
     request: Option<PyRef<'py, Request>>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let mut builder = match &request {
-        Some(request) => VerificationBuilder::for_request(&request.inner, verified_at, code_ref),
-        None => VerificationBuilder::new(verified_at, code_ref),
+        Some(request) => ProbeResultsBuilder::for_request(&request.inner, verified_at, code_ref),
+        None => ProbeResultsBuilder::new(verified_at, code_ref),
     };
     for (class, count) in residue {
         builder = builder.residue(name("residue", &class)?, count);
