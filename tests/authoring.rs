@@ -2,6 +2,7 @@
 //! generation, trust-store editing, OpenSSL interoperability, reproducible
 //! output, and every refusal to sign. Assertions are on exit statuses,
 //! finding codes and bytes, never on message wording.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_author::keys::{self, KeyProblem};
 use proofpack_author::{AuthoringError, Destination, Refusal, SignError, SignRequest};

@@ -3,6 +3,7 @@
 //! HTTP client or server in the desktop app, no file written by `proofpack
 //! verify` or by the core, and reports that are the same bytes for the same
 //! pack however it is read.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_core::{verify, Limits, Report, TrustStore};
 use proofpack_render::{self, text::Style};

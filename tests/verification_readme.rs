@@ -4,6 +4,7 @@
 //! exactly as written under `sh`, dash and bash; one with a changed payload
 //! byte fails both (exit 6); a pack that is not the one named is exit 6;
 //! `--out` is never replaced without `--force`; countersigning adds a signer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;

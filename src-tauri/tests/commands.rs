@@ -1,6 +1,7 @@
 //! Command-level tests: the app's IPC commands through `tauri::test`'s mock
 //! runtime (no display), with the app's own capability and permissions. They
 //! assert verdicts, finding codes and error kinds, never wording.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_app_lib::service::{self, AppState, AuthorRequest, Startup, VerifyRequest};
 use serde_json::{json, Value};

@@ -6,10 +6,6 @@
 //! or a typed [`Refusal`] whose words say what to do.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 pub mod content;
 pub mod files;

@@ -47,10 +47,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 // The modules are the crate's own; what the binary and the tests use is
 // re-exported below, and nothing else is public (a binary with a small

@@ -7,6 +7,7 @@
 //! Every test that runs the platform runs twice: on SQLite (module
 //! `sqlite`) and on PostgreSQL (module `postgres`, a throwaway cluster
 //! started by this process, one database per run: see `cluster`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod cluster;
 

@@ -7,10 +7,6 @@
 )]
 #![forbid(unsafe_code)]
 #![deny(missing_docs, unreachable_pub)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 #[cfg(feature = "sqlite")]
 mod audit_log;

@@ -30,10 +30,6 @@
 //! per line, each line ending with `\n`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 mod attestation;
 mod audit_log;

@@ -13,10 +13,6 @@
 //! itself refuses.
 
 #![forbid(unsafe_code)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::check_window;

@@ -16,10 +16,6 @@
 //! only, never for a real pack.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 use ed25519_dalek::SigningKey;
 use proofpack_author::pack::{build, Content, Evidence, PackDescription, PackError, PackOptions};

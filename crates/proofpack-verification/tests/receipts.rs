@@ -1,5 +1,6 @@
 //! Verification receipts (§20): signed, checked, countersigned, and every
 //! change that must make one not authentic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
