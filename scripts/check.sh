@@ -17,6 +17,10 @@ cargo clippy --locked --workspace --exclude proofpack-app --all-targets -- -D wa
 # The demo's tests run its whole suite on PostgreSQL too, on a throwaway
 # cluster of Debian's server binaries (installed here when missing).
 ./scripts/install-postgres.sh
+# The programs the root's tests run (tests/tools/): OpenSSL's command line
+# (interoperability of keys, the README's signature checks), util-linux's
+# `script` (a pseudo-terminal) and dash. Missing, those tests fail.
+./scripts/apt-missing.sh openssl bsdutils dash
 cargo test --locked
 # axe-core on the HTML report and the portal page in headless chromium, with
 # the CLI and portal `cargo test` just built for its integration tests.

@@ -1,7 +1,8 @@
 //! Embeds the app's configuration and declares its commands, so that each
 //! gets a permission and the capability can grant exactly those in use.
 
-fn main() {
+/// A failure is returned (cargo prints it and fails the build), not panicked.
+fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(
         tauri_build::AppManifest::new().commands(&[
             "startup",
@@ -32,6 +33,6 @@ fn main() {
             "sign_verification",
             "check_verification",
         ]),
-    ))
-    .unwrap_or_else(|e| panic!("tauri build: {e}"));
+    ))?;
+    Ok(())
 }

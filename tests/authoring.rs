@@ -2,6 +2,7 @@
 //! generation, trust-store editing, OpenSSL interoperability, reproducible
 //! output, and every refusal to sign. Assertions are on exit statuses,
 //! finding codes and bytes, never on message wording.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_author::keys::{self, KeyProblem};
 use proofpack_author::{AuthoringError, Destination, Refusal, SignError, SignRequest};
@@ -14,6 +15,8 @@ use sha2::{Digest, Sha256};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+mod tools;
 
 /// `signed_at` of the complete-gdpr sample, whose evidence most tests start from.
 const SIGNED_AT: &str = "2026-04-22T16:02:00Z";
@@ -157,13 +160,6 @@ fn codes(report: &Value) -> Vec<String> {
     codes.sort();
     codes.dedup();
     codes
-}
-
-fn have_openssl() -> bool {
-    Command::new("openssl")
-        .arg("version")
-        .output()
-        .is_ok_and(|o| o.status.success())
 }
 
 fn openssl(args: &[&std::ffi::OsStr]) -> Output {
@@ -622,10 +618,7 @@ fn trust_list_shows_fingerprints_and_escapes_the_store_text() {
 
 #[test]
 fn keys_interoperate_with_openssl() {
-    if !have_openssl() {
-        eprintln!("openssl not installed: OpenSSL interoperability not checked");
-        return;
-    }
+    tools::require_openssl();
     let work = tempfile::tempdir().expect("tempdir");
     let w = work.path();
 
@@ -739,10 +732,7 @@ fn key_problem(result: Result<impl std::fmt::Debug, AuthoringError>) -> KeyProbl
 
 #[test]
 fn unusable_keys_are_refused_each_for_its_own_reason() {
-    if !have_openssl() {
-        eprintln!("openssl not installed: key refusals not checked");
-        return;
-    }
+    tools::require_openssl();
     let work = tempfile::tempdir().expect("tempdir");
     let w = work.path();
     let encrypted = openssl_genpkey(
@@ -1636,7 +1626,19 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
         proofpack(args)
     };
     let stored = || TrustStore::load(&trust).expect("a valid store").policy();
-    assert_eq!(policy(&[]).status.code(), Some(0));
+    // What `trust policy` prints of each member: the word after its §4 name.
+    let printed = || {
+        let out = policy(&[]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let shown = String::from_utf8(out.stdout).expect("utf8");
+        let after = |member: &str| {
+            let mut words = shown.split_whitespace();
+            words.find(|w| *w == member)?;
+            words.next().map(str::to_owned)
+        };
+        (after("witness_quorum"), after("signed_receipts"))
+    };
+    assert_eq!(printed(), (Some("0".to_owned()), Some("off".to_owned())));
     assert_eq!(stored(), Default::default());
     // Raising needs no force.
     let out = policy(&["--witness-quorum", "2", "--signed-receipts", "on"]);
@@ -1645,8 +1647,7 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
         (stored().witness_quorum, stored().signed_receipts),
         (2, true)
     );
-    let shown = String::from_utf8(policy(&[]).stdout).expect("utf8");
-    assert!(shown.contains('2') && shown.contains("on"), "{shown}");
+    assert_eq!(printed(), (Some("2".to_owned()), Some("on".to_owned())));
     // Weakening either member is refused and changes nothing...
     let before = std::fs::read(&trust).expect("store");
     for weaker in [["--witness-quorum", "1"], ["--signed-receipts", "off"]] {

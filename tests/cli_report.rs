@@ -2,6 +2,7 @@
 //! from stdin as from a path, written to `--html` and `-o` files, coloured
 //! only when asked or on a terminal, explanations for every code, batch
 //! lines in the schema, and a closed pipe that ends quietly.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -276,7 +277,7 @@ fn committed_batch_line_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_core::report::batch_line_schema(),
-        "regenerate with: cargo run -p proofpack-core --features schema --example export-schema batch-line > docs/batch-line.schema.json"
+        "regenerate with: cargo run -p proofpack-core --features schema --example export-report-schema batch-line > docs/batch-line.schema.json"
     );
 }
 

@@ -1,7 +1,9 @@
-//! Checks of the guarantees SECURITY.md states that no other test file
-//! covers: no network code in what the verifier is built from, no file
-//! written by `proofpack verify` or by the core, and reports that are the
-//! same bytes for the same pack however it is read.
+//! Checks of the guarantees SECURITY.md and the README state that no other
+//! test file covers: no network code in what the verifier is built from, no
+//! HTTP client or server in the desktop app, no file written by `proofpack
+//! verify` or by the core, and reports that are the same bytes for the same
+//! pack however it is read.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_core::{verify, Limits, Report, TrustStore};
 use proofpack_render::{self, text::Style};
@@ -144,6 +146,71 @@ fn the_verifier_is_built_from_no_network_or_database_crate() {
     assert!(demo.contains("rusqlite"), "the lock graph is read wrongly");
     let py = closure(&graph, &["proofpack-py".to_owned()]);
     assert!(py.contains("pyo3"), "the lock graph is read wrongly");
+}
+
+/// HTTP clients and servers, and the Tauri plugins that give a page HTTP
+/// or a self-updater: none belongs in the desktop app, which sends nothing
+/// anywhere. (Tauri's own `tokio`, `http` and `url` carry its IPC and are
+/// not on this list.)
+const HTTP_CRATES: &[&str] = &[
+    "actix-web",
+    "attohttpc",
+    "axum",
+    "axum-core",
+    "axum-server",
+    "curl",
+    "h2",
+    "h3",
+    "hyper",
+    "hyper-util",
+    "isahc",
+    "reqwest",
+    "rouille",
+    "surf",
+    "tauri-plugin-http",
+    "tauri-plugin-updater",
+    "tauri-plugin-websocket",
+    "tiny_http",
+    "tower-http",
+    "tungstenite",
+    "ureq",
+    "warp",
+];
+
+/// Dependencies the lock records for every target but that Tauri takes on
+/// mobile targets only (`Cargo.lock` does not say which target an edge is
+/// for): tauri 2's manifest lists reqwest under
+/// `[target.'cfg(any(target_os = "android", all(target_vendor = "apple",
+/// not(target_os = "macos"))))'.dependencies]`, for its mobile asset
+/// protocol. The app is built for desktops only.
+const MOBILE_ONLY: &[(&str, &str)] = &[("tauri", "reqwest")];
+
+#[test]
+fn the_desktop_app_is_built_from_no_http_client_or_server() {
+    let mut graph = lock_graph();
+    let everywhere = closure(&graph, &["proofpack-app".to_owned()]);
+    for (from, to) in MOBILE_ONLY {
+        assert!(
+            graph.get_mut(*from).is_some_and(|deps| deps.remove(*to)),
+            "{from} no longer depends on {to}: drop it from MOBILE_ONLY"
+        );
+    }
+    let app = closure(&graph, &["proofpack-app".to_owned()]);
+    for needed in ["proofpack-core", "tauri", "tauri-plugin-dialog", "tokio"] {
+        assert!(app.contains(needed), "the closure is read: no {needed}");
+    }
+    let http: Vec<&&str> = HTTP_CRATES.iter().filter(|c| app.contains(**c)).collect();
+    assert!(http.is_empty(), "the desktop app depends on {http:?}");
+    // The check sees such crates where they are: the mobile-only edge
+    // above, the portal's server and the demo's client.
+    assert!(
+        everywhere.contains("reqwest"),
+        "the lock graph is read wrongly"
+    );
+    let portal = closure(&graph, &["proofpack-portal".to_owned()]);
+    assert!(portal.contains("axum") && portal.contains("hyper"));
+    let demo = closure(&graph, &["proofpack-demo".to_owned()]);
+    assert!(demo.contains("ureq"), "the lock graph is read wrongly");
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -2,6 +2,7 @@
 //! screen clear, a forged verdict line, an OSC 8 hyperlink, a title change,
 //! bidi reordering, C1 controls and HTML markup, through the real binary, on
 //! a pipe, on a terminal (a pty, via `script`), as JSON and as HTML.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod common;
 

@@ -3,8 +3,10 @@
 //! order with their listing state, one member's bytes, refusal of what §1
 //! refuses, standard input, terminal escaping; and the completion scripts
 //! and man page.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod common;
+mod tools;
 
 use common::{baseline, pack_bytes, pack_with_manifest, tar_in_order, vector, TEST_KEY_ID};
 use flate2::write::GzEncoder;
@@ -222,28 +224,20 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
 }
 
 /// Runs the command under a pseudo-terminal (util-linux `script`), so that
-/// its stdout is a terminal. `None` when this `script` is not util-linux's.
-fn run_on_terminal(args: &[&str]) -> Option<Output> {
-    let util_linux = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !util_linux {
-        eprintln!("skipped: util-linux `script` is not installed");
-        return None;
-    }
+/// its stdout is a terminal; the test fails when util-linux's `script` is
+/// not there.
+fn run_on_terminal(args: &[&str]) -> Output {
+    tools::require("script", &["--version"], "bsdutils");
     let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
     let command: Vec<String> = std::iter::once(bin())
         .chain(args.iter().copied())
         .map(quote)
         .collect();
-    Some(
-        Command::new("script")
-            .args(["-qec", &command.join(" "), "/dev/null"])
-            .stdin(Stdio::null())
-            .output()
-            .expect("script runs"),
-    )
+    Command::new("script")
+        .args(["-qec", &command.join(" "), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("script runs")
 }
 
 fn has_esc(bytes: &[u8]) -> bool {
@@ -318,9 +312,7 @@ fn show_writes_raw_bytes_when_piped_and_escapes_them_on_a_terminal() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, ESC_CONTENT);
 
-    let Some(out) = run_on_terminal(&["show", &pack, "attachments/escapes.txt"]) else {
-        return;
-    };
+    let out = run_on_terminal(&["show", &pack, "attachments/escapes.txt"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(
         !has_esc(&out.stdout),
@@ -338,9 +330,7 @@ fn show_writes_raw_bytes_when_piped_and_escapes_them_on_a_terminal() {
 fn ls_on_a_terminal_escapes_paths() {
     let dir = tempfile::tempdir().expect("tempdir");
     let pack = write_temp(&dir, "escapes.tar.gz", &pack_with_escapes());
-    let Some(out) = run_on_terminal(&["ls", &pack]) else {
-        return;
-    };
+    let out = run_on_terminal(&["ls", &pack]);
     assert_eq!(out.status.code(), Some(0));
     assert!(!has_esc(&out.stdout));
     assert!(String::from_utf8_lossy(&out.stdout).contains("attachments/\\u{1b}[31mred.txt"));

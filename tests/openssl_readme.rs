@@ -5,9 +5,12 @@
 //! sample trust store and with a pretty-printed store `proofpack trust add`
 //! wrote (members reordered, a decoy entry whose strings hold braces, quotes
 //! and the key's own key_id, an object nested in an entry).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use std::path::Path;
 use std::process::{Command, Output};
+
+mod tools;
 
 fn readme_block() -> String {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
@@ -24,29 +27,14 @@ fn readme_block() -> String {
     block.to_owned()
 }
 
-fn have(program: &str, arg: &str) -> bool {
-    Command::new(program)
-        .arg(arg)
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+/// The shells the block runs under, each required (the README promises all
+/// three): `sh`, bash and dash (`sh` on Debian and Ubuntu).
+const SHELLS: [&str; 3] = ["sh", "bash", "dash"];
 
-/// The shells to run the block under: `sh` and bash always, dash when
-/// installed (it is `sh` on Debian and Ubuntu).
-fn shells() -> Vec<&'static str> {
-    let runs = |shell: &str| {
-        Command::new(shell)
-            .args(["-c", "true"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    let mut shells = vec!["sh", "bash"];
-    if runs("dash") {
-        shells.push("dash");
-    } else {
-        eprintln!("dash not installed: the block is run under sh and bash only");
+fn require_shells() {
+    for shell in SHELLS {
+        tools::require(shell, &["-c", "true"], shell);
     }
-    shells
 }
 
 fn run_block(shell: &str, block: &str, workdir: &Path) -> Output {
@@ -155,10 +143,8 @@ fn pretty_store(dir: &Path) -> Vec<u8> {
 
 #[test]
 fn readme_openssl_commands_verify_the_sample_pack() {
-    if !have("openssl", "version") {
-        eprintln!("openssl not installed: skipped");
-        return;
-    }
+    tools::require_openssl();
+    require_shells();
     let block = readme_block();
     // The same commands over a manifest changed by one byte must fail.
     let tampered = block.replace(
@@ -178,7 +164,7 @@ fn readme_openssl_commands_verify_the_sample_pack() {
         ("committed", committed),
         ("pretty", pretty_store(scratch.path())),
     ];
-    for shell in shells() {
+    for shell in SHELLS {
         for (name, trust) in &stores {
             let work = workdir(trust);
             let out = run_block(shell, &block, work.path());

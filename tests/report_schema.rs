@@ -1,5 +1,6 @@
 //! The report's JSON Schema (`docs/report.schema.json`) is generated from the
 //! report types and committed; the UI and other consumers rely on it.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use serde_json::Value;
 use std::path::Path;
@@ -12,7 +13,7 @@ fn committed_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_core::report::report_schema(),
-        "regenerate with: cargo run -p proofpack-core --features schema --example export-schema > docs/report.schema.json"
+        "regenerate with: cargo run -p proofpack-core --features schema --example export-report-schema > docs/report.schema.json"
     );
 }
 
@@ -112,7 +113,7 @@ fn committed_register_schema_is_current() {
     assert_eq!(
         committed,
         proofpack_register::register_schema(),
-        "regenerate with: cargo run -p proofpack-register --features schema --example export-schema > docs/register.schema.json"
+        "regenerate with: cargo run -p proofpack-register --features schema --example export-register-schema > docs/register.schema.json"
     );
 }
 

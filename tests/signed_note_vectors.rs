@@ -8,6 +8,7 @@
 //! crate's own rule (`verify_checkpoint`) also requires key name == origin,
 //! which applies to checkpoints only. `verify_checkpoint` is exercised on the
 //! same notes separately, with the origin set to a key name.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;

@@ -4,12 +4,15 @@
 //! exactly as written under `sh`, dash and bash; one with a changed payload
 //! byte fails both (exit 6); a pack that is not the one named is exit 6;
 //! `--out` is never replaced without `--force`; countersigning adds a signer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
+
+mod tools;
 
 fn readme_block() -> String {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
@@ -24,13 +27,6 @@ fn readme_block() -> String {
         .and_then(|b| b.split("```").next())
         .expect("a sh block")
         .to_owned()
-}
-
-fn runs(program: &str, args: &[&str]) -> bool {
-    Command::new(program)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success())
 }
 
 fn proofpack(dir: &Path, args: &[&str]) -> Output {
@@ -239,15 +235,13 @@ fn countersigning_adds_a_signer() {
 
 #[test]
 fn readme_openssl_commands_check_a_receipt() {
-    if !runs("openssl", &["version"]) {
-        eprintln!("openssl not installed: skipped");
-        return;
+    tools::require_openssl();
+    // The README promises all three.
+    let shells = ["sh", "bash", "dash"];
+    for shell in shells {
+        tools::require(shell, &["-c", "true"], shell);
     }
     let block = readme_block();
-    let mut shells = vec!["sh", "bash"];
-    if runs("dash", &["-c", "true"]) {
-        shells.push("dash");
-    }
     let work = workdir();
     let run = |shell: &str| {
         Command::new(shell)

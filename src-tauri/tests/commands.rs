@@ -1,6 +1,7 @@
 //! Command-level tests: the app's IPC commands through `tauri::test`'s mock
 //! runtime (no display), with the app's own capability and permissions. They
 //! assert verdicts, finding codes and error kinds, never wording.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_app_lib::service::{self, AppState, AuthorRequest, Startup, VerifyRequest};
 use serde_json::{json, Value};
@@ -236,12 +237,45 @@ fn only_the_most_recent_reports_are_kept() {
 
 #[test]
 fn explanations_cover_every_code() {
+    use proofpack_render::explain::explanation_in;
+    use proofpack_render::i18n::Language;
+    use std::collections::BTreeMap;
     let (_app, w) = window(Startup::default());
-    let all = invoke(&w, "explanations", json!({})).expect("explanations");
-    assert_eq!(
-        all.as_array().expect("array").len(),
-        proofpack_core::Code::ALL.len()
-    );
+    let mut by_language = BTreeMap::new();
+    for language in Language::ALL {
+        invoke(&w, "set_language", json!({"language": language.tag()})).expect("a language");
+        let all = invoke(&w, "explanations", json!({})).expect("explanations");
+        // Each code once, by its §12 string, with its effect and the
+        // renderer's explanation in the language chosen.
+        let mut by_code = BTreeMap::new();
+        for e in all.as_array().expect("array") {
+            let code = e["code"].as_str().expect("a code").to_owned();
+            assert!(
+                by_code.insert(code.clone(), e.clone()).is_none(),
+                "{language}: {code} twice"
+            );
+        }
+        for code in proofpack_core::Code::ALL {
+            let got = by_code
+                .remove(code.as_str())
+                .unwrap_or_else(|| panic!("{language}: no explanation of {code}"));
+            let want = explanation_in(*code, language);
+            assert_eq!(got["effect"], json!(code.effect()), "{language} {code}");
+            assert_eq!(
+                [&got["meaning"], &got["why"], &got["ask"]],
+                [want.meaning, want.why, want.ask]
+                    .map(|t| json!(t))
+                    .each_ref(),
+                "{language} {code}"
+            );
+        }
+        assert!(by_code.is_empty(), "{language}: not codes: {by_code:?}");
+        by_language.insert(language.tag(), all);
+    }
+    // The menu's language is the one served: no two languages alike.
+    assert_ne!(by_language["en"], by_language["fr"]);
+    assert_ne!(by_language["en"], by_language["de"]);
+    assert_ne!(by_language["fr"], by_language["de"]);
 }
 
 #[test]

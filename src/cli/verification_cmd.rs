@@ -119,7 +119,7 @@ fn sign(args: &SignArgs, language: Language) -> Outcome {
     let trust = trust_store(&args.trust)?;
     let report = verify_path(&args.pack, Some(&trust), &Limits::default(), &Cancel::new())
         .map_err(|e| Failure::at(&args.pack, e))?;
-    let envelope = proofpack_verification::sign(&report, &key).map_err(Failure::operational)?;
+    let envelope = proofpack_verification::sign_receipt(&report, &key).map_err(Failure::operational)?;
     write_atomic(&args.out, &envelope, existing, Access::Default)?;
     let words = Messages::new(language);
     eprintln!(
@@ -151,7 +151,7 @@ fn check(args: &CheckArgs, language: Language) -> Outcome {
             reverify_with.as_ref(),
         )),
     };
-    let checked = proofpack_verification::check(&envelope, &keys, pack)
+    let checked = proofpack_verification::check_receipt_with_pack(&envelope, &keys, pack)
         .map_err(|e| Failure::at(args.pack.as_deref().unwrap_or(Path::new("-")), e))?;
     let mut out = std::io::stdout().lock();
     let written = if args.json {
@@ -170,7 +170,7 @@ fn countersign(args: &CountersignArgs, language: Language) -> Outcome {
     let envelope = std::fs::read(&args.file).map_err(|e| Failure::at(&args.file, e))?;
     let keys = trust_store(&args.keys)?;
     let key = verifier_key(&args.key, &args.keys)?;
-    let signed = match proofpack_verification::countersign(&envelope, &key, &keys) {
+    let signed = match proofpack_verification::countersign_receipt(&envelope, &key, &keys) {
         Ok(signed) => signed,
         Err(proofpack_verification::SignError::NotAuthentic(checked)) => {
             eprintln!(

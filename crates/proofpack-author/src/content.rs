@@ -145,12 +145,17 @@ pub(crate) struct Exact<'a> {
 impl Exact<'_> {
     /// After the copy: the content ended exactly at the declared size.
     /// `copied` is the copy's own result; the failure remembered by the
-    /// reader, if any, is the one reported.
-    pub(crate) fn finish(mut self, copied: io::Result<()>) -> Result<(), AuthoringError> {
+    /// reader, if any, is the one reported, else a failure of the copy is
+    /// one to write `destination`.
+    pub(crate) fn finish(
+        mut self,
+        copied: io::Result<()>,
+        destination: &Path,
+    ) -> Result<(), AuthoringError> {
         if let Some(failure) = self.failure.take() {
             return Err(failure);
         }
-        copied.map_err(|e| AuthoringError::Invalid(format!("writing the archive failed: {e}")))?;
+        copied.map_err(|e| AuthoringError::io(destination, e))?;
         let mut more = [0u8; 1];
         match self.source.read(&mut more) {
             Ok(0) => Ok(()),

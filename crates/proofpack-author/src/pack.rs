@@ -536,7 +536,11 @@ pub fn sign_unchecked(
         accepted: Vec::new(),
     };
     let mut bytes = Vec::new();
-    parts.write(all_clear, &mut bytes)?;
+    parts.write(
+        all_clear,
+        &mut bytes,
+        Path::new(crate::tar_writer::IN_MEMORY),
+    )?;
     Ok(bytes)
 }
 
@@ -564,7 +568,7 @@ impl Parts<'_> {
         trust: &TrustStore,
     ) -> Result<(Staged, Report), AuthoringError> {
         let mut staged = Staged::beside(out, Access::Default)?;
-        let followed = self.write_followed(all_clear, staged.file(), trust)?;
+        let followed = self.write_followed(all_clear, staged.file(), out, trust)?;
         let report = match followed {
             Some(report) => report,
             None => {
@@ -584,6 +588,7 @@ impl Parts<'_> {
         &self,
         all_clear: bool,
         file: &std::fs::File,
+        destination: &Path,
         trust: &TrustStore,
     ) -> Result<Option<Report>, AuthoringError> {
         use crate::follow::{Follower, Progress, Publisher};
@@ -591,7 +596,7 @@ impl Parts<'_> {
         let (written, followed) = std::thread::scope(|scope| {
             let verifier = scope.spawn(|| verify_pack(Follower::new(file, &progress), trust));
             let mut publisher = Publisher::new(file, &progress);
-            let written = self.write(all_clear, &mut publisher);
+            let written = self.write(all_clear, &mut publisher, destination);
             if written.is_ok() {
                 publisher.finish();
             } else {
@@ -612,14 +617,21 @@ impl Parts<'_> {
         &self,
         all_clear: bool,
         mut file: &mut std::fs::File,
+        destination: &Path,
         _trust: &TrustStore,
     ) -> Result<Option<Report>, AuthoringError> {
-        self.write(all_clear, &mut file)?;
+        self.write(all_clear, &mut file, destination)?;
         Ok(None)
     }
 
-    /// The manifest, signature and archive for one `all_clear` value.
-    fn write(&self, all_clear: bool, out: &mut impl Restart) -> Result<(), AuthoringError> {
+    /// The manifest, signature and archive for one `all_clear` value,
+    /// written to `out`, which becomes the file `destination`.
+    fn write(
+        &self,
+        all_clear: bool,
+        out: &mut impl Restart,
+        destination: &Path,
+    ) -> Result<(), AuthoringError> {
         let manifest = self.manifest(all_clear)?;
         let signature = self.signature(&manifest)?;
         let (manifest_size, signature_size) = (manifest.len() as u64, signature.len() as u64);
@@ -643,7 +655,7 @@ impl Parts<'_> {
             size: signature_size,
             content: &signature,
         });
-        write_pack_to(entries, out)
+        write_pack_to(entries, out, destination)
     }
 
     /// `manifest.json`: `pack.json`, the members §2 copies from

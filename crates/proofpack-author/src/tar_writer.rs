@@ -6,6 +6,7 @@ use crate::content::Content;
 use crate::gzip::{GzipStream, Window};
 use crate::AuthoringError;
 use std::io::Write;
+use std::path::Path;
 
 /// The deflate level. With the backend (flate2 on zlib-rs, pinned in the
 /// workspace `Cargo.toml`) it decides the bytes written: changing either
@@ -75,17 +76,22 @@ impl Restart for std::fs::File {
 /// member is held whole: a file member is read in 8 KiB pieces, and at most
 /// 6 MiB of the tar wait for deflate (44 MiB when the pack is written again
 /// for input that compresses extremely well: see the `gzip` module).
+///
+/// A failure to write `out` is an [`AuthoringError::Io`] naming
+/// `destination` (the file `out` becomes), as a failure to read a member is
+/// one naming the member's file.
 pub fn write_pack_to<W: Restart>(
     mut entries: Vec<Entry<'_>>,
     out: &mut W,
+    destination: &Path,
 ) -> Result<(), AuthoringError> {
     entries.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
     for window in [Window::Normal, Window::Large] {
-        if write_once(&entries, &mut *out, window)? {
+        if write_once(&entries, &mut *out, window, destination)? {
             return Ok(());
         }
         out.restart()
-            .map_err(|e| AuthoringError::Invalid(format!("writing the archive failed: {e}")))?;
+            .map_err(|e| AuthoringError::io(destination, e))?;
     }
     // `Window::Large` cannot be outrun (see its bound).
     Err(AuthoringError::Invalid(
@@ -99,9 +105,9 @@ fn write_once<W: Write>(
     entries: &[Entry<'_>],
     out: W,
     window: Window,
+    destination: &Path,
 ) -> Result<bool, AuthoringError> {
-    let failed =
-        |e: std::io::Error| AuthoringError::Invalid(format!("writing the archive failed: {e}"));
+    let failed = |e: std::io::Error| AuthoringError::io(destination, e);
     let mut builder = tar::Builder::new(GzipStream::new(out, window));
     for entry in entries {
         let header = header(entry.path, entry.size)?;
@@ -110,7 +116,7 @@ fn write_once<W: Write>(
         if builder.get_ref().starved() {
             return Ok(false);
         }
-        content.finish(copied)?;
+        content.finish(copied, destination)?;
     }
     // The end-of-archive marker (two zero blocks).
     let ended = builder.finish();
@@ -119,10 +125,13 @@ fn write_once<W: Write>(
     }
     ended.map_err(failed)?;
     let gz = builder.into_inner().map_err(failed)?;
-    gz.finish()
-        .map_err(|e| AuthoringError::Invalid(format!("gzip failed: {e}")))?;
+    gz.finish().map_err(failed)?;
     Ok(true)
 }
+
+/// What a pack written to memory is called in errors (writing to memory
+/// does not fail, but the writer names its destination).
+pub(crate) const IN_MEMORY: &str = "the pack in memory";
 
 /// Builds the gzip-compressed tar of `members` (path, content), sorted by
 /// path, in memory: for test vectors and other small packs. The bytes are
@@ -130,7 +139,11 @@ fn write_once<W: Write>(
 pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringError> {
     let contents: Vec<Content> = members.iter().map(|(_, c)| c.clone().into()).collect();
     let mut bytes = Vec::new();
-    write_pack_to(entries_of(members, &contents), &mut bytes)?;
+    write_pack_to(
+        entries_of(members, &contents),
+        &mut bytes,
+        Path::new(IN_MEMORY),
+    )?;
     Ok(bytes)
 }
 
@@ -255,7 +268,7 @@ mod tests {
             })
             .collect();
         let mut streamed = Vec::new();
-        write_pack_to(entries, &mut streamed).expect("streams");
+        write_pack_to(entries, &mut streamed, Path::new("memory")).expect("streams");
         let reference = reference_write_pack(&members);
         assert_eq!(streamed.len(), reference.len());
         assert!(streamed == reference, "the same bytes");
@@ -278,7 +291,7 @@ mod tests {
         let mut file = std::fs::File::create_new(&path).expect("create");
         // A stale byte where the first attempt wrote: the restart empties the file.
         file.write_all(b"stale").expect("write");
-        write_pack_to(entries, &mut file).expect("streams");
+        write_pack_to(entries, &mut file, Path::new("pack")).expect("streams");
         drop(file);
         let streamed = std::fs::read(&path).expect("read");
         assert!(
@@ -300,7 +313,7 @@ mod tests {
                 content: &content,
             };
             assert!(matches!(
-                write_pack_to(vec![entry], &mut Vec::new()),
+                write_pack_to(vec![entry], &mut Vec::new(), Path::new("out")),
                 Err(AuthoringError::Invalid(_))
             ));
         }
@@ -311,9 +324,54 @@ mod tests {
             content: &missing,
         };
         assert!(matches!(
-            write_pack_to(vec![entry], &mut Vec::new()),
-            Err(AuthoringError::Io { .. })
+            write_pack_to(vec![entry], &mut Vec::new(), Path::new("out")),
+            Err(AuthoringError::Io { path, .. }) if path.ends_with("gone.bin")
         ));
+    }
+
+    /// A destination that takes `room` bytes, then fails as a full disk does.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(std::io::Error::from_raw_os_error(28)); // ENOSPC
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Restart for Full {
+        fn restart(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_of_the_archive_is_an_io_error_naming_the_destination() {
+        let members = [("attachments/a.bin".to_owned(), vec![7u8; 64 << 10])];
+        let contents: Vec<Content> = members.iter().map(|(_, c)| c.clone().into()).collect();
+        for room in [0, 30] {
+            let failed = write_pack_to(
+                entries_of(&members, &contents),
+                &mut Full { room },
+                Path::new("out/proof.tar.gz"),
+            );
+            match failed {
+                Err(AuthoringError::Io { path, source }) => {
+                    assert_eq!(path, "out/proof.tar.gz", "{room}");
+                    assert_eq!(source.raw_os_error(), Some(28), "{room}");
+                }
+                other => panic!("{room}: expected an I/O error, got {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -22,6 +22,128 @@ pub enum Change {
     Unchanged,
 }
 
+/// Why an edit of a trust store was refused; the store is left as it was.
+/// Each has a [`kind`](EditRefusal::kind), a stable name for programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EditRefusal {
+    /// A key entry §4 would not read (`invalid_entry`).
+    InvalidEntry(String),
+    /// A key valid at no time: `not_before` after `not_after`
+    /// (`empty_window`).
+    EmptyWindow {
+        /// The key.
+        key_id: String,
+        /// Its `not_before`.
+        not_before: String,
+        /// Its `not_after`.
+        not_after: String,
+    },
+    /// A `key_id` the store already has (`duplicate_key_id`).
+    DuplicateKeyId(String),
+    /// A `key_id` the store does not have (`no_such_key`).
+    NoSuchKey(String),
+    /// A revocation moved later without `force` (`revocation_later`).
+    RevocationLater {
+        /// The key.
+        key_id: String,
+        /// The revocation recorded.
+        revoked_at: String,
+        /// The later one asked for.
+        asked: String,
+    },
+    /// A revocation removed without `force` (`unrevocation`).
+    Unrevocation {
+        /// The key.
+        key_id: String,
+        /// The revocation recorded.
+        revoked_at: String,
+    },
+    /// A policy that would verify less, without `force` (`policy_weaker`).
+    PolicyWeaker {
+        /// The policy recorded.
+        current: Policy,
+        /// The weaker one asked for.
+        asked: Policy,
+    },
+}
+
+impl EditRefusal {
+    /// The refusal's stable name (`invalid_entry`, `empty_window`,
+    /// `duplicate_key_id`, `no_such_key`, `revocation_later`,
+    /// `unrevocation`, `policy_weaker`).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EditRefusal::InvalidEntry(_) => "invalid_entry",
+            EditRefusal::EmptyWindow { .. } => "empty_window",
+            EditRefusal::DuplicateKeyId(_) => "duplicate_key_id",
+            EditRefusal::NoSuchKey(_) => "no_such_key",
+            EditRefusal::RevocationLater { .. } => "revocation_later",
+            EditRefusal::Unrevocation { .. } => "unrevocation",
+            EditRefusal::PolicyWeaker { .. } => "policy_weaker",
+        }
+    }
+}
+
+impl std::fmt::Display for EditRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditRefusal::InvalidEntry(why) => write!(f, "invalid key entry: {why}"),
+            EditRefusal::EmptyWindow {
+                key_id,
+                not_before,
+                not_after,
+            } => write!(
+                f,
+                "key {}: not_before {} is after not_after {}, so the key would be valid at no time; the window [not_before, not_after] must not be empty",
+                Untrusted(key_id),
+                Untrusted(not_before),
+                Untrusted(not_after)
+            ),
+            EditRefusal::DuplicateKeyId(key_id) => {
+                write!(f, "key_id {} is already in the store", Untrusted(key_id))
+            }
+            EditRefusal::NoSuchKey(key_id) => {
+                write!(f, "no key {} in the store", Untrusted(key_id))
+            }
+            EditRefusal::RevocationLater {
+                key_id,
+                revoked_at,
+                asked,
+            } => write!(
+                f,
+                "key {} is already revoked at {}; revoking it at the later {} would trust again what was signed in between. Nothing was changed; give --force to move the revocation later",
+                Untrusted(key_id),
+                Untrusted(revoked_at),
+                Untrusted(asked)
+            ),
+            EditRefusal::Unrevocation { key_id, revoked_at } => write!(
+                f,
+                "removing the revocation of key {} (at {}) would trust again what it distrusts. Nothing was changed; give --force to remove it",
+                Untrusted(key_id),
+                Untrusted(revoked_at)
+            ),
+            EditRefusal::PolicyWeaker { current, asked } => write!(
+                f,
+                "the policy would verify less than it does (from witness quorum {} and signed receipts {} to {} and {}). Nothing was changed; give --force to weaken it",
+                current.witness_quorum,
+                on_off(current.signed_receipts),
+                asked.witness_quorum,
+                on_off(asked.signed_receipts)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EditRefusal {}
+
+impl From<EditRefusal> for AuthoringError {
+    fn from(refusal: EditRefusal) -> Self {
+        AuthoringError::TrustEdit(refusal)
+    }
+}
+
 /// Refuses a key whose validity window is empty: §4's window
 /// `[not_before, not_after]` is closed, so `not_before` > `not_after`
 /// would be a key valid at no time. (The verifier reads such a store,
@@ -29,12 +151,12 @@ pub enum Change {
 pub fn check_window(key: &TrustedKey) -> Result<(), AuthoringError> {
     if let (Some(nb), Some(na)) = (&key.not_before, &key.not_after) {
         if nb.cmp_instant(na) == Ordering::Greater {
-            return Err(AuthoringError::Invalid(format!(
-                "key {}: not_before {} is after not_after {}, so the key would be valid at no time; the window [not_before, not_after] must not be empty",
-                Untrusted(&key.key_id),
-                Untrusted(nb.raw()),
-                Untrusted(na.raw())
-            )));
+            return Err(EditRefusal::EmptyWindow {
+                key_id: key.key_id.clone(),
+                not_before: nb.raw().to_owned(),
+                not_after: na.raw().to_owned(),
+            }
+            .into());
         }
     }
     Ok(())
@@ -95,14 +217,10 @@ impl TrustStoreFile {
         let text =
             serde_json::to_vec(&entry).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
         let parsed = json::parse(&text).map_err(|e| AuthoringError::Invalid(e.to_string()))?;
-        let key = parse_key(&parsed)
-            .map_err(|e| AuthoringError::Invalid(format!("invalid key entry: {e}")))?;
+        let key = parse_key(&parsed).map_err(|e| EditRefusal::InvalidEntry(e.to_string()))?;
         check_window(&key)?;
         if self.store()?.key(&key.key_id).is_some() {
-            return Err(AuthoringError::Invalid(format!(
-                "key_id {} is already in the store",
-                Untrusted(&key.key_id)
-            )));
+            return Err(EditRefusal::DuplicateKeyId(key.key_id).into());
         }
         self.keys_mut()?.push(entry);
         self.store().map(|_| ())
@@ -113,9 +231,7 @@ impl TrustStoreFile {
             .iter_mut()
             .find(|k| k.get("key_id").and_then(Value::as_str) == Some(key_id))
             .and_then(Value::as_object_mut)
-            .ok_or_else(|| {
-                AuthoringError::Invalid(format!("no key {} in the store", Untrusted(key_id)))
-            })
+            .ok_or_else(|| EditRefusal::NoSuchKey(key_id.to_owned()).into())
     }
 
     /// Records that a key was revoked at `at`.
@@ -136,12 +252,12 @@ impl TrustStoreFile {
             match at.cmp_instant(&current) {
                 Ordering::Equal => return Ok(Change::Unchanged),
                 Ordering::Greater if !force => {
-                    return Err(AuthoringError::Invalid(format!(
-                        "key {} is already revoked at {}; revoking it at the later {} would trust again what was signed in between. Nothing was changed; give --force to move the revocation later",
-                        Untrusted(key_id),
-                        Untrusted(current.raw()),
-                        Untrusted(at.raw())
-                    )))
+                    return Err(EditRefusal::RevocationLater {
+                        key_id: key_id.to_owned(),
+                        revoked_at: current.raw().to_owned(),
+                        asked: at.raw().to_owned(),
+                    }
+                    .into())
                 }
                 Ordering::Less | Ordering::Greater => {}
             }
@@ -159,11 +275,11 @@ impl TrustStoreFile {
             return Ok(Change::Unchanged);
         };
         if !force {
-            return Err(AuthoringError::Invalid(format!(
-                "removing the revocation of key {} (at {}) would trust again what it distrusts. Nothing was changed; give --force to remove it",
-                Untrusted(key_id),
-                Untrusted(current.raw())
-            )));
+            return Err(EditRefusal::Unrevocation {
+                key_id: key_id.to_owned(),
+                revoked_at: current.raw().to_owned(),
+            }
+            .into());
         }
         entry.insert("revoked_at".to_owned(), Value::Null);
         self.store().map(|_| Change::Changed)
@@ -190,13 +306,11 @@ impl TrustStoreFile {
         let weaker = wanted.witness_quorum < current.witness_quorum
             || (current.signed_receipts && !wanted.signed_receipts);
         if weaker && !force {
-            return Err(AuthoringError::Invalid(format!(
-                "the policy would verify less than it does (from witness quorum {} and signed receipts {} to {} and {}). Nothing was changed; give --force to weaken it",
-                current.witness_quorum,
-                on_off(current.signed_receipts),
-                wanted.witness_quorum,
-                on_off(wanted.signed_receipts)
-            )));
+            return Err(EditRefusal::PolicyWeaker {
+                current,
+                asked: wanted,
+            }
+            .into());
         }
         let obj = self
             .doc

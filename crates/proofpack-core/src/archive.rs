@@ -490,12 +490,20 @@ fn framing(name: MemberName) -> Option<Framing> {
         MemberName::Manifest
         | MemberName::Signature
         | MemberName::Request
-        | MemberName::Verification
+        | MemberName::ProbeResults
         | MemberName::Audit => Some(Framing::Document),
         MemberName::Steps | MemberName::Receipts | MemberName::Provenance => Some(Framing::Lines),
         MemberName::Attestation => None,
     }
 }
+
+/// The largest attachment the reader keeps in memory, as JSON that may be
+/// a receipt's attestation (§16: a receipt's envelope is a few hundred
+/// bytes; a member named as one and larger than this is
+/// `receipts.attestation_invalid`, so no attachment can make the verifier
+/// hold more than this per member). A limit of the reader (§1), which the
+/// attestation's judgement only reports.
+pub(crate) const KEPT_ATTACHMENT_LIMIT: u64 = 1 << 20;
 
 /// Which members' content a read keeps in memory (every member is hashed).
 #[derive(Clone, Copy)]
@@ -515,8 +523,7 @@ impl Keep<'_> {
             // An attachment may be a receipt's attestation (§16), which only
             // the receipts, read later, can name: keep those small enough
             // to be one, while they can still be JSON.
-            Keep::Parsed if path.starts_with(ATTACHMENTS_DIR) => (size
-                <= crate::attestation::ENVELOPE_LIMIT)
+            Keep::Parsed if path.starts_with(ATTACHMENTS_DIR) => (size <= KEPT_ATTACHMENT_LIMIT)
                 .then(|| Kept::Json(ViablePrefix::new(Framing::Document))),
             Keep::Parsed => {
                 let name = path.parse::<MemberName>().ok()?;

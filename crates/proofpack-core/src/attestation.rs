@@ -6,9 +6,8 @@
 //! ([`AttestationState`]); §9's erasure rule, made stricter by the policy's
 //! `signed_receipts`, is applied by [`crate::receipts::check`].
 
-use crate::archive::Archive;
+use crate::archive::{Archive, KEPT_ATTACHMENT_LIMIT};
 use crate::findings::{Code, Findings};
-use crate::receipts::ReceiptRecord;
 pub(crate) use crate::report::AttestationState;
 use crate::trust::TrustStore;
 use proofpack_spec::crypto;
@@ -17,11 +16,23 @@ use proofpack_spec::json;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{ReceiptStatus, Role, RECEIPT_FORMAT, RECEIPT_PAYLOAD_TYPE};
 
-/// The largest attestation member the reader keeps (a receipt's envelope is
-/// a few hundred bytes; a member named as one and larger than this is
-/// `receipts.attestation_invalid`, so no attachment can make the verifier
-/// hold more than this per member).
-pub(crate) const ENVELOPE_LIMIT: u64 = 1 << 20;
+/// What a receipt (§9) says that its attestation must match, as the §9
+/// reader established it: the receipts module builds it, so that this
+/// module needs nothing of §9's records.
+pub(crate) struct Claim<'a> {
+    /// `attestation`: the member holding the statement, when a string.
+    pub attestation: Option<&'a str>,
+    /// Where the receipt is (`subprocessor-receipts.jsonl:LINE`).
+    pub location: String,
+    /// `subprocessor`
+    pub subprocessor: &'a str,
+    /// `ticket_id`, when a string.
+    pub ticket_id: Option<&'a str>,
+    /// `status`, when a known one.
+    pub status: Option<ReceiptStatus>,
+    /// `confirmed_at`, when valid.
+    pub confirmed_at: Option<&'a Timestamp>,
+}
 
 /// The member names of the statement (§16), each written once (the
 /// envelope's are [`proofpack_spec::dsse::names`]).
@@ -58,14 +69,14 @@ struct Statement {
 
 /// Judges the attestation of one receipt (§16), reporting its findings.
 pub(crate) fn check(
-    receipt: &ReceiptRecord,
+    receipt: &Claim<'_>,
     cx: &Context<'_>,
     findings: &mut Findings,
 ) -> AttestationState {
-    let Some(path) = receipt.attestation.as_deref() else {
+    let Some(path) = receipt.attestation else {
         return AttestationState::Absent;
     };
-    let at = format!("{}#/attestation", receipt.location());
+    let at = format!("{}#/attestation", receipt.location);
     let Some(member) = cx.archive.member(path) else {
         findings.add(
             Code::ReceiptsSchema,
@@ -79,7 +90,7 @@ pub(crate) fn check(
             Code::ReceiptsAttestationInvalid,
             path,
             format!(
-                "an attestation of {} bytes (this verifier reads at most {ENVELOPE_LIMIT})",
+                "an attestation of {} bytes (this verifier reads at most {KEPT_ATTACHMENT_LIMIT})",
                 member.size
             ),
         );
@@ -159,7 +170,7 @@ fn read_statement(payload: &[u8]) -> Result<Statement, String> {
 /// counting signature that fails is `receipts.attestation_invalid`, none
 /// counting is `receipts.attestation_unverified`.
 fn judge_signatures(
-    receipt: &ReceiptRecord,
+    receipt: &Claim<'_>,
     envelope: &Envelope,
     statement: &Statement,
     trust: Option<&TrustStore>,
@@ -206,7 +217,7 @@ fn judge_signatures(
 
 /// The statement's members that differ from the receipt's and the
 /// manifest's (§16).
-fn mismatches(receipt: &ReceiptRecord, s: &Statement, cx: &Context<'_>) -> Vec<&'static str> {
+fn mismatches(receipt: &Claim<'_>, s: &Statement, cx: &Context<'_>) -> Vec<&'static str> {
     let mut differ = Vec::new();
     let mut compare = |name, same: bool| {
         if !same {
@@ -216,7 +227,7 @@ fn mismatches(receipt: &ReceiptRecord, s: &Statement, cx: &Context<'_>) -> Vec<&
     compare(names::SUBPROCESSOR, s.subprocessor == receipt.subprocessor);
     compare(
         names::TICKET_ID,
-        receipt.ticket_id.as_deref() == Some(&s.ticket_id),
+        receipt.ticket_id == Some(s.ticket_id.as_str()),
     );
     compare(
         names::STATUS,
@@ -226,7 +237,6 @@ fn mismatches(receipt: &ReceiptRecord, s: &Statement, cx: &Context<'_>) -> Vec<&
         names::CONFIRMED_AT,
         receipt
             .confirmed_at
-            .as_ref()
             .is_some_and(|t| t.instant() == s.confirmed_at.instant()),
     );
     // A manifest member that could not be read was reported there.

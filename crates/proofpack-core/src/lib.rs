@@ -29,10 +29,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![deny(unreachable_pub)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 // Sections of the spec, each parsed then checked; private: the public API is
 // the re-exports below, and the read-only views of `report`, `trust` and

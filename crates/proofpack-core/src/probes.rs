@@ -48,11 +48,11 @@ static SHAPE: Shape = Shape::Members(&[
 ]);
 
 /// The member name.
-pub(crate) const VERIFICATION: MemberName = MemberName::Verification;
+pub(crate) const PROBE_RESULTS: MemberName = MemberName::ProbeResults;
 
-/// `verification.json` as far as it could be read.
+/// The probes' results, `verification.json`, as far as it could be read.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Verification {
+pub(crate) struct ProbeResults {
     /// `verified_at`
     pub verified_at: Option<Timestamp>,
     /// `code_ref`
@@ -69,7 +69,7 @@ pub(crate) struct Verification {
     pub present: Vec<Probe>,
 }
 
-impl Verification {
+impl ProbeResults {
     /// The count a present probe reported.
     pub(crate) fn count(&self, probe: Probe) -> Option<u64> {
         match probe {
@@ -81,15 +81,15 @@ impl Verification {
 
 /// Parses and judges `verification.json` on its own (the cross-member
 /// checks are in [`check_against`]).
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verification> {
-    let doc = parse_json(bytes, VERIFICATION.as_str(), &SHAPE, findings)?;
-    let mut f = Fields::of(&doc, Code::ProbesSchema, VERIFICATION.as_str(), findings)?;
-    let mut v = Verification {
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResults> {
+    let doc = parse_json(bytes, PROBE_RESULTS.as_str(), &SHAPE, findings)?;
+    let mut f = Fields::of(&doc, Code::ProbesSchema, PROBE_RESULTS.as_str(), findings)?;
+    let mut v = ProbeResults {
         verified_at: f.timestamp(names::VERIFIED_AT),
         code_ref: f.string(names::CODE_REF).map(str::to_owned),
         all_clear: f.boolean(names::ALL_CLEAR),
         counts_complete: true,
-        ..Verification::default()
+        ..ProbeResults::default()
     };
     let probes = match f.required(names::PROBES) {
         Some(Json::Object(o)) => Some(o),
@@ -121,7 +121,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verificatio
             v.counts_complete = false;
             continue;
         };
-        let at = format!("{VERIFICATION}#/probes/{name}");
+        let at = format!("{PROBE_RESULTS}#/probes/{name}");
         if judged != Probe::AuditLogRedacted {
             if count > 0 {
                 f.findings().add(
@@ -147,7 +147,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verificatio
         if claim != clear {
             f.findings().add(
                 Code::ProbesAllClearInconsistent,
-                format!("{VERIFICATION}#/all_clear"),
+                format!("{PROBE_RESULTS}#/all_clear"),
                 format!("all_clear is {claim} but the probe counts say {clear}"),
             );
         }
@@ -158,7 +158,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Verificatio
 /// Required probes: every requested class, `subprocessor` and
 /// `audit_log_redacted` (§8).
 pub(crate) fn check_required(
-    v: &Verification,
+    v: &ProbeResults,
     data_classes: &[DataClass],
     findings: &mut Findings,
 ) {
@@ -170,7 +170,7 @@ pub(crate) fn check_required(
         if !v.present.contains(&name) {
             findings.add(
                 Code::ProbesMissing,
-                format!("{VERIFICATION}#/probes/{name}"),
+                format!("{PROBE_RESULTS}#/probes/{name}"),
                 format!("no probe for {name}"),
             );
         }

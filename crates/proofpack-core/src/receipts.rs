@@ -10,6 +10,7 @@ use crate::attestation::{self, AttestationState};
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use crate::register_facts::OpenItem;
+use crate::report::ReceiptRow;
 use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::Scalar;
 use proofpack_spec::timestamp::Timestamp;
@@ -59,6 +60,18 @@ impl ReceiptRecord {
     /// Where the record is, for findings.
     pub(crate) fn location(&self) -> String {
         format!("{RECEIPTS}:{}", self.line)
+    }
+
+    /// What this receipt says that its attestation must match (§16).
+    fn claim(&self) -> attestation::Claim<'_> {
+        attestation::Claim {
+            attestation: self.attestation.as_deref(),
+            location: self.location(),
+            subprocessor: &self.subprocessor,
+            ticket_id: self.ticket_id.as_deref(),
+            status: self.status,
+            confirmed_at: self.confirmed_at.as_ref(),
+        }
     }
 }
 
@@ -116,6 +129,29 @@ impl Judged {
         erased_where(receipts, |i| {
             !self.signed_receipts || self.attestation(i) == AttestationState::Verified
         })
+    }
+
+    /// The report's rows of the receipts (§13), with the §9 erasure rule
+    /// applied (and §16's, under the policy's `signed_receipts`).
+    pub(crate) fn rows(&self, receipts: &[ReceiptRecord]) -> Vec<ReceiptRow> {
+        let erased = self.erased(receipts);
+        let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+        receipts
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ReceiptRow {
+                line: r.line,
+                subprocessor: r.subprocessor.clone(),
+                channel: r.channel.clone(),
+                ticket_id: r.ticket_id.clone(),
+                status: r.status,
+                requested_at: raw(&r.requested_at),
+                status_at: raw(&r.confirmed_at).or_else(|| raw(&r.due_at)),
+                endpoint: r.endpoint.clone(),
+                subprocessor_erased: erased.contains(r.subprocessor.as_str()),
+                attestation: self.attestation(i),
+            })
+            .collect()
     }
 }
 
@@ -219,7 +255,7 @@ pub(crate) fn check(
     let judged = Judged {
         attestations: receipts
             .iter()
-            .map(|r| attestation::check(r, cx, findings))
+            .map(|r| attestation::check(&r.claim(), cx, findings))
             .collect(),
         signed_receipts: cx.trust.is_some_and(|t| t.policy().signed_receipts),
     };

@@ -7,13 +7,10 @@
 //! the contract by accident.
 
 use crate::findings::{Finding, MissingEvidence, Passed, Verdict};
-use crate::receipts::ReceiptRecord;
 pub use crate::register_facts::{CheckpointFact, OpenItem, ProvedEntries, RegisterFacts};
-use crate::steps::{StatusDetail, StepRecord};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
-    BackupState, Channel, DataClass, LegalBasis, ModelAction, Probe, ReceiptStatus, ReverseIndex,
-    Step, StepStatus,
+    BackupState, Channel, LegalBasis, ModelAction, ReceiptStatus, ReverseIndex, Step, StepStatus,
 };
 use serde::Serialize;
 
@@ -501,102 +498,6 @@ pub struct ModelRow {
     pub complete: bool,
 }
 
-impl TierRow {
-    /// The nine rows of the cascade, from the request, the step records and
-    /// the probes' counts.
-    pub(crate) fn rows(
-        data_classes: &[DataClass],
-        steps: &[StepRecord],
-        residue: impl Fn(Probe) -> Option<u64>,
-        pii: Option<u64>,
-    ) -> Vec<TierRow> {
-        Step::ALL
-            .iter()
-            .map(|&tier| {
-                let record = steps.iter().find(|s| s.step == tier);
-                let probe = match tier.data_class() {
-                    Some(class) => Some(class.probe()),
-                    None if tier == Step::Subprocessor => Some(Probe::Subprocessor),
-                    None => None,
-                };
-                TierRow {
-                    tier,
-                    requested: Step::ALWAYS_REQUIRED.contains(&tier)
-                        || data_classes.iter().any(|c| c.step() == tier),
-                    status: record.and_then(|s| s.status),
-                    before_count: record.and_then(|s| s.before_count),
-                    after_count: record.and_then(|s| s.after_count),
-                    code_ref: record.and_then(|s| s.code_ref.clone()),
-                    status_detail: record.and_then(|s| s.detail.as_ref()).map(status_evidence),
-                    evidence: record.map(tier_evidence).unwrap_or_default(),
-                    residue: match probe {
-                        Some(p) => residue(p),
-                        None => residue(Probe::AuditLogRedacted).or(pii),
-                    },
-                }
-            })
-            .collect()
-    }
-}
-
-fn status_evidence(detail: &StatusDetail) -> StatusEvidence {
-    let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
-    match detail {
-        StatusDetail::Ok => StatusEvidence::default(),
-        StatusDetail::Fail {
-            error,
-            exception_id,
-        } => StatusEvidence {
-            error: error.clone(),
-            exception_id: exception_id.clone(),
-            ..StatusEvidence::default()
-        },
-        StatusDetail::Pending { due_at } => StatusEvidence {
-            due_at: raw(due_at),
-            ..StatusEvidence::default()
-        },
-        StatusDetail::Deferred { expires_at } => StatusEvidence {
-            expires_at: raw(expires_at),
-            ..StatusEvidence::default()
-        },
-        StatusDetail::Exempt { exemption } => StatusEvidence {
-            exemption: exemption.as_ref().map(|e| ExemptionRow {
-                legal_basis: e.legal_basis.clone(),
-                justification: e.justification.clone(),
-            }),
-            ..StatusEvidence::default()
-        },
-    }
-}
-
-fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
-    let e = &record.evidence;
-    TierEvidenceRow {
-        replication_lag_drained: e.replication_lag_drained,
-        purge: e.purge.clone(),
-        models: e.models.as_ref().map(|models| {
-            models
-                .iter()
-                .map(|m| ModelRow {
-                    model_id: m.model_id.clone(),
-                    action: m.action,
-                    complete: m.complete,
-                })
-                .collect()
-        }),
-        backups: e
-            .backups
-            .iter()
-            .map(|b| BackupRow {
-                location: b.location.clone(),
-                state: b.state,
-                retention_until: b.retention_until.as_ref().map(|t| t.raw().to_owned()),
-                restore_suppression: b.restore_suppression,
-            })
-            .collect(),
-    }
-}
-
 /// One receipt, with whether it erases its subprocessor.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -622,36 +523,6 @@ pub struct ReceiptRow {
     pub subprocessor_erased: bool,
     /// Its attestation (§16).
     pub attestation: AttestationState,
-}
-
-impl ReceiptRow {
-    /// The rows of the receipts, with the §9 erasure rule applied (and
-    /// §16's, under the policy's `signed_receipts`).
-    pub(crate) fn rows(
-        receipts: &[ReceiptRecord],
-        judged: &crate::receipts::Judged,
-    ) -> Vec<ReceiptRow> {
-        let erased = judged.erased(receipts);
-        let raw = |t: &Option<proofpack_spec::timestamp::Timestamp>| {
-            t.as_ref().map(|t| t.raw().to_owned())
-        };
-        receipts
-            .iter()
-            .enumerate()
-            .map(|(i, r)| ReceiptRow {
-                line: r.line,
-                subprocessor: r.subprocessor.clone(),
-                channel: r.channel.clone(),
-                ticket_id: r.ticket_id.clone(),
-                status: r.status,
-                requested_at: raw(&r.requested_at),
-                status_at: raw(&r.confirmed_at).or_else(|| raw(&r.due_at)),
-                endpoint: r.endpoint.clone(),
-                subprocessor_erased: erased.contains(r.subprocessor.as_str()),
-                attestation: judged.attestation(i),
-            })
-            .collect()
-    }
 }
 
 /// The SLA timeline of a pack, for the report.

@@ -10,11 +10,12 @@
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use crate::register_facts::OpenItem;
+use crate::report::{BackupRow, ExemptionRow, ModelRow, StatusEvidence, TierEvidenceRow, TierRow};
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
 use proofpack_spec::json::{Kind, Value};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
-    BackupState, DataClass, MemberName, ModelAction, Purge, Step, StepStatus,
+    BackupState, DataClass, MemberName, ModelAction, Probe, Purge, Step, StepStatus,
 };
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -751,5 +752,102 @@ pub(crate) fn open_items(steps: &[StepRecord], items: &mut Vec<OpenItem>) {
         };
         let kind = proofpack_spec::vocab::OpenItemKind::Step;
         items.push(OpenItem::new(kind, s.step.as_str(), due.as_ref()));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The report's rows (§13)
+
+/// The report's nine rows of the cascade (§13), from the request, the step
+/// records and the probes' counts.
+pub(crate) fn tier_rows(
+    data_classes: &[DataClass],
+    steps: &[StepRecord],
+    residue: impl Fn(Probe) -> Option<u64>,
+    pii: Option<u64>,
+) -> Vec<TierRow> {
+    Step::ALL
+        .iter()
+        .map(|&tier| {
+            let record = steps.iter().find(|s| s.step == tier);
+            let probe = match tier.data_class() {
+                Some(class) => Some(class.probe()),
+                None if tier == Step::Subprocessor => Some(Probe::Subprocessor),
+                None => None,
+            };
+            TierRow {
+                tier,
+                requested: Step::ALWAYS_REQUIRED.contains(&tier)
+                    || data_classes.iter().any(|c| c.step() == tier),
+                status: record.and_then(|s| s.status),
+                before_count: record.and_then(|s| s.before_count),
+                after_count: record.and_then(|s| s.after_count),
+                code_ref: record.and_then(|s| s.code_ref.clone()),
+                status_detail: record.and_then(|s| s.detail.as_ref()).map(status_evidence),
+                evidence: record.map(tier_evidence).unwrap_or_default(),
+                residue: match probe {
+                    Some(p) => residue(p),
+                    None => residue(Probe::AuditLogRedacted).or(pii),
+                },
+            }
+        })
+        .collect()
+}
+
+fn status_evidence(detail: &StatusDetail) -> StatusEvidence {
+    let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
+    match detail {
+        StatusDetail::Ok => StatusEvidence::default(),
+        StatusDetail::Fail {
+            error,
+            exception_id,
+        } => StatusEvidence {
+            error: error.clone(),
+            exception_id: exception_id.clone(),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Pending { due_at } => StatusEvidence {
+            due_at: raw(due_at),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Deferred { expires_at } => StatusEvidence {
+            expires_at: raw(expires_at),
+            ..StatusEvidence::default()
+        },
+        StatusDetail::Exempt { exemption } => StatusEvidence {
+            exemption: exemption.as_ref().map(|e| ExemptionRow {
+                legal_basis: e.legal_basis.clone(),
+                justification: e.justification.clone(),
+            }),
+            ..StatusEvidence::default()
+        },
+    }
+}
+
+fn tier_evidence(record: &StepRecord) -> TierEvidenceRow {
+    let e = &record.evidence;
+    TierEvidenceRow {
+        replication_lag_drained: e.replication_lag_drained,
+        purge: e.purge.clone(),
+        models: e.models.as_ref().map(|models| {
+            models
+                .iter()
+                .map(|m| ModelRow {
+                    model_id: m.model_id.clone(),
+                    action: m.action,
+                    complete: m.complete,
+                })
+                .collect()
+        }),
+        backups: e
+            .backups
+            .iter()
+            .map(|b| BackupRow {
+                location: b.location.clone(),
+                state: b.state,
+                retention_until: b.retention_until.as_ref().map(|t| t.raw().to_owned()),
+                restore_suppression: b.restore_suppression,
+            })
+            .collect(),
     }
 }

@@ -8,10 +8,10 @@ pub use crate::cancel::Cancel;
 use crate::cosignatures;
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
-use crate::probes::{self, VERIFICATION};
+use crate::probes::{self, PROBE_RESULTS};
 use crate::receipts;
 use crate::register_facts::RegisterFacts;
-use crate::report::{Meta, PackInfo, ReceiptRow, Report, Sections, SupersededPack, TierRow};
+use crate::report::{Meta, PackInfo, Report, Sections, SupersededPack};
 use crate::request::{self, Request, REQUEST};
 use crate::signature;
 use crate::sla::{self, SlaInput};
@@ -160,14 +160,14 @@ fn check_sections(
     run.sections.pack.all_clear_recomputed = !run.findings.has_effect(Effect::Incomplete);
     run.sections.members =
         crate::inspect::listing_against(archive, manifest.bytes.map(|_| &manifest.manifest));
-    run.sections.tiers = TierRow::rows(
+    run.sections.tiers = steps::tier_rows(
         &request.data_classes,
         &cascade.steps,
-        |probe| cascade.verification.as_ref().and_then(|v| v.count(probe)),
+        |probe| cascade.probe_results.as_ref().and_then(|v| v.count(probe)),
         audit.pii_disclosed,
     );
     run.sections.sla = request.timeline;
-    run.sections.receipts = ReceiptRow::rows(&receipts, &judged);
+    run.sections.receipts = judged.rows(&receipts);
     run.sections.audit = audit;
     run.sections.provenance = provenance;
     run.finish()
@@ -314,10 +314,10 @@ impl ReadRequest {
 }
 
 /// What §7 and §8 established: the step records and the independent
-/// verification, with their times in order.
+/// probes' results, with their times in order.
 struct Cascade {
     steps: Vec<StepRecord>,
-    verification: Option<probes::Verification>,
+    probe_results: Option<probes::ProbeResults>,
 }
 
 impl Cascade {
@@ -335,14 +335,14 @@ impl Cascade {
         if archive.has(steps::STEPS) {
             steps::check(&steps, &request.data_classes, findings);
         }
-        let verification = archive
-            .content(VERIFICATION)
+        let probe_results = archive
+            .content(PROBE_RESULTS)
             .and_then(|b| probes::parse(b, findings));
-        if let Some(v) = &verification {
+        if let Some(v) = &probe_results {
             probes::check_required(v, &request.data_classes, findings);
             check_independence(v, &steps, findings);
         }
-        let verified_at = verification.as_ref().and_then(|v| v.verified_at.as_ref());
+        let verified_at = probe_results.as_ref().and_then(|v| v.verified_at.as_ref());
         check_step_times(&steps, request.received_at.as_ref(), verified_at, findings);
         check_chain(
             &[
@@ -357,7 +357,7 @@ impl Cascade {
         );
         Cascade {
             steps,
-            verification,
+            probe_results,
         }
     }
 }
@@ -424,7 +424,7 @@ fn check_witness(
     cosignatures::check_quorum(summary.witnesses_counted, trust, &after, findings);
     if let (Some(claimed), Some(computed)) = (
         cascade
-            .verification
+            .probe_results
             .as_ref()
             .and_then(|v| v.unredacted_pii_count),
         summary.pii_disclosed,
@@ -432,7 +432,7 @@ fn check_witness(
         if claimed != computed {
             findings.add(
                 Code::ProbesAuditMismatch,
-                format!("{VERIFICATION}#/probes/audit_log_redacted"),
+                format!("{PROBE_RESULTS}#/probes/audit_log_redacted"),
                 format!("the probe reports {claimed} unredacted PII fields, the audit witness shows {computed}"),
             );
         }
@@ -544,7 +544,7 @@ fn pack_info(
     cascade: &Cascade,
 ) -> PackInfo {
     let raw = |t: &Option<Timestamp>| t.as_ref().map(|t| t.raw().to_owned());
-    let verification = cascade.verification.as_ref();
+    let probe_results = cascade.probe_results.as_ref();
     PackInfo {
         pack_id: m.pack_id.clone(),
         request_id: m.request_id.clone(),
@@ -566,8 +566,8 @@ fn pack_info(
             .content(MemberName::Attestation)
             .and_then(|b| std::str::from_utf8(b).ok())
             .map(str::to_owned),
-        probes_code_ref: verification.and_then(|v| v.code_ref.clone()),
-        probes_verified_at: verification
+        probes_code_ref: probe_results.and_then(|v| v.code_ref.clone()),
+        probes_verified_at: probe_results
             .and_then(|v| v.verified_at.as_ref())
             .map(|t| t.raw().to_owned()),
         supersedes: m.supersedes.as_ref().map(|s| SupersededPack {
@@ -597,14 +597,14 @@ fn check_all_clear(manifest: &Manifest, findings: &mut Findings) {
 }
 
 /// §8: the probes must not run the cascade's own code.
-fn check_independence(v: &probes::Verification, steps: &[StepRecord], findings: &mut Findings) {
+fn check_independence(v: &probes::ProbeResults, steps: &[StepRecord], findings: &mut Findings) {
     let Some(code_ref) = &v.code_ref else {
         return;
     };
     if let Some(s) = steps.iter().find(|s| s.code_ref.as_ref() == Some(code_ref)) {
         findings.add(
             Code::IndependenceSameCodePath,
-            format!("{VERIFICATION}#/code_ref"),
+            format!("{PROBE_RESULTS}#/code_ref"),
             format!(
                 "the probes ran the cascade's own code ({code_ref}, as step {})",
                 s.step

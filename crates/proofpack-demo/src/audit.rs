@@ -1,7 +1,7 @@
 //! The platform's action audit log: `proofpack-platform`'s persistent
 //! [`AuditLog`] (the producer's RFC 9162 tree, SD-JWT disclosures and signed
 //! checkpoints, kept in its own SQLite file beside the store, which the
-//! verification job reads on its own read-only connection).
+//! probe job reads on its own read-only connection).
 //!
 //! Each entry about a user carries that user's pseudonymous `subject_id` in
 //! clear as `actor_ref`, so the subject's entries can be found after their
@@ -17,14 +17,14 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// The log's origin, and the `key_id` of its checkpoint key.
-pub const LOG_ORIGIN: &str = "audit.demo.example/ten_demo";
+pub(crate) const LOG_ORIGIN: &str = "audit.demo.example/ten_demo";
 /// The leaf fields that hold personal data.
-pub const PII_FIELDS: [&str; 3] = ["subject_email", "subject_name", "ip_address"];
+pub(crate) const PII_FIELDS: [&str; 3] = ["subject_email", "subject_name", "ip_address"];
 /// The clear leaf member naming the subject an entry is about.
-pub const ACTOR_REF: &str = "actor_ref";
+pub(crate) const ACTOR_REF: &str = "actor_ref";
 
 /// The audit log and its checkpoint key.
-pub struct AuditStore {
+pub(crate) struct AuditStore {
     log: AuditLog,
     key: SigningKey,
 }
@@ -41,7 +41,7 @@ impl std::fmt::Debug for AuditStore {
 impl AuditStore {
     /// The log kept in the database at `path` (created if new), with a
     /// fresh checkpoint key and OS-random salts.
-    pub fn open(path: &Path) -> Result<Self, DemoError> {
+    pub(crate) fn open(path: &Path) -> Result<Self, DemoError> {
         Ok(AuditStore {
             log: AuditLog::open(path, LOG_ORIGIN)?,
             key: proofpack_author::keys::generate(),
@@ -50,33 +50,41 @@ impl AuditStore {
 
     /// The checkpoint key's public half (role `audit_log` in the trust store).
     #[must_use]
-    pub fn public_key(&self) -> VerifyingKey {
+    pub(crate) fn public_key(&self) -> VerifyingKey {
         self.key.verifying_key()
     }
 
     /// The log (sizes, leaves, proofs, the witness).
     #[must_use]
-    pub fn log(&self) -> &proofpack_producer::AuditLog {
+    pub(crate) fn log(&self) -> &proofpack_producer::AuditLog {
         self.log.log()
     }
 
     /// Appends an entry durably.
-    pub fn append(&mut self, entry: LogEntry) -> Result<u64, DemoError> {
+    pub(crate) fn append(&mut self, entry: LogEntry) -> Result<u64, DemoError> {
         Ok(self.log.append(entry)?)
     }
 
     /// Logs that request `request_id` was accepted.
-    pub fn log_request_accepted(&mut self, at: &str, request_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn log_request_accepted(
+        &mut self,
+        at: &str,
+        request_id: &str,
+    ) -> Result<u64, DemoError> {
         Ok(self.log.log_request_accepted(at, request_id)?)
     }
 
     /// Logs a cascade step record.
-    pub fn log_step(&mut self, request_id: &str, record: &StepRecord) -> Result<u64, DemoError> {
+    pub(crate) fn log_step(
+        &mut self,
+        request_id: &str,
+        record: &StepRecord,
+    ) -> Result<u64, DemoError> {
         Ok(self.log.log_step_record(request_id, record)?)
     }
 
     /// A signed checkpoint of the log as it is now, kept in its database.
-    pub fn checkpoint(&self) -> Result<String, DemoError> {
+    pub(crate) fn checkpoint(&self) -> Result<String, DemoError> {
         Ok(self.log.checkpoint(&self.key)?)
     }
 
@@ -84,7 +92,7 @@ impl AuditStore {
     /// another tree of this log's origin and of `size` leaves, signed with
     /// this log's key, as a log showing one witness a different history
     /// would sign it.
-    pub fn forked_checkpoint(&self, size: u64) -> Result<String, DemoError> {
+    pub(crate) fn forked_checkpoint(&self, size: u64) -> Result<String, DemoError> {
         let mut fork = proofpack_producer::AuditLog::with_salts(LOG_ORIGIN, Box::new(OsSalts))?;
         for i in 0..size {
             fork.append(
@@ -96,7 +104,7 @@ impl AuditStore {
 
     /// The history of every seeded subject, in time order: a login (e-mail,
     /// IP address), a profile change (name, e-mail) and a memory write.
-    pub fn seed(
+    pub(crate) fn seed(
         &mut self,
         subjects: &[(Subject, String)],
         base: time::OffsetDateTime,
@@ -135,7 +143,7 @@ impl AuditStore {
     /// The indexes of the entries about `subject_id` (by their clear
     /// `actor_ref`), ascending.
     #[must_use]
-    pub fn subject_entries(&self, subject_id: &str) -> Vec<u64> {
+    pub(crate) fn subject_entries(&self, subject_id: &str) -> Vec<u64> {
         let log = self.log.log();
         (0..log.size())
             .filter(|&i| {
@@ -149,7 +157,7 @@ impl AuditStore {
 
     /// The personal fields entry `index` still discloses.
     #[must_use]
-    pub fn pii_disclosed(&self, index: u64) -> Vec<String> {
+    pub(crate) fn pii_disclosed(&self, index: u64) -> Vec<String> {
         self.log
             .log()
             .disclosures(index)
@@ -162,7 +170,7 @@ impl AuditStore {
 
     /// Personal fields disclosed in the subject's entries.
     #[must_use]
-    pub fn subject_pii_count(&self, subject_id: &str) -> u64 {
+    pub(crate) fn subject_pii_count(&self, subject_id: &str) -> u64 {
         self.subject_entries(subject_id)
             .iter()
             .map(|&i| self.pii_disclosed(i).len() as u64)
@@ -171,7 +179,7 @@ impl AuditStore {
 
     /// Redacts (never deletes) every personal field of the subject's
     /// entries, in the log and from its database file.
-    pub fn redact_subject(&mut self, subject_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn redact_subject(&mut self, subject_id: &str) -> Result<(), DemoError> {
         for index in self.subject_entries(subject_id) {
             let fields = self.pii_disclosed(index);
             if fields.is_empty() {

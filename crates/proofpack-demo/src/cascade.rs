@@ -25,7 +25,7 @@ use serde_json::{json, Map, Value};
 use std::path::Path;
 
 /// The cascade's `code_ref`.
-pub const CASCADE_CODE: &str = concat!("proofpack-demo/cascade@", env!("CARGO_PKG_VERSION"));
+pub(crate) const CASCADE_CODE: &str = concat!("proofpack-demo/cascade@", env!("CARGO_PKG_VERSION"));
 
 /// What an affected model release got (§7 `fine_tune`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,7 +71,7 @@ pub struct EpisodicBackup {
     /// The snapshot (the backup's `location`).
     pub location: String,
     /// When it expires.
-    pub retention_until: String,
+    pub(crate) retention_until: String,
     /// Restored into use (it serves reads): `live`, not beyond use.
     pub in_use: bool,
     /// A restore re-applies the erasure (the subject is in the suppression
@@ -82,7 +82,7 @@ pub struct EpisodicBackup {
 impl EpisodicBackup {
     /// The §17 backup.
     #[must_use]
-    pub fn to_backup(&self) -> Backup {
+    pub(crate) fn to_backup(&self) -> Backup {
         Backup {
             location: self.location.clone(),
             state: if self.in_use {
@@ -131,9 +131,9 @@ pub struct StepEntry {
     /// The step's name (§7).
     pub step: String,
     /// `started_at`
-    pub started_at: String,
+    pub(crate) started_at: String,
     /// `ended_at`
-    pub ended_at: String,
+    pub(crate) ended_at: String,
     /// Records before the step, counted in the store.
     pub before_count: u64,
     /// Records after it.
@@ -263,7 +263,7 @@ fn uploads_held(store: &Store, user: &str) -> Result<u64, DemoError> {
 }
 
 /// Everything one cascade run needs.
-pub struct Cascade<'a> {
+pub(crate) struct Cascade<'a> {
     /// The store (read-write).
     pub store: &'a Store,
     /// The audit log.
@@ -282,7 +282,7 @@ impl Cascade<'_> {
     /// Runs every required step not yet in the ledger, calling `each` with
     /// every record (and whether it came from the ledger), and returns the
     /// records in cascade order.
-    pub fn run(
+    pub(crate) fn run(
         &mut self,
         each: &mut dyn FnMut(&StepEntry, bool),
     ) -> Result<Vec<StepEntry>, DemoError> {

@@ -48,7 +48,7 @@ impl Clock {
 
     /// The current instant.
     #[must_use]
-    pub fn now(&self) -> OffsetDateTime {
+    pub(crate) fn now(&self) -> OffsetDateTime {
         let mut source = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         match &mut *source {
             Source::System { last } => {
@@ -66,7 +66,7 @@ impl Clock {
 
     /// The current instant as a §0 timestamp (`2026-04-22T15:44:00Z`).
     #[must_use]
-    pub fn stamp(&self) -> String {
+    pub(crate) fn stamp(&self) -> String {
         format_instant(self.now())
     }
 }

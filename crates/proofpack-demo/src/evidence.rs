@@ -5,8 +5,8 @@
 use crate::audit::{AuditStore, PII_FIELDS};
 use crate::cascade::{StepEntry, StepOutcome};
 use crate::intake::{Intake, TENANT};
+use crate::probe_job::Probes;
 use crate::receipts::CollectedReceipt;
-use crate::verification::Probes;
 use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use proofpack_author::pack::{build, Authored, Content, Evidence, PackDescription, PackOptions};
@@ -20,18 +20,18 @@ use proofpack_spec::vocab::{Channel, MemberName, ReceiptStatus};
 use std::path::Path;
 
 /// The engineer who runs the cascade.
-pub const CASCADE_RUNNER: &str = "cascade-runner@demo.example";
+pub(crate) const CASCADE_RUNNER: &str = "cascade-runner@demo.example";
 /// The DPO who signs (never the cascade runner).
-pub const DPO: &str = "dpo@demo.example";
+pub(crate) const DPO: &str = "dpo@demo.example";
 /// The DPO key's `key_id`.
-pub const DPO_KEY_ID: &str = "demo-dpo";
+pub(crate) const DPO_KEY_ID: &str = "demo-dpo";
 /// Owner of the audit log's checkpoint key.
-pub const LOG_OWNER: &str = "audit-log@demo.example";
+pub(crate) const LOG_OWNER: &str = "audit-log@demo.example";
 
 /// A key of the trust store beyond the DPO's and the log's: a witness's
 /// or a subprocessor's.
 #[derive(Debug, Clone)]
-pub struct Corroborator {
+pub(crate) struct Corroborator {
     /// Its `key_id` (a witness's name; a subprocessor's receipt key).
     pub key_id: String,
     /// Its public key.
@@ -44,13 +44,13 @@ pub struct Corroborator {
 
 /// The policy of the demo's trust store (§4): both witnesses must cosign
 /// the after-checkpoint, and every subprocessor must sign its receipt.
-pub const WITNESS_QUORUM: u64 = 2;
+pub(crate) const WITNESS_QUORUM: u64 = 2;
 
 /// Writes `trust.json`: the DPO's key (role `dpo`), the audit log's
 /// checkpoint key (role `audit_log`, `key_id` the log origin), the
 /// witnesses' and the subprocessors' keys, and the policy
 /// `{"witness_quorum": 2, "signed_receipts": true}`.
-pub fn write_trust(
+pub(crate) fn write_trust(
     path: &Path,
     dpo: VerifyingKey,
     audit_log: VerifyingKey,
@@ -92,12 +92,12 @@ pub fn write_trust(
 
 /// Everything the evidence is made of.
 #[derive(Debug)]
-pub struct Material<'a> {
+pub(crate) struct Material<'a> {
     /// The request.
     pub intake: &'a Intake,
     /// The cascade's records.
     pub steps: &'a [StepEntry],
-    /// The verification job's results.
+    /// The probe job's results.
     pub probes: &'a Probes,
     /// When the job ran.
     pub verified_at: &'a str,
@@ -187,7 +187,7 @@ fn attestation(m: &Material<'_>) -> String {
 }
 
 /// Builds the evidence: every member, by the producer library.
-pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoError> {
+pub(crate) fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoError> {
     let request = m.intake.request()?;
     let records = m
         .steps
@@ -195,7 +195,7 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
         .map(StepEntry::to_record)
         .collect::<Result<Vec<_>, _>>()?;
     let results = m.probes.results(m.verified_at)?;
-    let verification = results.verification(Some(&request))?;
+    let probe_results = results.probe_results(Some(&request))?;
     let mut entries = audit.subject_entries(&m.intake.subject_id);
     entries.extend(audit.log().entries_for_request(&m.intake.request_id));
     let witness = audit.log().witness(&WitnessSpec {
@@ -213,8 +213,8 @@ pub fn assemble(m: &Material<'_>, audit: &AuditStore) -> Result<Evidence, DemoEr
         (MemberName::Request.to_string(), request.to_json()?),
         (MemberName::Steps.to_string(), steps_jsonl(&records)?),
         (
-            MemberName::Verification.to_string(),
-            verification.to_json()?,
+            MemberName::ProbeResults.to_string(),
+            probe_results.to_json()?,
         ),
         (MemberName::Receipts.to_string(), receipts_jsonl(&receipts)?),
         (MemberName::Audit.to_string(), witness),
@@ -258,7 +258,7 @@ fn attachments(m: &Material<'_>) -> Result<Vec<(String, Vec<u8>)>, DemoError> {
 }
 
 /// Writes the evidence folder (`pack.json` and every member) into `dir`.
-pub fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
+pub(crate) fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
     let description = Content::Bytes(evidence.description.to_json()?);
     let members = evidence.members.iter().map(|(p, c)| (p.as_str(), c));
     for (path, content) in std::iter::once(("pack.json", &description)).chain(members) {
@@ -273,7 +273,7 @@ pub fn write_folder(dir: &Path, evidence: &Evidence) -> Result<(), DemoError> {
 
 /// What the DPO accepts to sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Acceptance {
+pub(crate) struct Acceptance {
     /// An incomplete or late pack.
     pub incomplete: bool,
     /// A pack whose corroboration falls short of the policy.
@@ -287,7 +287,7 @@ pub struct Acceptance {
 /// obligations), and one whose corroboration falls short of the trust
 /// store's policy only when `accept_uncorroborated` (the manifest records
 /// what was accepted).
-pub fn sign(
+pub(crate) fn sign(
     dir: &Path,
     key: &SigningKey,
     trust: &TrustStore,

@@ -13,7 +13,7 @@ use proofpack_spec::timestamp::{format_instant, Timestamp};
 use serde::{Deserialize, Serialize};
 
 /// The tenant whose platform this is.
-pub const TENANT: &str = "ten_demo";
+pub(crate) const TENANT: &str = "ten_demo";
 
 /// An accepted erasure request (kept in the store's `erasure_requests`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,22 +25,22 @@ pub struct Intake {
     /// The pseudonymous `subject_id`.
     pub subject_id: String,
     /// `received_at`
-    pub received_at: String,
+    pub(crate) received_at: String,
     /// The end of the statutory first period (§6), exclusive.
-    pub statutory_deadline: String,
+    pub(crate) statutory_deadline: String,
     /// `sla_deadline`: the internal deadline, a day before the statutory one.
-    pub sla_deadline: String,
+    pub(crate) sla_deadline: String,
     /// `requester_identity_proof_ref`
     pub identity_proof_ref: String,
     /// When intake accepted it.
-    pub accepted_at: String,
+    pub(crate) accepted_at: String,
     /// The audit log's checkpoint before the request was logged.
-    pub checkpoint_before: String,
+    pub(crate) checkpoint_before: String,
 }
 
 impl Intake {
     /// The §5 request: every data class, under the GDPR.
-    pub fn request(&self) -> Result<Request, DemoError> {
+    pub(crate) fn request(&self) -> Result<Request, DemoError> {
         Ok(Request::builder()
             .request_id(&self.request_id)
             .tenant_id(TENANT)
@@ -58,11 +58,11 @@ impl Intake {
 #[derive(Debug, Clone)]
 pub struct Submission {
     /// The identifier the subject gave (an e-mail address).
-    pub raw_identifier: String,
+    pub(crate) raw_identifier: String,
     /// The reference of the identity check.
     pub identity_proof_ref: String,
     /// When the request was received.
-    pub received_at: time::OffsetDateTime,
+    pub(crate) received_at: time::OffsetDateTime,
 }
 
 /// Checks the identity proof `submission` names: a verification record
@@ -85,7 +85,7 @@ fn verify_identity(
 /// Validates and accepts `submission`, or returns the request already
 /// accepted for the same subject and receipt time (found by the subject's
 /// pseudonym, so even once the account is erased).
-pub fn accept(
+pub(crate) fn accept(
     store: &Store,
     audit: &mut AuditStore,
     clock: &Clock,

@@ -7,7 +7,7 @@
 //! subprocessors as local HTTP services. [`Platform::erase`] then runs the
 //! whole story for the first subject: intake, the nine steps of the cascade
 //! (idempotent per request, with a step ledger), the receipts, an
-//! independent verification job on its own read-only connection, the
+//! independent probe job on its own read-only connection, the
 //! evidence folder, the pack signed by the demo DPO, and the pack verified
 //! again from disk with the core. The platform keeps its services running
 //! until it is dropped.
@@ -46,48 +46,57 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
+#![warn(unreachable_pub)]
 
-pub mod audit;
-pub mod cascade;
-pub mod clock;
-pub mod evidence;
-pub mod fault;
-pub mod intake;
-pub mod ml;
-pub mod provenance;
-pub mod receipts;
-pub mod services;
-pub mod store;
-pub mod summarizer;
-pub mod timing;
-pub mod verification;
-pub mod witnesses;
+// The modules are the crate's own; what the binary and the tests use is
+// re-exported below, and nothing else is public (a binary with a small
+// library surface).
+mod audit;
+mod cascade;
+mod clock;
+mod evidence;
+mod fault;
+mod intake;
+mod ml;
+mod probe_job;
+mod provenance;
+mod receipts;
+mod services;
+mod store;
+mod summarizer;
+mod timing;
+mod witnesses;
 
+pub use cascade::{EpisodicBackup, StepEntry, StepOutcome, TierProof};
 pub use clock::Clock;
 pub use fault::Fault;
+pub use intake::{Intake, Submission};
+pub use ml::ann::Index;
+pub use ml::embed::embed;
+pub use ml::ngram::{id_of_weights, Model, ModelError};
+pub use probe_job::retrieval::SIMILARITY_THRESHOLD;
+pub use probe_job::{code_ref, Probes, SOURCES};
+pub use services::{Subprocessors, LLM_PROVIDER_KB, VECTOR_SAAS};
+pub use store::backend;
+pub use store::{Database, Location, SqlError, Store, StorePaths, Synthetic, SUBJECTS};
+pub use witnesses::Witnesses;
 
 use audit::AuditStore;
-use cascade::{Cascade, StepEntry};
+use cascade::Cascade;
 use ed25519_dalek::SigningKey;
 use evidence::Material;
-use intake::{Intake, Submission};
+use probe_job::{Job, Kept, Target};
 use proofpack_core::report::Report;
 use proofpack_core::trust::TrustStore;
 use proofpack_spec::text::Untrusted;
 use rand_core::RngCore;
 use receipts::CollectedReceipt;
-use services::{Behaviour, ServiceSpec, Subprocessors, LLM_PROVIDER_KB, VECTOR_SAAS};
+use services::{Behaviour, ServiceSpec};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use store::{Store, StorePaths, SUBJECTS};
 use summarizer::Draft;
-use verification::{Job, Kept, Probes, Target};
-use witnesses::{Answer, Witnesses};
+use witnesses::Answer;
 
 /// Why the demo could not finish.
 #[derive(Debug, thiserror::Error)]
@@ -311,7 +320,7 @@ pub struct Outcome {
     pub steps: Vec<StepEntry>,
     /// The receipts.
     pub receipts: Vec<CollectedReceipt>,
-    /// The verification job's results.
+    /// The probe job's results.
     pub probes: Probes,
     /// The verifier's report on `DIR/proof.tar.gz`, read back from disk.
     pub report: Report,
@@ -469,9 +478,9 @@ impl Platform {
         self.tell_setup(story);
         let intake = self.accept_request(story)?;
         laps.tell(story, "intake");
-        // The verification job resolves the subject from the identifier
+        // The probe job resolves the subject from the identifier
         // and takes its fingerprint before anything is erased.
-        let job = Job::prepare(self.verification_target())?;
+        let job = Job::prepare(self.probe_target())?;
         laps.tell(story, "the verification job's fingerprint of the subject");
         // A background summariser picks up the subject's latest note now,
         // and only writes its summary after the cascade.
@@ -484,7 +493,7 @@ impl Platform {
         self.restore_drill(story)?;
         laps.tell(story, "summariser and restore drill");
         let receipts = self.collected_receipts(&intake.request_id, story)?;
-        let (probes, verified_at) = self.verify_independently(&job, &steps, story)?;
+        let (probes, verified_at) = self.run_probe_job(&job, &steps, story)?;
         laps.tell(story, "independent verification");
         let provenance = provenance::export(&self.store, &intake.request_id)?;
         let after_checkpoint = self.witnessed_checkpoint(&intake, story)?;
@@ -675,8 +684,8 @@ impl Platform {
         Ok(receipts)
     }
 
-    /// The independent verification job's probes, and when they ran.
-    fn verify_independently(
+    /// The independent probe job's probes, and when they ran.
+    fn run_probe_job(
         &self,
         job: &Job,
         steps: &[StepEntry],
@@ -794,10 +803,10 @@ impl Platform {
         witnesses.chain(subprocessors).collect()
     }
 
-    /// What the verification job is told: where the data is, and the
+    /// What the probe job is told: where the data is, and the
     /// identifier the request named.
     #[must_use]
-    pub fn verification_target(&self) -> Target {
+    pub(crate) fn probe_target(&self) -> Target {
         let store = &self.paths.store;
         Target {
             db: self.store.location().clone(),
@@ -820,7 +829,7 @@ impl Platform {
     }
 }
 
-/// The tables declared to keep the subject's data, for the verification
+/// The tables declared to keep the subject's data, for the probe
 /// job to leave out of its scan: the backups the steps declared (§17), and
 /// the erasure's own records.
 #[must_use]
@@ -884,7 +893,7 @@ fn service_specs(
 }
 
 /// Verifies `DIR/proof.tar.gz` against `DIR/trust.json`, as a recipient would.
-pub fn verify_from_disk(paths: &OutputPaths) -> Result<Report, DemoError> {
+pub(crate) fn verify_from_disk(paths: &OutputPaths) -> Result<Report, DemoError> {
     let trust = TrustStore::load(&paths.trust).map_err(|e| DemoError::Verify(e.to_string()))?;
     let pack = std::fs::File::open(&paths.pack).map_err(|e| DemoError::io(&paths.pack, e))?;
     let name = paths.pack.display().to_string();

@@ -5,8 +5,7 @@
 #![forbid(unsafe_code)]
 
 use clap::Parser;
-use proofpack_demo::store::Database;
-use proofpack_demo::{run, Clock, Config, DemoError, Fault};
+use proofpack_demo::{run, Clock, Config, Database, DemoError, Fault};
 use proofpack_render::text::{report, Style};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

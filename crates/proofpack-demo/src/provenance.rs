@@ -7,11 +7,11 @@ use crate::DemoError;
 use proofpack_producer::{ArtifactState, NodeRef, ProvenanceRecord, ReverseIndex};
 use std::collections::BTreeSet;
 
-pub use crate::store::Node;
+pub(crate) use crate::store::Node;
 
 /// Every node reachable from `sources` through the reverse index,
 /// transitively, each once, sources excluded, in the order first reached.
-pub fn descendants(store: &Store, sources: &[Node]) -> Result<Vec<Node>, DemoError> {
+pub(crate) fn descendants(store: &Store, sources: &[Node]) -> Result<Vec<Node>, DemoError> {
     let mut seen: BTreeSet<Node> = sources.iter().cloned().collect();
     let mut frontier: Vec<Node> = sources.to_vec();
     let mut reached = Vec::new();
@@ -30,7 +30,7 @@ pub fn descendants(store: &Store, sources: &[Node]) -> Result<Vec<Node>, DemoErr
 /// scopes, the request's tombstones (each with the scopes of everything
 /// derived from it), every artefact derived from them with its state and
 /// parents, and a deferred obligation for each artefact left to expire.
-pub fn export(store: &Store, request_id: &str) -> Result<Vec<ProvenanceRecord>, DemoError> {
+pub(crate) fn export(store: &Store, request_id: &str) -> Result<Vec<ProvenanceRecord>, DemoError> {
     let mut scopes = BTreeSet::new();
     let (tombstones, artefacts) = tombstone_records(store, request_id, &mut scopes)?;
     let (artefacts, obligations) = artefact_records(store, &artefacts, &mut scopes)?;

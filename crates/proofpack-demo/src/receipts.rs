@@ -8,14 +8,14 @@ use crate::clock::Clock;
 use crate::intake::TENANT;
 use crate::services::Endpoint;
 use crate::DemoError;
+pub(crate) use proofpack_platform::CollectedReceipt;
 use proofpack_platform::Collector;
-pub use proofpack_platform::{CollectedReceipt, Exchange};
 use proofpack_producer::ReceiptStatement;
 use serde_json::Value;
 
 /// The `keyid` of the collator's own key, which signs nothing but the
 /// forged statement of `--fault receipt-forged`.
-pub const COLLATOR_KEY_ID: &str = "demo-receipt-collator";
+pub(crate) const COLLATOR_KEY_ID: &str = "demo-receipt-collator";
 
 /// A blocking HTTP client that hands every status back (a 404 is an
 /// answer to record, not an error).
@@ -28,7 +28,7 @@ pub(crate) fn agent() -> ureq::Agent {
 }
 
 /// Asks `service` to delete `subject_id` and collects the receipt.
-pub fn collect(
+pub(crate) fn collect(
     service: &Endpoint,
     subject_id: &str,
     clock: &Clock,
@@ -43,7 +43,7 @@ pub fn collect(
 /// The defect of `--fault receipt-forged`: the collator drops the
 /// statement the subprocessor signed and writes one itself, signed with
 /// its own key (which no trust store holds for the subprocessor).
-pub fn forge_attestation(
+pub(crate) fn forge_attestation(
     receipt: &mut CollectedReceipt,
     subject_id: &str,
 ) -> Result<(), DemoError> {
@@ -56,7 +56,7 @@ pub fn forge_attestation(
 
 /// How many records `service` holds for `subject_id` (its lookup API), as
 /// the cascade counts them.
-pub fn held_records(service: &Endpoint, subject_id: &str) -> Result<u64, DemoError> {
+pub(crate) fn held_records(service: &Endpoint, subject_id: &str) -> Result<u64, DemoError> {
     let url = format!("{}/v1/subjects/{subject_id}/records", service.base_url);
     let answer = Collector::default().exchange("GET", &url, None)?;
     serde_json::from_str::<Value>(&answer.body)

@@ -44,7 +44,7 @@ use proofpack_platform::{DELETIONS_PATH, MAILBOX_PATH, TICKET_ACCEPTED, TICKET_C
 
 /// How a service handles a deletion request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Behaviour {
+pub(crate) enum Behaviour {
     /// Deletes at once and confirms with a ticket.
     Api,
     /// No deletion API: requests go to the privacy mailbox.
@@ -59,7 +59,7 @@ pub struct ServiceSpec {
     /// Its name, as the manifest's `subprocessors` lists it.
     pub name: &'static str,
     /// How it handles deletions.
-    pub behaviour: Behaviour,
+    pub(crate) behaviour: Behaviour,
     /// The records it holds, by `subject_id`.
     pub records: BTreeMap<String, Vec<String>>,
 }
@@ -108,7 +108,7 @@ impl std::fmt::Debug for Service {
 /// The `key_id` of a service's receipt-signing key (role `subprocessor`,
 /// `owner` its name, in the trust store).
 #[must_use]
-pub fn receipt_key_id(name: &str) -> String {
+pub(crate) fn receipt_key_id(name: &str) -> String {
     format!("{name}-receipts")
 }
 
@@ -299,7 +299,7 @@ pub struct Endpoint {
     /// `http://127.0.0.1:PORT`.
     pub base_url: String,
     /// The public half of its receipt-signing key.
-    pub receipt_key: VerifyingKey,
+    pub(crate) receipt_key: VerifyingKey,
 }
 
 /// The running subprocessors. Dropping it stops them and their runtime.
@@ -368,14 +368,8 @@ impl Subprocessors {
         Ok(running)
     }
 
-    /// The endpoint of the service named `name`.
-    #[must_use]
-    pub fn endpoint(&self, name: &str) -> Option<&Endpoint> {
-        self.endpoints.iter().find(|e| e.name == name)
-    }
-
     /// Stops every service and the runtime (also done on drop).
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         for tx in self.stop.drain(..) {
             let _ = tx.send(());
         }

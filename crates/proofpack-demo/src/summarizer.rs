@@ -10,7 +10,7 @@ use crate::DemoError;
 
 /// A summary the summariser is working on.
 #[derive(Debug, Clone)]
-pub struct Draft {
+pub(crate) struct Draft {
     /// The note it read.
     pub note: i64,
     /// Whose note.
@@ -22,7 +22,7 @@ pub struct Draft {
 }
 
 /// Reads the latest note of `user_id`, if there is one.
-pub fn read_latest_note(
+pub(crate) fn read_latest_note(
     store: &Store,
     user_id: &str,
     clock: &Clock,
@@ -38,7 +38,7 @@ pub fn read_latest_note(
 
 /// Writes the summary of `draft` and returns its id, unless its note has
 /// been tombstoned since it was read (then `None`: the output is dropped).
-pub fn write(
+pub(crate) fn write(
     store: &Store,
     draft: &Draft,
     clock: &Clock,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 /// A stopwatch told in laps: each lap is the time since the previous one.
 #[derive(Debug)]
-pub struct Laps {
+pub(crate) struct Laps {
     on: bool,
     last: Instant,
 }
@@ -15,7 +15,7 @@ pub struct Laps {
 impl Laps {
     /// A stopwatch started now; when `on` is false it tells nothing.
     #[must_use]
-    pub fn start(on: bool) -> Laps {
+    pub(crate) fn start(on: bool) -> Laps {
         Laps {
             on,
             last: Instant::now(),
@@ -23,7 +23,7 @@ impl Laps {
     }
 
     /// The time since the previous lap (or the start), and a new lap.
-    pub fn lap(&mut self) -> Duration {
+    pub(crate) fn lap(&mut self) -> Duration {
         let now = Instant::now();
         let lap = now - self.last;
         self.last = now;
@@ -31,7 +31,7 @@ impl Laps {
     }
 
     /// Ends a lap and tells it as `what` (when on).
-    pub fn tell(&mut self, story: &mut dyn Write, what: &str) {
+    pub(crate) fn tell(&mut self, story: &mut dyn Write, what: &str) {
         let lap = self.lap();
         if self.on {
             let _ = writeln!(story, "  [time] {what}: {}", millis(lap));
@@ -39,7 +39,7 @@ impl Laps {
     }
 
     /// A suffix telling the lap just ended (empty when off).
-    pub fn suffix(&mut self) -> String {
+    pub(crate) fn suffix(&mut self) -> String {
         let lap = self.lap();
         if self.on {
             format!("  [{}]", millis(lap))
@@ -51,6 +51,6 @@ impl Laps {
 
 /// `d` in milliseconds, one decimal.
 #[must_use]
-pub fn millis(d: Duration) -> String {
+pub(crate) fn millis(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }

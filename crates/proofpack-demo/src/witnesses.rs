@@ -27,7 +27,7 @@ use std::sync::Arc;
 /// The witnesses: name (the key name of their cosignature lines, their
 /// trust-store `key_id`), owner (distinct per witness), and the folder of
 /// their state under `DIR/store/`.
-pub const WITNESSES: [(&str, &str, &str); 2] = [
+pub(crate) const WITNESSES: [(&str, &str, &str); 2] = [
     (
         "witness-a.example/demo",
         "ops@witness-a.example",
@@ -46,9 +46,9 @@ pub struct WitnessNode {
     /// Its name.
     pub name: &'static str,
     /// Its operator.
-    pub owner: &'static str,
+    pub(crate) owner: &'static str,
     /// Its public key (role `witness` in the trust store).
-    pub public_key: VerifyingKey,
+    pub(crate) public_key: VerifyingKey,
     /// `http://127.0.0.1:PORT`.
     pub base_url: String,
     running: Option<Running>,
@@ -56,7 +56,7 @@ pub struct WitnessNode {
 
 /// What a witness answered to the after-checkpoint.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// It cosigned: its cosignature line.
     Cosigned(String),
     /// It refused, with the HTTP status.
@@ -68,7 +68,7 @@ pub enum Answer {
 /// The running witnesses. Dropping it stops them.
 #[derive(Debug)]
 pub struct Witnesses {
-    /// In [`WITNESSES`] order.
+    /// In `WITNESSES` order.
     pub nodes: Vec<WitnessNode>,
 }
 
@@ -133,7 +133,7 @@ impl Witnesses {
     /// log; with `--fault log-fork` the second sees a forked one of the
     /// same size instead), then `after` with the consistency proof from
     /// `before`, and returns each witness's answer to `after`.
-    pub fn cosign(
+    pub(crate) fn cosign(
         &self,
         audit: &AuditStore,
         before: &str,

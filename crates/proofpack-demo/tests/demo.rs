@@ -7,16 +7,17 @@
 //! Every test that runs the platform runs twice: on SQLite (module
 //! `sqlite`) and on PostgreSQL (module `postgres`, a throwaway cluster
 //! started by this process, one database per run: see `cluster`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod cluster;
 
 use proofpack_core::report::{AttestationState, AuditSummary};
 use proofpack_core::{Code, Effect, Verdict};
-use proofpack_demo::cascade::{EpisodicBackup, StepEntry, StepOutcome, TierProof};
-use proofpack_demo::services::{LLM_PROVIDER_KB, VECTOR_SAAS};
-use proofpack_demo::store::backend::{self, Arg, Backend, Value};
-use proofpack_demo::store::{Database, Location, SUBJECTS};
-use proofpack_demo::{run, Clock, Config, Fault, Outcome, Platform, SUBJECT};
+use proofpack_demo::backend::{self, Arg, Backend, Value};
+use proofpack_demo::{
+    run, Clock, Config, Database, EpisodicBackup, Fault, Location, Outcome, Platform, StepEntry,
+    StepOutcome, TierProof, LLM_PROVIDER_KB, SUBJECT, SUBJECTS, VECTOR_SAAS,
+};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -78,7 +79,7 @@ on_both_engines! {
     before_counts_come_from_the_store,
     the_binary_exits_with_the_verdict_and_refuses_unknown_faults,
     a_failing_step_leaves_no_service_running,
-    the_verification_jobs_connection_cannot_write,
+    the_probe_jobs_connection_cannot_write,
     synthetic_subjects_are_seeded_and_left_alone,
     the_probes_search_and_find_nothing_after_a_clean_run,
     retraining_serves_a_new_model_trained_on_a_new_dataset_version,
@@ -759,13 +760,13 @@ fn json_file(path: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
-/// After a clean run, the verification job resolved the subject itself,
+/// After a clean run, the probe job resolved the subject itself,
 /// scanned every table of the store but those declared to keep the
 /// subject's data, ran retrieval tests of every kind, checked every
 /// serving model, and found nothing; its `code_ref` is the digest of its
 /// own sources, and is the one `verification.json` carries.
 fn the_probes_search_and_find_nothing_after_a_clean_run(engine: Engine) {
-    use proofpack_demo::verification::code_ref;
+    use proofpack_demo::code_ref;
     let (_dir, platform, outcome) = demo(None, engine);
     let p = &outcome.probes;
     assert_eq!(p.code_ref, code_ref());
@@ -823,7 +824,7 @@ fn the_probes_search_and_find_nothing_after_a_clean_run(engine: Engine) {
 /// version (without the subject's examples), the old model is retired with
 /// its weights deleted, and the old version is left as it was.
 fn retraining_serves_a_new_model_trained_on_a_new_dataset_version(engine: Engine) {
-    use proofpack_demo::ml::ngram::{id_of_weights, Model};
+    use proofpack_demo::{id_of_weights, Model};
     let dir = tempfile::tempdir().unwrap();
     let mut platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     let manifests = |conn: &dyn Backend| {
@@ -882,8 +883,7 @@ fn retraining_serves_a_new_model_trained_on_a_new_dataset_version(engine: Engine
 /// another subject's note is found by its own text; the erased subject's
 /// notes are found in no generation.
 fn the_stored_indexes_find_what_they_hold_and_not_the_subject(engine: Engine) {
-    use proofpack_demo::ml::{ann::Index, embed::embed};
-    use proofpack_demo::verification::retrieval::SIMILARITY_THRESHOLD;
+    use proofpack_demo::{embed, Index, SIMILARITY_THRESHOLD};
     let (_dir, platform, _outcome) = demo(None, engine);
     let conn = inspect(&platform);
     let other = SUBJECTS[1];
@@ -919,7 +919,7 @@ fn the_stored_indexes_find_what_they_hold_and_not_the_subject(engine: Engine) {
 }
 
 /// A copy of one of the subject's marker phrases in a table the platform
-/// does not model survives the cascade; the verification job's content
+/// does not model survives the cascade; the probe job's content
 /// scan finds it (that row only), and the DPO's authoring refuses to sign
 /// the pack, whose report has `probes.residue`.
 fn a_marker_copied_into_an_unmodelled_table_is_residue(engine: Engine) {
@@ -998,7 +998,7 @@ fn intake_refuses_a_missing_or_mismatched_identity_record(engine: Engine) {
     assert!(platform.intake(&submission).is_ok());
 }
 
-/// Why a `crate::` path of the verification job is not allowed, if it is
+/// Why a `crate::` path of the probe job is not allowed, if it is
 /// not: the job may use the store's read side, the platform's models, its
 /// own modules and the crate's error, nothing else of the crate.
 fn forbidden_import(source: &str) -> Option<String> {
@@ -1026,7 +1026,7 @@ fn forbidden_import(source: &str) -> Option<String> {
         };
         let first = ident(rest);
         let ok = match first.as_str() {
-            "DemoError" | "ml" | "verification" => true,
+            "DemoError" | "ml" | "probe_job" => true,
             "store" => {
                 let items = rest["store::".len().min(rest.len())..].to_owned();
                 let items = match items.strip_prefix('{') {
@@ -1048,16 +1048,16 @@ fn forbidden_import(source: &str) -> Option<String> {
     None
 }
 
-/// No module of the verification job (nor of the models it shares) imports
+/// No module of the probe job (nor of the models it shares) imports
 /// the cascade's; its sources, as its `code_ref` hashes them, are every
 /// file of its folder, as they are on disk.
 #[test]
-fn the_verification_job_imports_nothing_of_the_cascade() {
-    use proofpack_demo::verification::SOURCES;
+fn the_probe_job_imports_nothing_of_the_cascade() {
+    use proofpack_demo::SOURCES;
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut on_disk: Vec<String> = std::fs::read_dir(src.join("verification"))
+    let mut on_disk: Vec<String> = std::fs::read_dir(src.join("probe_job"))
         .unwrap()
-        .map(|e| format!("verification/{}", e.unwrap().file_name().to_string_lossy()))
+        .map(|e| format!("probe_job/{}", e.unwrap().file_name().to_string_lossy()))
         .collect();
     on_disk.sort();
     let listed: Vec<String> = SOURCES.iter().map(|(p, _)| (*p).to_owned()).collect();
@@ -1087,9 +1087,9 @@ fn the_verification_job_imports_nothing_of_the_cascade() {
     );
 }
 
-/// The verification job's connection (`backend::open_read_only`, as its
+/// The probe job's connection (`backend::open_read_only`, as its
 /// `Reader` opens it) reads the store and cannot change it.
-fn the_verification_jobs_connection_cannot_write(engine: Engine) {
+fn the_probe_jobs_connection_cannot_write(engine: Engine) {
     let dir = tempfile::tempdir().unwrap();
     let platform = Platform::start(config(dir.path(), None, engine)).unwrap();
     let reader = inspect(&platform);
@@ -1186,7 +1186,7 @@ fn synthetic_subjects_are_seeded_and_left_alone(engine: Engine) {
             .unwrap();
         assert_eq!(users, (SUBJECTS.len() - 1 + 5) as i64, "{table}");
     }
-    let synthetic = proofpack_demo::store::Synthetic::nth(4);
+    let synthetic = proofpack_demo::Synthetic::nth(4);
     assert!(
         count(
             conn.as_ref(),

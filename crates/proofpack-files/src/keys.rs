@@ -78,6 +78,25 @@ pub enum KeyProblem {
     Malformed(String),
 }
 
+impl KeyProblem {
+    /// The problem's stable name, for programs (`not_pem`, `encrypted`,
+    /// `other_algorithm`, `public_not_private`, `certificate`,
+    /// `unsupported`, `malformed`): the Python package's
+    /// `KeyFileError.kind`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            KeyProblem::NotPem => "not_pem",
+            KeyProblem::Encrypted => "encrypted",
+            KeyProblem::OtherAlgorithm(_) => "other_algorithm",
+            KeyProblem::PublicNotPrivate => "public_not_private",
+            KeyProblem::Certificate => "certificate",
+            KeyProblem::Unsupported(_) => "unsupported",
+            KeyProblem::Malformed(_) => "malformed",
+        }
+    }
+}
+
 const ED25519: &str = "1.3.101.112";
 
 /// Refuses a key whose algorithm is not Ed25519, naming the one it is.

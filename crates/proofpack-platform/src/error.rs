@@ -43,3 +43,23 @@ pub enum PlatformError {
     #[error("{0} is beyond what the database can hold")]
     OutOfRange(u64),
 }
+
+impl PlatformError {
+    /// The failure's stable name, for programs: the producer's own
+    /// [`ProducerError::kind`] for a refusal of the producer, else
+    /// `database`, `origin_mismatch`, `missing_entry`, `json`, `http` or
+    /// `out_of_range` (the Python package's `AuditLogError.kind`).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PlatformError::Producer(e) => e.kind(),
+            #[cfg(feature = "sqlite")]
+            PlatformError::Database { .. } => "database",
+            PlatformError::OriginMismatch { .. } => "origin_mismatch",
+            PlatformError::MissingEntry(_) => "missing_entry",
+            PlatformError::Json(_) => "json",
+            PlatformError::Http(_) => "http",
+            PlatformError::OutOfRange(_) => "out_of_range",
+        }
+    }
+}

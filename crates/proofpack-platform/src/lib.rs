@@ -7,17 +7,13 @@
 )]
 #![forbid(unsafe_code)]
 #![deny(missing_docs, unreachable_pub)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 #[cfg(feature = "sqlite")]
 mod audit_log;
 #[cfg(feature = "http")]
 mod collector;
 mod error;
-pub mod job;
+pub mod probe_job;
 mod receipts;
 
 #[cfg(feature = "sqlite")]

@@ -4,6 +4,7 @@
 //! The workers are held by [`Hooks::holding`], so "pending" is a state the
 //! test sets, not a race it hopes to win. Also: HTML reports rendered once
 //! per (pack, trust store, language).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod common;
 

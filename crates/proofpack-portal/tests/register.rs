@@ -3,6 +3,7 @@
 //! the tenant's served packs (the CLI's `register --json`); the 404 of an
 //! absent pack for a tenant the token does not hold; 400 for an `as_of`
 //! that is not RFC 3339; 503 while one of the tenant's packs is verified.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 mod common;
 

@@ -210,3 +210,56 @@ pub enum ProducerError {
     #[error("only a confirmed receipt has a signed statement (§16); this one is {0}")]
     StatementNotConfirmed(String),
 }
+
+impl ProducerError {
+    /// The refusal's stable name, the variant's in snake case
+    /// (`missing`, `invalid_timestamp`, `missing_probe`, ...): what a
+    /// program matches on (the Python package's `ProducerError.kind`), as
+    /// the message is for people.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ProducerError::Missing(_) => "missing",
+            ProducerError::Empty(_) => "empty",
+            ProducerError::InvalidTimestamp { .. } => "invalid_timestamp",
+            ProducerError::TimeOrder { .. } => "time_order",
+            ProducerError::NotPseudonymous => "not_pseudonymous",
+            ProducerError::WeakPseudonymKey { .. } => "weak_pseudonym_key",
+            ProducerError::DuplicateDataClass(_) => "duplicate_data_class",
+            ProducerError::InvalidExtension(_) => "invalid_extension",
+            ProducerError::DeadlineOverstated { .. } => "deadline_overstated",
+            ProducerError::SilentFailure(_) => "silent_failure",
+            ProducerError::ExemptAuditLog => "exempt_audit_log",
+            ProducerError::ResidueAfterOk { .. } => "residue_after_ok",
+            ProducerError::MissingEvidence(_) => "missing_evidence",
+            ProducerError::EvidenceMismatch { .. } => "evidence_mismatch",
+            ProducerError::StepOrder(_) => "step_order",
+            ProducerError::ReservedMember(_) => "reserved_member",
+            ProducerError::DuplicateMember(_) => "duplicate_member",
+            ProducerError::TooDeep(_) => "too_deep",
+            ProducerError::InvalidChannel(_) => "invalid_channel",
+            ProducerError::DuplicateProbe(_) => "duplicate_probe",
+            ProducerError::MissingProbe(_) => "missing_probe",
+            ProducerError::ProvenanceHeader => "provenance_header",
+            ProducerError::ScopeNotRegistered(_) => "scope_not_registered",
+            ProducerError::ReferenceScopesIncomplete { .. } => "reference_scopes_incomplete",
+            ProducerError::InvalidOrigin(_) => "invalid_origin",
+            ProducerError::KeyNameNotOrigin { .. } => "key_name_not_origin",
+            ProducerError::EntryOutOfRange { .. } => "entry_out_of_range",
+            ProducerError::DuplicateIndex(_) => "duplicate_index",
+            ProducerError::NothingToRedact { .. } => "nothing_to_redact",
+            ProducerError::CheckpointMalformed(_) => "checkpoint_malformed",
+            ProducerError::CheckpointMismatch(_) => "checkpoint_mismatch",
+            ProducerError::CheckpointNotSignedByLog => "checkpoint_not_signed_by_log",
+            ProducerError::CheckpointSizes { .. } => "checkpoint_sizes",
+            ProducerError::Merkle(_) => "merkle",
+            ProducerError::Randomness(_) => "randomness",
+            ProducerError::Json(_) => "json",
+            ProducerError::CountOutOfRange { .. } => "count_out_of_range",
+            ProducerError::DuplicateNode { .. } => "duplicate_node",
+            ProducerError::LogFull => "log_full",
+            ProducerError::KeptEntry { .. } => "kept_entry",
+            ProducerError::StatementNotConfirmed(_) => "statement_not_confirmed",
+        }
+    }
+}

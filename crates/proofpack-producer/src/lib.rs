@@ -7,7 +7,7 @@
 //!   log whose personal fields live in SD-JWT disclosures, its signed
 //!   checkpoints, redaction, and the `audit-log-redaction.json` witness.
 //! * Typed records (`records.rs`, §5, §7, §8, §9): [`Request`],
-//!   [`StepRecord`], [`Verification`] and [`Receipt`], whose types carry what
+//!   [`StepRecord`], [`ProbeResults`] and [`Receipt`], whose types carry what
 //!   each status needs and whose `build`/`new` functions refuse, with a
 //!   [`ProducerError`], whatever the spec calls malformed; a step's
 //!   [`Backup`]s (§17).
@@ -30,10 +30,6 @@
 //! per line, each line ending with `\n`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 mod attestation;
 mod audit_log;
@@ -52,9 +48,9 @@ pub use provenance::{provenance_jsonl, ArtifactState, NodeRef, ProvenanceRecord,
 pub use pseudonym::{hmac_sha256, pseudonymous_subject_id, MIN_PSEUDONYM_KEY_LEN};
 pub use records::{
     receipts_jsonl, steps_jsonl, Backup, BackupState, Channel, DataClass, Exemption, Extension,
-    LegalBasis, ModelAction, ModelLineage, Purge, Receipt, ReceiptStatus, Request, RequestBuilder,
-    StatusKind, Step, StepOutput, StepRecord, StepRecordBuilder, StepStatus, TierEvidence,
-    Verification, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
+    LegalBasis, ModelAction, ModelLineage, ProbeResults, ProbeResultsBuilder, Purge, Receipt,
+    ReceiptStatus, Request, RequestBuilder, StatusKind, Step, StepOutput, StepRecord,
+    StepRecordBuilder, StepStatus, TierEvidence, PURGE_SERVING_INDEX_ONLY,
 };
 
 /// The crate README's example (from evidence to a signed pack), compiled

@@ -1112,9 +1112,9 @@ pub fn steps_jsonl(records: &[StepRecord]) -> Result<Vec<u8>, ProducerError> {
 // verification.json (§8)
 
 /// Collects the probe counts of `verification.json`;
-/// [`VerificationBuilder::build`] validates them.
+/// [`ProbeResultsBuilder::build`] validates them.
 #[derive(Debug, Clone)]
-pub struct VerificationBuilder {
+pub struct ProbeResultsBuilder {
     verified_at: String,
     code_ref: String,
     required: Vec<DataClass>,
@@ -1123,13 +1123,13 @@ pub struct VerificationBuilder {
     unredacted_pii_count: Vec<u64>,
 }
 
-impl VerificationBuilder {
+impl ProbeResultsBuilder {
     /// Probes run at `verified_at` by the code at `code_ref` (which must
     /// not be a cascade step's `code_ref`: the probes must not share the
     /// cascade's code path).
     #[must_use]
     pub fn new(verified_at: impl Into<String>, code_ref: impl Into<String>) -> Self {
-        VerificationBuilder {
+        ProbeResultsBuilder {
             verified_at: verified_at.into(),
             code_ref: code_ref.into(),
             required: Vec::new(),
@@ -1182,7 +1182,7 @@ impl VerificationBuilder {
     /// twice; the `subprocessor` or `audit_log_redacted` probe not given; a
     /// class required by [`Self::for_request`] without a probe; a count
     /// above 2^53 - 1.
-    pub fn build(self) -> Result<Verification, ProducerError> {
+    pub fn build(self) -> Result<ProbeResults, ProducerError> {
         timestamp("verified_at", &self.verified_at)?;
         nonempty("code_ref", &self.code_ref)?;
         let mut residue = self.residue;
@@ -1211,7 +1211,7 @@ impl VerificationBuilder {
         };
         let subprocessor = single(Probe::Subprocessor.as_str(), &self.subprocessor)?;
         let pii = single(Probe::AuditLogRedacted.as_str(), &self.unredacted_pii_count)?;
-        Ok(Verification {
+        Ok(ProbeResults {
             verified_at: self.verified_at,
             code_ref: self.code_ref,
             residue,
@@ -1224,9 +1224,9 @@ impl VerificationBuilder {
 /// A validated `verification.json` (§8).
 ///
 /// ```
-/// use proofpack_producer::{DataClass, ProducerError, VerificationBuilder};
+/// use proofpack_producer::{DataClass, ProducerError, ProbeResultsBuilder};
 ///
-/// let verification = VerificationBuilder::new("2026-04-22T15:40:00Z", "git:verify-job@5d6e7f8")
+/// let verification = ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "git:verify-job@5d6e7f8")
 ///     .residue(DataClass::Episodic, 0)
 ///     .subprocessor_residue(0)
 ///     .unredacted_pii_count(0)
@@ -1237,7 +1237,7 @@ impl VerificationBuilder {
 /// # Ok::<(), ProducerError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verification {
+pub struct ProbeResults {
     verified_at: String,
     code_ref: String,
     residue: Vec<(DataClass, u64)>,
@@ -1245,7 +1245,7 @@ pub struct Verification {
     unredacted_pii_count: u64,
 }
 
-impl Verification {
+impl ProbeResults {
     /// `verified_at`
     #[must_use]
     pub fn verified_at(&self) -> &str {

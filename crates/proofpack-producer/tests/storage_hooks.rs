@@ -1,5 +1,6 @@
 //! The hooks a store writes through (`append_with`, `redact_with`) and the
 //! rebuild from what it kept (`restore`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use ed25519_dalek::SigningKey;
 use proofpack_producer::{AuditLog, KeptEntry, LogEntry, ProducerError, SeededSalts, WitnessSpec};

@@ -3,7 +3,7 @@
 //! witness. Each call is one call of [`proofpack_platform::AuditLog`].
 
 use crate::records::StepRecord;
-use crate::{authoring_error, Error};
+use crate::{authoring_error, kinded, Error};
 use proofpack_platform::{AuditLog as PlatformLog, PlatformError};
 use proofpack_producer::{LogEntry, WitnessSpec};
 use pyo3::exceptions::PyValueError;
@@ -19,8 +19,10 @@ pyo3::create_exception!(
     "The audit log refused an entry, redaction, checkpoint or witness, or its database failed."
 );
 
+/// The platform's refusal or failure, with its kind
+/// ([`PlatformError::kind`]).
 fn log_error(e: PlatformError) -> PyErr {
-    AuditLogError::new_err(e.to_string())
+    kinded(AuditLogError::new_err(e.to_string()), e.kind())
 }
 
 /// The members of a dict as JSON values, in the dict's order.
@@ -57,9 +59,12 @@ pub(crate) struct AuditLog {
 
 impl AuditLog {
     fn lock(&self) -> PyResult<MutexGuard<'_, PlatformLog>> {
-        self.log
-            .lock()
-            .map_err(|_| AuditLogError::new_err("the log was left inconsistent by a failed call"))
+        self.log.lock().map_err(|_| {
+            kinded(
+                AuditLogError::new_err("the log was left inconsistent by a failed call"),
+                "inconsistent",
+            )
+        })
     }
 }
 
@@ -198,7 +203,12 @@ impl AuditLog {
     /// its cosignature line(s) for `cosigned`.
     fn add_checkpoint_body(&self, old_size: u64, checkpoint: &str) -> PyResult<String> {
         let size = proofpack_spec::checkpoint::parse_checkpoint(checkpoint)
-            .map_err(|e| AuditLogError::new_err(format!("the checkpoint: {e}")))?
+            .map_err(|e| {
+                kinded(
+                    AuditLogError::new_err(format!("the checkpoint: {e}")),
+                    "checkpoint_malformed",
+                )
+            })?
             .tree_size;
         let log = self.lock()?;
         let proof = if old_size == 0 {

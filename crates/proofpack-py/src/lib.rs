@@ -13,10 +13,6 @@
 //! itself refuses.
 
 #![forbid(unsafe_code)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::check_window;
@@ -72,6 +68,20 @@ pyo3::create_exception!(
     "The verifier would have given a verdict without its evidence: a bug of ProofPack."
 );
 
+/// `error` with its `kind` set: the refusal's stable name, which programs
+/// and tests match on (the message is for people). Each exception class
+/// documents its kinds (`python/proofpack/__init__.pyi`).
+pub(crate) fn kinded(error: PyErr, kind: &str) -> PyErr {
+    Python::attach(|py| match error.value(py).setattr("kind", kind) {
+        Ok(()) => error,
+        Err(failed) => failed,
+    })
+}
+
+/// The kind of every [`TrustStoreError`] about the store itself: it cannot
+/// be read, or is not a valid `proof-pack-trust/v1` store.
+pub(crate) const UNUSABLE_STORE: &str = "unusable_store";
+
 /// Reads a JSON text as Python data (dicts, lists, str, int, float, bool, None).
 pub(crate) fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
@@ -89,7 +99,8 @@ fn report_json(report: &Report) -> PyResult<String> {
 /// be read included, is a [`TrustStoreError`] in the core's words, as
 /// `sign_pack` reports it.
 fn load_trust(path: &Path) -> PyResult<TrustStore> {
-    TrustStore::load(path).map_err(|e| TrustStoreError::new_err(e.to_string()))
+    TrustStore::load(path)
+        .map_err(|e| kinded(TrustStoreError::new_err(e.to_string()), UNUSABLE_STORE))
 }
 
 /// Why verifying failed, as its exception: what the pack says is never an
@@ -160,8 +171,13 @@ pub(crate) fn authoring_error(e: AuthoringError) -> PyErr {
                 None => PyOSError::new_err(message),
             }
         }
-        e @ AuthoringError::Key { .. } => KeyFileError::new_err(e.to_string()),
-        e @ AuthoringError::Invalid(_) => InvalidInputError::new_err(e.to_string()),
+        AuthoringError::Key { ref problem, .. } => {
+            let kind = problem.kind();
+            kinded(KeyFileError::new_err(e.to_string()), kind)
+        }
+        e @ (AuthoringError::Invalid(_) | AuthoringError::TrustEdit(_)) => {
+            InvalidInputError::new_err(e.to_string())
+        }
     }
 }
 
@@ -243,7 +259,10 @@ fn sign_pack<'py>(
             "exists; nothing was written (give replace=True to replace it)",
             path.display().to_string(),
         ))),
-        Err(SignError::TrustStore(e)) => Err(TrustStoreError::new_err(e.to_string())),
+        Err(SignError::TrustStore(e)) => Err(kinded(
+            TrustStoreError::new_err(e.to_string()),
+            UNUSABLE_STORE,
+        )),
         Err(SignError::Authoring(e)) => Err(authoring_error(e)),
     }
 }

@@ -4,8 +4,8 @@
 //! collects it, with the raw exchanges that become the pack's attachments
 //! (proofpack-platform).
 
-use crate::authoring_error;
 use crate::records::{name, producer_error, ProducerError};
+use crate::{authoring_error, kinded};
 use proofpack_author::keys;
 use proofpack_platform::PlatformError;
 use proofpack_platform::{CollectedReceipt as Collected, Exchange as PlatformExchange};
@@ -23,7 +23,7 @@ use std::path::PathBuf;
 fn platform_error(e: PlatformError) -> PyErr {
     match e {
         PlatformError::Producer(e) => producer_error(e),
-        other => ProducerError::new_err(other.to_string()),
+        other => kinded(ProducerError::new_err(other.to_string()), other.kind()),
     }
 }
 
@@ -330,7 +330,8 @@ impl CollectedReceipt {
 
     /// The collected receipt as JSON, for a platform's own store.
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|e| ProducerError::new_err(e.to_string()))
+        serde_json::to_string(&self.inner)
+            .map_err(|e| kinded(ProducerError::new_err(e.to_string()), "json"))
     }
 
     #[getter]

@@ -5,12 +5,12 @@
 //! calls malformed (a [`ProducerError`]) and write honest bad news (a
 //! residue, a live derivation) as it is, for the verifier to report.
 
-use crate::{loads, Error};
+use crate::{kinded, loads, Error};
 use proofpack_producer as producer;
 use proofpack_producer::{
     ArtifactState, Backup as ProducerBackup, BackupState, DataClass, Exemption, Extension,
-    ModelAction, ModelLineage, NodeRef, ProvenanceRecord, Purge, StatusKind, Step, StepOutput,
-    StepStatus, VerificationBuilder, PURGE_SERVING_INDEX_ONLY,
+    ModelAction, ModelLineage, NodeRef, ProbeResultsBuilder, ProvenanceRecord, Purge, StatusKind,
+    Step, StepOutput, StepStatus, PURGE_SERVING_INDEX_ONLY,
 };
 use proofpack_spec::vocab::{
     ArtifactState as StateName, BackupState as BackupName, ModelAction as ActionName,
@@ -30,8 +30,9 @@ pyo3::create_exception!(
     "The producer refused to write a record the specification calls malformed; the message names the member."
 );
 
+/// The producer's refusal, with its kind ([`producer::ProducerError::kind`]).
 pub(crate) fn producer_error(e: producer::ProducerError) -> PyErr {
-    ProducerError::new_err(e.to_string())
+    kinded(ProducerError::new_err(e.to_string()), e.kind())
 }
 
 /// A spec name of its closed set, or a ValueError naming the argument.
@@ -597,8 +598,8 @@ pub(crate) fn verification_json<'py>(
     request: Option<PyRef<'py, Request>>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let mut builder = match &request {
-        Some(request) => VerificationBuilder::for_request(&request.inner, verified_at, code_ref),
-        None => VerificationBuilder::new(verified_at, code_ref),
+        Some(request) => ProbeResultsBuilder::for_request(&request.inner, verified_at, code_ref),
+        None => ProbeResultsBuilder::new(verified_at, code_ref),
     };
     for (class, count) in residue {
         builder = builder.residue(name("residue", &class)?, count);

@@ -4,7 +4,7 @@
 //! saved file always parses as a valid `proof-pack-trust/v1` store.
 
 use crate::records::json_value;
-use crate::{authoring_error, loads, timestamp, TrustStoreError};
+use crate::{authoring_error, kinded, loads, timestamp, TrustStoreError, UNUSABLE_STORE};
 use proofpack_author::keys;
 use proofpack_author::trust_edit::{self, Change};
 use proofpack_author::AuthoringError;
@@ -16,12 +16,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
 
-/// An edit refused (`Invalid`) is a [`TrustStoreError`]; a file that
-/// cannot be read or written, or a key file without its key, keeps its own
-/// exception.
+/// An edit refused is a [`TrustStoreError`] of the refusal's kind, a store
+/// left invalid one of kind [`UNUSABLE_STORE`]; a file that cannot be read
+/// or written, or a key file without its key, keeps its own exception.
 fn edit_error(e: AuthoringError) -> PyErr {
     match e {
-        AuthoringError::Invalid(message) => TrustStoreError::new_err(message),
+        AuthoringError::TrustEdit(refusal) => kinded(
+            TrustStoreError::new_err(refusal.to_string()),
+            refusal.kind(),
+        ),
+        AuthoringError::Invalid(message) => {
+            kinded(TrustStoreError::new_err(message), UNUSABLE_STORE)
+        }
         other => authoring_error(other),
     }
 }
@@ -74,7 +80,12 @@ impl TrustStoreFile {
             })
             // Every problem of the store itself, a missing file included,
             // is a TrustStoreError, as `verify` and `sign_pack` report it.
-            .map_err(|e| TrustStoreError::new_err(format!("trust store: {e}")))?;
+            .map_err(|e| {
+                kinded(
+                    TrustStoreError::new_err(format!("trust store: {e}")),
+                    UNUSABLE_STORE,
+                )
+            })?;
         Ok(TrustStoreFile { file, path })
     }
 

@@ -1,5 +1,6 @@
 """Shared fixtures: the repository's sample packs and the `proofpack` CLI to compare with."""
 
+import contextlib
 import os
 import pathlib
 import shutil
@@ -28,3 +29,14 @@ def cli() -> str:
     if found is None:
         pytest.fail("no proofpack binary: set PROOFPACK_BIN or run scripts/python-tests.sh")
     return found
+
+
+@contextlib.contextmanager
+def refused(error, kind):
+    """``pytest.raises(error)``, and then the refusal's ``kind`` checked, so that
+    another refusal of the same class fails the test (``kind`` None: a
+    ``ValueError`` or ``OSError``, which carry none)."""
+    with pytest.raises(error) as caught:
+        yield caught
+    if kind is not None:
+        assert caught.value.kind == kind, f"{caught.value.kind}: {caught.value}"

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 import proofpack
+from conftest import refused
 
 KEY = bytes(range(32))
 ORIGIN = "audit.example.com/ten_py"
@@ -38,6 +39,7 @@ def test_pseudonym_is_stable_and_refuses_a_short_key():
     with pytest.raises(proofpack.ProducerError) as caught:
         proofpack.pseudonymous_subject_id(b"short", "alice@example.com")
     assert isinstance(caught.value, proofpack.Error)
+    assert caught.value.kind == "weak_pseudonym_key"
 
 
 def test_request_and_its_required_steps():
@@ -48,15 +50,16 @@ def test_request_and_its_required_steps():
     assert doc["subject_id"] == r.subject_id and doc["legal_basis"] == "GDPR"
 
 
-@pytest.mark.parametrize("changes,error", [
-    ({"subject_id": "alice@example.com"}, proofpack.ProducerError),
-    ({"data_classes": ["episodic", "episodic"]}, proofpack.ProducerError),
-    ({"sla_deadline": "2026-06-20T09:11:00Z"}, proofpack.ProducerError),
-    ({"data_classes": ["memories"]}, ValueError),
-    ({"legal_basis": "HIPAA"}, ValueError),
+@pytest.mark.parametrize("changes,error,kind", [
+    ({"subject_id": "alice@example.com"}, proofpack.ProducerError, "not_pseudonymous"),
+    ({"data_classes": ["episodic", "episodic"]}, proofpack.ProducerError,
+     "duplicate_data_class"),
+    ({"sla_deadline": "2026-06-20T09:11:00Z"}, proofpack.ProducerError, "deadline_overstated"),
+    ({"data_classes": ["memories"]}, ValueError, None),
+    ({"legal_basis": "HIPAA"}, ValueError, None),
 ])
-def test_request_refusals(changes, error):
-    with pytest.raises(error):
+def test_request_refusals(changes, error, kind):
+    with refused(error, kind):
         request(**changes)
 
 
@@ -74,29 +77,33 @@ def test_step_records_carry_what_their_status_needs():
     assert tuned.to_dict()["output"]["models"][0]["method"] == "gradient-ascent"
 
 
-@pytest.mark.parametrize("args,kwargs,error", [
-    (("working", "ok", T.format(1), T.format(1), 3, "c", 3), {}, proofpack.ProducerError),
+@pytest.mark.parametrize("args,kwargs,error,kind", [
+    (("working", "ok", T.format(1), T.format(1), 3, "c", 3), {}, proofpack.ProducerError,
+     "residue_after_ok"),
     (("working", "fail", T.format(1), T.format(1), 3, "c", 3), {"error": "disk full"},
-     proofpack.ProducerError),
+     proofpack.ProducerError, "silent_failure"),
     (("audit_log", "exempt", T.format(1), T.format(1), 3, "c", 3),
      {"exemption": {"legal_basis": "GDPR Art. 17(3)(b)", "justification": "law"}},
-     proofpack.ProducerError),
-    (("vectors", "ok", T.format(1), T.format(1), 3, "c"), {}, proofpack.ProducerError),
-    (("working", "ok", T.format(2), T.format(1), 3, "c"), {}, proofpack.ProducerError),
+     proofpack.ProducerError, "exempt_audit_log"),
+    (("vectors", "ok", T.format(1), T.format(1), 3, "c"), {}, proofpack.ProducerError,
+     "missing_evidence"),
+    (("working", "ok", T.format(2), T.format(1), 3, "c"), {}, proofpack.ProducerError,
+     "time_order"),
     (("working", "fail", T.format(1), T.format(1), 3, "c", 3),
-     {"error": "x", "exception_id": "E1", "purge": "rebuilt"}, ValueError),
-    (("vectors", "ok", T.format(1), T.format(1), 3, "c"), {"purge": "shredded"}, ValueError),
-    (("memories", "ok", T.format(1), T.format(1), 3, "c"), {}, ValueError),
+     {"error": "x", "exception_id": "E1", "purge": "rebuilt"}, ValueError, None),
+    (("vectors", "ok", T.format(1), T.format(1), 3, "c"), {"purge": "shredded"}, ValueError,
+     None),
+    (("memories", "ok", T.format(1), T.format(1), 3, "c"), {}, ValueError, None),
 ])
-def test_step_record_refusals(args, kwargs, error):
-    with pytest.raises(error):
+def test_step_record_refusals(args, kwargs, error, kind):
+    with refused(error, kind):
         proofpack.StepRecord(*args, **kwargs)
 
 
 def test_steps_jsonl_keeps_cascade_order():
     lines = proofpack.steps_jsonl([ok("working"), ok("uploads")]).splitlines()
     assert [json.loads(line)["seq"] for line in lines] == [1, 6]
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "step_order"):
         proofpack.steps_jsonl([ok("uploads"), ok("working")])
 
 
@@ -105,7 +112,7 @@ def test_verification_computes_all_clear_and_wants_every_requested_probe():
     doc = json.loads(proofpack.verification_json(T.format(30), "git:probe@2", {"episodic": 2},
                                                  0, 0, request=r))
     assert doc["all_clear"] is False and doc["probes"]["episodic"] == {"residue": 2}
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "missing_probe"):
         proofpack.verification_json(T.format(30), "git:probe@2", {"uploads": 0}, 0, 0,
                                     request=r)
 
@@ -125,9 +132,9 @@ def graph(state, reference_scopes=("user:1:derived",)):
 def test_provenance_writes_a_live_derivation_and_refuses_a_broken_graph():
     lines = proofpack.provenance_jsonl(graph("live")).splitlines()
     assert json.loads(lines[-1])["state"] == "live"
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "provenance_header"):
         proofpack.provenance_jsonl(graph("tombstoned")[1:])
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "reference_scopes_incomplete"):
         proofpack.provenance_jsonl(graph("tombstoned", reference_scopes=()))
     with pytest.raises(ValueError):
         proofpack.provenance_jsonl(graph("forgotten"))

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import proofpack
+from conftest import refused
 from test_producer import cli_verdict, request, write_pack
 
 SUB = "vector-saas"
@@ -44,18 +45,18 @@ def test_receipt_records_its_members_by_status():
     assert proofpack.receipts_jsonl([]) == b""
 
 
-@pytest.mark.parametrize("changes,error", [
-    ({"confirmed_at": "2026-04-22T14:00:00Z"}, proofpack.ProducerError),
-    ({"confirmed_at": None}, proofpack.ProducerError),
-    ({"subprocessor": ""}, proofpack.ProducerError),
-    ({"requested_at": "yesterday"}, proofpack.ProducerError),
-    ({"status": "pending", "confirmed_at": None}, proofpack.ProducerError),
-    ({"status": "lost"}, ValueError),
-    ({"status": "pending", "due_at": "2026-05-01T00:00:00Z"}, ValueError),
-    ({"status": "failed"}, ValueError),
+@pytest.mark.parametrize("changes,error,kind", [
+    ({"confirmed_at": "2026-04-22T14:00:00Z"}, proofpack.ProducerError, "time_order"),
+    ({"confirmed_at": None}, proofpack.ProducerError, "missing"),
+    ({"subprocessor": ""}, proofpack.ProducerError, "empty"),
+    ({"requested_at": "yesterday"}, proofpack.ProducerError, "invalid_timestamp"),
+    ({"status": "pending", "confirmed_at": None}, proofpack.ProducerError, "missing"),
+    ({"status": "lost"}, ValueError, None),
+    ({"status": "pending", "due_at": "2026-05-01T00:00:00Z"}, ValueError, None),
+    ({"status": "failed"}, ValueError, None),
 ])
-def test_receipt_refusals(changes, error):
-    with pytest.raises(error):
+def test_receipt_refusals(changes, error, kind):
+    with refused(error, kind):
         confirmed(**changes)
 
 
@@ -74,10 +75,10 @@ def test_statement_is_of_a_confirmed_receipt_and_signed_in_dsse(tmp_path):
     assert [s["keyid"] for s in envelope["signatures"]] == [SUB_KEY_ID]
     assert len(base64.b64decode(envelope["signatures"][0]["sig"])) == 64
     pending = confirmed(status="pending", confirmed_at=None, due_at="2026-05-01T00:00:00Z")
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "statement_not_confirmed"):
         proofpack.ReceiptStatement(pending, r.tenant_id, r.subject_id)
     (tmp_path / "not-a-key.pem").write_text("hello\n")
-    with pytest.raises(proofpack.KeyFileError):
+    with refused(proofpack.KeyFileError, "not_pem"):
         statement.sign(SUB_KEY_ID, tmp_path / "not-a-key.pem")
     with pytest.raises(FileNotFoundError):
         statement.sign(SUB_KEY_ID, tmp_path / "absent.pem")
@@ -118,7 +119,7 @@ def test_collected_receipt_claims_no_status_without_its_date():
     kept["status"] = "confirmed"
     assert proofpack.CollectedReceipt.from_json(json.dumps(kept)).to_receipt().status == "failed"
     kept["confirmed_at"] = "2026-04-22T14:00:00Z"   # before the request
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "time_order"):
         proofpack.CollectedReceipt.from_json(json.dumps(kept)).to_receipt()
 
 
@@ -193,12 +194,12 @@ def test_backup_records_and_refusals():
     record = proofpack.StepRecord("vectors", "ok", REQUESTED, REQUESTED, 0, "c", purge="rebuilt",
                                   backups=[kept, {"location": "tape-7", "state": "live"}])
     assert [b["state"] for b in record.to_dict()["output"]["backups"]] == ["beyond_use", "live"]
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "missing"):
         proofpack.Backup("s3://x", "beyond_use", retention_until="2026-07-01T00:00:00Z")
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "invalid_timestamp"):
         proofpack.Backup("s3://x", "beyond_use", retention_until="July",
                          restore_suppression=True)
-    with pytest.raises(proofpack.ProducerError):
+    with refused(proofpack.ProducerError, "empty"):
         proofpack.Backup("", "purged")
     with pytest.raises(ValueError):
         proofpack.Backup("s3://x", "purged", restore_suppression=True)

@@ -3,10 +3,14 @@
 import json
 import os
 import stat
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
 import proofpack
+from conftest import refused
 
 SIGNED_AT = {"complete-gdpr": "2026-04-22T16:02:00Z", "late-ccpa": "2026-03-23T14:20:00Z"}
 
@@ -155,10 +159,42 @@ def test_bad_inputs_raise(tmp_path, samples):
         proofpack.sign_pack(evidence, key, trust, out, signed_at="soon")
     not_a_key = tmp_path / "not-a-key.pem"
     not_a_key.write_text("hello")
-    with pytest.raises(proofpack.KeyFileError):
+    with refused(proofpack.KeyFileError, "not_pem"):
         proofpack.sign_pack(evidence, not_a_key, trust, out)
     bad_store = tmp_path / "bad.json"
     bad_store.write_text("{")
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "unusable_store"):
         proofpack.sign_pack(evidence, key, bad_store, out)
     assert not out.exists()
+
+
+def test_a_pack_that_cannot_be_written_whole_is_an_os_error(tmp_path, samples):
+    """Writing the pack fails part-way (a file-size limit, as a full disk would):
+    OSError naming the output, with the system's errno, and nothing left behind."""
+    key, entry = dpo_key(tmp_path)
+    trust = store_with(tmp_path, samples, entry)
+    out = tmp_path / "out" / "proof.tar.gz"
+    out.parent.mkdir()
+    evidence = samples / "evidence" / "complete-gdpr"
+    script = textwrap.dedent(f"""
+        import errno, json, resource, signal, proofpack
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.RLIM_INFINITY))
+        try:
+            proofpack.sign_pack({str(evidence)!r}, {str(key)!r}, {str(trust)!r}, {str(out)!r},
+                                signed_at={SIGNED_AT["complete-gdpr"]!r})
+            print(json.dumps(None))
+        except Exception as e:
+            print(json.dumps([type(e).__name__, isinstance(e, OSError),
+                              isinstance(e, proofpack.Error), getattr(e, "errno", None),
+                              getattr(e, "filename", None)]))
+    """)
+    run = subprocess.run([sys.executable, "-B", "-c", script], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    raised = json.loads(run.stdout)
+    assert raised is not None, "the pack was written despite the limit"
+    name, is_os_error, is_proofpack_error, errno, filename = raised
+    assert is_os_error and not is_proofpack_error, name
+    assert errno == 27  # EFBIG: the file-size limit
+    assert filename == str(out)
+    assert list(out.parent.iterdir()) == []

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import proofpack
+from conftest import refused
 from test_producer import cli_verdict, write_pack
 
 NB, NA = "2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"
@@ -44,13 +45,13 @@ def test_add_key_refusals(tmp_path, key):
     path, entry = key
     store = proofpack.TrustStoreFile(tmp_path / "trust.json", create=True)
     store.add_entry(entry)
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "duplicate_key_id"):
         store.add_key("dpo-1", "dpo@example.com", ["dpo"], key_path=path)
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "duplicate_key_id"):
         store.add_entry(entry)
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "invalid_entry"):
         store.add_entry({**entry, "key_id": "x", "alg": "rsa"})
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "empty_window"):
         store.add_key("late", "o", ["dpo"], key_path=path, not_before=NA, not_after=NB)
     with pytest.raises(ValueError):
         store.add_key("r", "o", ["janitor"], key_path=path)
@@ -67,16 +68,16 @@ def test_add_key_refusals(tmp_path, key):
     with pytest.raises(FileNotFoundError):
         store.add_key("r", "o", ["dpo"], key_path=tmp_path / "absent.pem")
     (tmp_path / "junk.pem").write_text("junk\n")
-    with pytest.raises(proofpack.KeyFileError):
+    with refused(proofpack.KeyFileError, "not_pem"):
         store.add_key("r", "o", ["dpo"], key_path=tmp_path / "junk.pem")
     assert [k["key_id"] for k in store.keys()] == ["dpo-1"]
 
 
 def test_a_store_that_is_absent_or_invalid_is_a_trust_store_error(tmp_path):
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "unusable_store"):
         proofpack.TrustStoreFile(tmp_path / "absent.json")
     (tmp_path / "bad.json").write_text('{"format": "proof-pack-trust/v1", "keys": [1]}')
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "unusable_store"):
         proofpack.TrustStoreFile(tmp_path / "bad.json", create=True)
 
 
@@ -87,16 +88,16 @@ def test_revocation_moves_earlier_freely_and_later_or_away_only_by_force(tmp_pat
     assert store.revoke("dpo-1", "2026-06-01T00:00:00Z") is True
     assert store.revoke("dpo-1", "2026-06-01T00:00:00Z") is False
     assert store.revoke("dpo-1", "2026-05-01T00:00:00Z") is True
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "revocation_later"):
         store.revoke("dpo-1", "2026-07-01T00:00:00Z")
     assert store.keys()[0]["revoked_at"] == "2026-05-01T00:00:00Z"
     assert store.revoke("dpo-1", "2026-07-01T00:00:00Z", force=True) is True
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "unrevocation"):
         store.unrevoke("dpo-1")
     assert store.unrevoke("dpo-1", force=True) is True
     assert store.unrevoke("dpo-1") is False
     assert store.keys()[0]["revoked_at"] is None
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "no_such_key"):
         store.revoke("nobody", "2026-06-01T00:00:00Z")
     with pytest.raises(ValueError):
         store.revoke("dpo-1", "June")
@@ -106,9 +107,9 @@ def test_policy_is_strengthened_freely_and_weakened_only_by_force(tmp_path):
     store = proofpack.TrustStoreFile(tmp_path / "trust.json", create=True)
     assert store.set_policy(witness_quorum=2, signed_receipts=True) is True
     assert store.set_policy(witness_quorum=2) is False
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "policy_weaker"):
         store.set_policy(witness_quorum=1)
-    with pytest.raises(proofpack.TrustStoreError):
+    with refused(proofpack.TrustStoreError, "policy_weaker"):
         store.set_policy(signed_receipts=False)
     assert store.policy == {"witness_quorum": 2, "signed_receipts": True}
     assert store.set_policy(witness_quorum=0, force=True) is True

@@ -5,7 +5,9 @@
 
 use crate::i18n::{id_part, Arg, Language, Messages};
 use proofpack_spec::text::Untrusted;
-use proofpack_verification::{CheckFailure, CheckSuccess, Checked, NotCounting, SignatureRow};
+use proofpack_verification::{
+    CheckFailure, CheckSuccess, CheckedReceipt, NotCounting, SignatureRow,
+};
 
 /// The words of a failure code.
 pub fn failure_words(code: CheckFailure, language: Language) -> String {
@@ -30,7 +32,7 @@ fn inert(text: &str) -> String {
 }
 
 /// The check as lines for a terminal, in `language`.
-pub fn text(c: &Checked, language: Language) -> String {
+pub fn text(c: &CheckedReceipt, language: Language) -> String {
     let words = Messages::new(language);
     let mut lines = Vec::new();
     let signers: Vec<String> = c.signers().iter().map(|s| inert(s)).collect();
@@ -135,7 +137,7 @@ fn signature_line(s: &SignatureRow, language: Language) -> String {
 }
 
 /// Whether the pack is the one named, and what a verification today gives.
-fn pack_lines(c: &Checked, language: Language) -> Vec<String> {
+fn pack_lines(c: &CheckedReceipt, language: Language) -> Vec<String> {
     let words = Messages::new(language);
     let mut lines = Vec::new();
     if let (Some(sha256), Some(matches)) = (c.pack_sha256(), c.pack_matches()) {

@@ -2,6 +2,7 @@
 //! missing or unformatted, the words of the language (not English's), the
 //! page's `lang`, and English exactly as the functions without a language
 //! write it.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_core::{verify, Limits, Report, TrustStore};
 use proofpack_render::i18n::{Language, Messages, MISSING_MARK};

@@ -16,10 +16,6 @@
 //! only, never for a real pack.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 use ed25519_dalek::SigningKey;
 use proofpack_author::pack::{build, Content, Evidence, PackDescription, PackError, PackOptions};
@@ -30,8 +26,8 @@ use proofpack_files::Existing;
 use proofpack_producer::{
     provenance_jsonl, pseudonymous_subject_id, receipts_jsonl, steps_jsonl, ArtifactState,
     AuditLog, Channel, DataClass, Exemption, LegalBasis, LogEntry, ModelAction, ModelLineage,
-    NodeRef, ProducerError, ProvenanceRecord, Purge, Receipt, ReceiptStatus, Request, ReverseIndex,
-    SeededSalts, Step, StepOutput, StepRecord, StepStatus, VerificationBuilder, WitnessSpec,
+    NodeRef, ProbeResultsBuilder, ProducerError, ProvenanceRecord, Purge, Receipt, ReceiptStatus,
+    Request, ReverseIndex, SeededSalts, Step, StepOutput, StepRecord, StepStatus, WitnessSpec,
 };
 use proofpack_spec::timestamp::{Timestamp, TimestampError};
 use serde_json::{json, Value};
@@ -562,7 +558,7 @@ impl Draft {
     ) -> Result<Evidence, ProducerError> {
         let witness = log.witness(&self.request, &self.steps, history)?;
         let mut verification =
-            VerificationBuilder::for_request(&self.request, self.verified_at, VERIFY_CODE);
+            ProbeResultsBuilder::for_request(&self.request, self.verified_at, VERIFY_CODE);
         // The probe finds what each step left behind, except records kept
         // under a documented exemption, which are not residue (§8): a cache
         // entry awaiting its TTL is still there, and the probe says so.

@@ -7,10 +7,6 @@
 //! [`axum::Router`] and hands it to [`serve`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 use axum::Router;
 use serde::Deserialize;

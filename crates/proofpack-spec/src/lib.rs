@@ -16,10 +16,6 @@
 //!   subject references (§5); [`text`]: hostile text made inert.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
 #[macro_use]
 pub mod vocab;

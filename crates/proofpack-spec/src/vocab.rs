@@ -177,8 +177,8 @@ spec_names! {
         Request = "request.json",
         /// §7, one record per cascade step.
         Steps = "steps.jsonl",
-        /// §8, the independent verification probes.
-        Verification = "verification.json",
+        /// §8, the independent verification probes' results.
+        ProbeResults = "verification.json",
         /// §9, deletion receipts from subprocessors.
         Receipts = "subprocessor-receipts.jsonl",
         /// §10, the audit-log witness and redaction record.
@@ -203,7 +203,7 @@ impl MemberName {
         MemberName::Signature,
         MemberName::Request,
         MemberName::Steps,
-        MemberName::Verification,
+        MemberName::ProbeResults,
         MemberName::Receipts,
         MemberName::Audit,
         MemberName::Attestation,

@@ -2,10 +2,10 @@
 //! store of `verifier` keys, who signed it, whether a pack is the one it
 //! names, and whether verifying that pack again gives what it records.
 //!
-//! Checking is total: any input gives a [`Checked`] (bytes that are no
+//! Checking is total: any input gives a [`CheckedReceipt`] (bytes that are no
 //! receipt are simply not authentic); only reading the pack can fail.
 
-use crate::statement::{distinct_codes, Statement};
+use crate::statement::{distinct_codes, VerificationStatement};
 use proofpack_core::trust::TrustedKey;
 use proofpack_core::{verify, Code, Limits, PackFile, TrustStore, Verdict, VerifyError};
 use proofpack_spec::crypto;
@@ -132,12 +132,12 @@ impl<'t> PackToCompare<'t, PackFile> {
 
 /// The result of checking a receipt.
 #[derive(Debug, Clone, Serialize)]
-pub struct Checked {
+pub struct CheckedReceipt {
     authentic: bool,
     failures: Vec<Failure>,
     passed: Vec<CheckSuccess>,
     #[serde(serialize_with = "statement_json")]
-    statement: Option<Statement>,
+    statement: Option<VerificationStatement>,
     signatures: Vec<SignatureRow>,
     signers: Vec<String>,
     pack_sha256: Option<String>,
@@ -145,11 +145,16 @@ pub struct Checked {
     reverification: Option<Reverification>,
 }
 
-fn statement_json<S: serde::Serializer>(s: &Option<Statement>, out: S) -> Result<S::Ok, S::Error> {
-    s.as_ref().map(Statement::to_value).serialize(out)
+fn statement_json<S: serde::Serializer>(
+    s: &Option<VerificationStatement>,
+    out: S,
+) -> Result<S::Ok, S::Error> {
+    s.as_ref()
+        .map(VerificationStatement::to_value)
+        .serialize(out)
 }
 
-impl Checked {
+impl CheckedReceipt {
     /// Whether the receipt is authentic to the key store (§20).
     pub fn authentic(&self) -> bool {
         self.authentic
@@ -160,7 +165,7 @@ impl Checked {
         self.authentic && self.pack_matches != Some(false)
     }
 
-    /// 0 when it [`holds`](Checked::holds), else 6 (§12's `invalid`).
+    /// 0 when it [`holds`](CheckedReceipt::holds), else 6 (§12's `invalid`).
     pub fn exit_status(&self) -> i32 {
         if self.holds() {
             0
@@ -180,8 +185,8 @@ impl Checked {
     }
 
     /// The statement, when well-formed (authentic or not: see
-    /// [`authentic`](Checked::authentic) before relying on it).
-    pub fn statement(&self) -> Option<&Statement> {
+    /// [`authentic`](CheckedReceipt::authentic) before relying on it).
+    pub fn statement(&self) -> Option<&VerificationStatement> {
         self.statement.as_ref()
     }
 
@@ -227,11 +232,11 @@ pub struct PackUnreadable(String);
 
 /// Checks a receipt (`envelope`, the file's bytes) against `keys`, a store
 /// of `verifier` keys (§20), and compares it with `pack` when given.
-pub fn check<R: Read>(
+pub fn check_receipt_with_pack<R: Read>(
     envelope: &[u8],
     keys: &TrustStore,
     pack: Option<PackToCompare<'_, R>>,
-) -> Result<Checked, PackUnreadable> {
+) -> Result<CheckedReceipt, PackUnreadable> {
     let mut checked = check_receipt(envelope, keys);
     if let Some(pack) = pack {
         compare_pack(pack, &mut checked)?;
@@ -240,8 +245,8 @@ pub fn check<R: Read>(
 }
 
 /// Checks a receipt against `keys`, without a pack.
-pub fn check_receipt(envelope: &[u8], keys: &TrustStore) -> Checked {
-    let mut checked = Checked {
+pub fn check_receipt(envelope: &[u8], keys: &TrustStore) -> CheckedReceipt {
+    let mut checked = CheckedReceipt {
         authentic: false,
         failures: Vec::new(),
         passed: Vec::new(),
@@ -261,7 +266,7 @@ pub fn check_receipt(envelope: &[u8], keys: &TrustStore) -> Checked {
 }
 
 /// Reads the envelope and its statement, or records why not.
-fn read(bytes: &[u8], checked: &mut Checked) -> Option<(Envelope, Statement)> {
+fn read(bytes: &[u8], checked: &mut CheckedReceipt) -> Option<(Envelope, VerificationStatement)> {
     if bytes.len() > ENVELOPE_LIMIT {
         checked.fail(
             CheckFailure::EnvelopeMalformed,
@@ -282,7 +287,7 @@ fn read(bytes: &[u8], checked: &mut Checked) -> Option<(Envelope, Statement)> {
             return None;
         }
     };
-    match Statement::read(&envelope.payload) {
+    match VerificationStatement::read(&envelope.payload) {
         Ok(statement) => Some((envelope, statement)),
         Err(why) => {
             checked.fail(CheckFailure::StatementMalformed, why);
@@ -295,7 +300,7 @@ fn read(bytes: &[u8], checked: &mut Checked) -> Option<(Envelope, Statement)> {
 pub(crate) fn counting_key<'k>(
     keys: &'k TrustStore,
     keyid: &str,
-    statement: &Statement,
+    statement: &VerificationStatement,
 ) -> Result<&'k TrustedKey, NotCounting> {
     let key = keys.key(keyid).ok_or(NotCounting::KeyUnknown)?;
     if !key.has_role(Role::Verifier) {
@@ -312,9 +317,9 @@ pub(crate) fn counting_key<'k>(
 /// counting key's owner is `verified_by`.
 fn judge_signatures(
     envelope: &Envelope,
-    statement: &Statement,
+    statement: &VerificationStatement,
     keys: &TrustStore,
-    checked: &mut Checked,
+    checked: &mut CheckedReceipt,
 ) {
     let message = pae(VERIFICATION_PAYLOAD_TYPE, &envelope.payload);
     let mut failed = Vec::new();
@@ -380,7 +385,7 @@ fn judge_signatures(
 /// the statement.
 fn compare_pack<R: Read>(
     pack: PackToCompare<'_, R>,
-    checked: &mut Checked,
+    checked: &mut CheckedReceipt,
 ) -> Result<(), PackUnreadable> {
     let sha256 =
         match pack.reverify_with {

@@ -2,8 +2,8 @@
 //! verifier's key, found in its own key store by its public key, signs
 //! `PAE(payloadType, payload)`.
 
-use crate::check::{self, counting_key, Checked};
-use crate::statement::Statement;
+use crate::check::{self, counting_key, CheckedReceipt};
+use crate::statement::VerificationStatement;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use ed25519_dalek::{Signer as _, SigningKey};
@@ -46,7 +46,7 @@ pub enum SignError {
     NoVerificationTime,
     /// The receipt to countersign is not authentic to the key store.
     #[error("the receipt is not authentic to the key store; nothing was countersigned")]
-    NotAuthentic(Box<Checked>),
+    NotAuthentic(Box<CheckedReceipt>),
     /// The key already signed the receipt.
     #[error("key {0:?} already signed this receipt")]
     AlreadySigned(String),
@@ -104,14 +104,14 @@ impl VerifierKey {
 
 /// The signed receipt of `report` (the envelope's bytes): its statement
 /// made at the report's time of verification, `verified_by` the key's owner.
-pub fn sign(report: &Report, key: &VerifierKey) -> Result<Vec<u8>, SignError> {
+pub fn sign_receipt(report: &Report, key: &VerifierKey) -> Result<Vec<u8>, SignError> {
     let verified_at = report
         .meta()
         .verified_at
         .as_deref()
         .and_then(Timestamp::parse)
         .ok_or(SignError::NoVerificationTime)?;
-    let statement = Statement::of(report, verified_at, &key.entry.owner);
+    let statement = VerificationStatement::of(report, verified_at, &key.entry.owner);
     let payload = statement.to_bytes();
     let signature = key.sign(statement.verified_at(), &payload)?;
     Ok(envelope_bytes(&payload, &[signature]))
@@ -121,7 +121,7 @@ pub fn sign(report: &Report, key: &VerifierKey) -> Result<Vec<u8>, SignError> {
 /// `key` over the same payload; nothing else changes (§20). The
 /// envelope's unknown members and whitespace, which are not signed, are
 /// not kept.
-pub fn countersign(
+pub fn countersign_receipt(
     envelope: &[u8],
     key: &VerifierKey,
     store: &TrustStore,

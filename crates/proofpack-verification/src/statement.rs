@@ -29,7 +29,7 @@ pub struct PackIdentity {
 /// A well-formed statement: built from a report, or read from a payload
 /// that has §20's shape.
 #[derive(Debug, Clone)]
-pub struct Statement {
+pub struct VerificationStatement {
     pack: PackIdentity,
     trust_store_sha256: Option<String>,
     verdict: Verdict,
@@ -39,14 +39,14 @@ pub struct Statement {
     verified_by: String,
 }
 
-impl Statement {
+impl VerificationStatement {
     /// The statement of `report`, made at `verified_at` by `verified_by`
     /// (the owner of the signing `verifier` key): the pack's identity and
     /// the trust store's SHA-256 are the report's, each distinct finding
     /// code once, in byte order.
-    pub fn of(report: &Report, verified_at: Timestamp, verified_by: &str) -> Statement {
+    pub fn of(report: &Report, verified_at: Timestamp, verified_by: &str) -> VerificationStatement {
         let pack = report.pack();
-        Statement {
+        VerificationStatement {
             pack: PackIdentity {
                 sha256: pack.sha256.clone(),
                 pack_id: pack.pack_id.clone(),
@@ -131,7 +131,7 @@ impl Statement {
     /// it), `format` exactly, the verdict and each code of the spec's sets,
     /// `codes` distinct in byte order, hex SHA-256s and a §0 timestamp.
     /// Unknown members are ignored (§0). The error says what is wrong.
-    pub fn read(payload: &[u8]) -> Result<Statement, String> {
+    pub fn read(payload: &[u8]) -> Result<VerificationStatement, String> {
         let doc = json::parse(payload)
             .map_err(|e| format!("the payload is not well-formed JSON: {e}"))?;
         let top = doc
@@ -151,7 +151,7 @@ impl Statement {
             "`{}` is not an RFC 3339 date-time",
             names::VERIFIED_AT
         ))?;
-        Ok(Statement {
+        Ok(VerificationStatement {
             pack: PackIdentity {
                 sha256: sha256(pack, names::SHA256)?.ok_or(format!(
                     "`{}.{}` must not be null",

@@ -1,5 +1,6 @@
 //! Verification receipts (§20): signed, checked, countersigned, and every
 //! change that must make one not authentic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
@@ -9,8 +10,9 @@ use proofpack_core::{verify, Limits, Report, TrustStore, Verdict};
 use proofpack_spec::dsse::pae;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_verification::{
-    check, check_receipt, countersign, sign, CheckFailure, CheckSuccess, Checked, NotCounting,
-    PackToCompare, SignError, Statement, VerifierKey,
+    check_receipt, check_receipt_with_pack, countersign_receipt, sign_receipt, CheckFailure,
+    CheckSuccess, CheckedReceipt, NotCounting, PackToCompare, SignError, VerificationStatement,
+    VerifierKey,
 };
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -91,14 +93,14 @@ fn auditor() -> VerifierKey {
 /// A receipt of the complete sample pack, signed by the auditor.
 fn signed() -> Vec<u8> {
     let trust = sample_trust();
-    sign(&report_of("complete-gdpr.tar.gz", Some(&trust)), &auditor()).expect("signed")
+    sign_receipt(&report_of("complete-gdpr.tar.gz", Some(&trust)), &auditor()).expect("signed")
 }
 
-fn checked(envelope: &[u8], keys: &TrustStore) -> Checked {
+fn checked(envelope: &[u8], keys: &TrustStore) -> CheckedReceipt {
     check_receipt(envelope, keys)
 }
 
-fn failures(c: &Checked) -> Vec<CheckFailure> {
+fn failures(c: &CheckedReceipt) -> Vec<CheckFailure> {
     c.failures().iter().map(|f| f.code).collect()
 }
 
@@ -167,7 +169,7 @@ fn a_signed_statement_is_authentic_and_records_the_verification() {
 fn codes_are_distinct_in_byte_order_and_null_without_a_store() {
     let report = report_of("incomplete-cache-deferred.tar.gz", None);
     let at = Timestamp::parse("2026-12-01T10:00:00Z").expect("time");
-    let s = Statement::of(&report, at, OWNER);
+    let s = VerificationStatement::of(&report, at, OWNER);
     assert_eq!(s.trust_store_sha256(), None);
     let codes: Vec<&str> = s.codes().iter().map(|c| c.as_str()).collect();
     let mut sorted = codes.clone();
@@ -176,7 +178,7 @@ fn codes_are_distinct_in_byte_order_and_null_without_a_store() {
     assert_eq!(codes, sorted);
     assert!(codes.contains(&"trust.not_configured"));
     // What is written reads back the same.
-    let again = Statement::read(&s.to_bytes()).expect("well-formed");
+    let again = VerificationStatement::read(&s.to_bytes()).expect("well-formed");
     assert_eq!(again.to_value(), s.to_value());
 }
 
@@ -386,7 +388,7 @@ fn countersigning_adds_a_signer_and_stays_authentic() {
     ]);
     let envelope = signed();
     let key2 = VerifierKey::from_store(supervisor, &keys).expect("a verifier key");
-    let twice = countersign(&envelope, &key2, &keys).expect("countersigned");
+    let twice = countersign_receipt(&envelope, &key2, &keys).expect("countersigned");
     let c = checked(&twice, &keys);
     assert!(c.authentic(), "{:?}", c.failures());
     assert_eq!(
@@ -395,14 +397,14 @@ fn countersigning_adds_a_signer_and_stays_authentic() {
     );
     assert_eq!(payload(&twice), payload(&envelope));
     assert!(matches!(
-        countersign(&twice, &key2, &keys),
+        countersign_receipt(&twice, &key2, &keys),
         Err(SignError::AlreadySigned(_))
     ));
     // Nothing not authentic is countersigned.
     let mut d = doc(&envelope);
     d["payload"] = json!(STANDARD.encode(b"{}"));
     assert!(matches!(
-        countersign(&serde_json::to_vec(&d).expect("JSON"), &key2, &keys),
+        countersign_receipt(&serde_json::to_vec(&d).expect("JSON"), &key2, &keys),
         Err(SignError::NotAuthentic(_))
     ));
 }
@@ -453,7 +455,7 @@ fn signing_needs_a_verifier_entry_valid_at_the_verification() {
     let key = VerifierKey::from_store(k, &expired).expect("a verifier key");
     let trust = sample_trust();
     assert!(matches!(
-        sign(&report_of("complete-gdpr.tar.gz", Some(&trust)), &key),
+        sign_receipt(&report_of("complete-gdpr.tar.gz", Some(&trust)), &key),
         Err(SignError::KeyNotValid { .. })
     ));
 }
@@ -463,7 +465,7 @@ fn a_pack_is_compared_and_verified_again_without_error() {
     let envelope = signed();
     let keys = auditor_store();
     let open = |name: &str| std::fs::File::open(sample(name)).expect("pack");
-    let same = check(
+    let same = check_receipt_with_pack(
         &envelope,
         &keys,
         Some(PackToCompare {
@@ -476,7 +478,7 @@ fn a_pack_is_compared_and_verified_again_without_error() {
     assert_eq!(same.pack_matches(), Some(true));
     assert_eq!(same.exit_status(), 0);
 
-    let other = check(
+    let other = check_receipt_with_pack(
         &envelope,
         &keys,
         Some(PackToCompare {
@@ -492,7 +494,7 @@ fn a_pack_is_compared_and_verified_again_without_error() {
     assert_eq!(other.exit_status(), 6);
 
     // Today, with a store that lacks the DPO key: another verdict, shown.
-    let today = check(
+    let today = check_receipt_with_pack(
         &envelope,
         &keys,
         Some(PackToCompare {
@@ -508,7 +510,7 @@ fn a_pack_is_compared_and_verified_again_without_error() {
     assert!(!again.same_verdict && !again.same_codes && !again.same_trust_store);
 
     let trust = sample_trust();
-    let today = check(
+    let today = check_receipt_with_pack(
         &envelope,
         &keys,
         Some(PackToCompare {

@@ -1,6 +1,7 @@
 //! The witness over HTTP: every C2SP `tlog-witness` answer of
 //! `add-checkpoint` on real trees and proofs, the state across a restart,
 //! the address rule, TLS and the binary.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use ed25519_dalek::SigningKey;
 use proofpack_spec::checkpoint::{

@@ -13,8 +13,7 @@ use proofpack_author::keys;
 use proofpack_core::PackFile;
 use proofpack_render::i18n::Messages;
 use proofpack_spec::vocab::TRUST_FORMAT;
-use proofpack_verification::check::ENVELOPE_LIMIT;
-use proofpack_verification::{PackToCompare, SignError, VerifierKey};
+use proofpack_verification::{PackToCompare, SignError, VerifierKey, ENVELOPE_LIMIT};
 use serde::Serialize;
 use std::path::Path;
 
@@ -46,7 +45,7 @@ pub struct ReceiptCheck {
     /// (receipt text made inert by the render crate).
     pub text: String,
     /// The check, as `proofpack verification check --json` prints it.
-    pub checked: proofpack_verification::Checked,
+    pub checked: proofpack_verification::CheckedReceipt,
 }
 
 /// Signs report `job` (the one shown: it is not verified again, as the
@@ -69,7 +68,8 @@ pub fn sign_receipt(
     let signing = keys::read_private_key(Path::new(key)).map_err(|e| AppError::read(key, e))?;
     let store = load_trust(keys_path)?;
     let verifier = VerifierKey::from_store(signing, &store).map_err(verifier_error)?;
-    let envelope = proofpack_verification::sign(&report, &verifier).map_err(verifier_error)?;
+    let envelope =
+        proofpack_verification::sign_receipt(&report, &verifier).map_err(verifier_error)?;
     save_new(out, &envelope, overwrite)?;
     Ok(ReceiptSigned {
         path: out.to_owned(),
@@ -118,7 +118,7 @@ pub fn check_receipt(
         )),
     };
     let name = pack.as_ref().map(|p| p.name.clone()).unwrap_or_default();
-    let checked = proofpack_verification::check(&envelope, &store, pack)
+    let checked = proofpack_verification::check_receipt_with_pack(&envelope, &store, pack)
         .map_err(|e| AppError::read(&name, e))?;
     Ok(ReceiptCheck {
         path: file.to_owned(),

@@ -1461,7 +1461,7 @@ fn steps_jsonl_refuses_order_and_repeats() {
 // ---------------------------------------------------------------------------
 // verification.json
 
-fn probes(v: &Verification) -> (Findings, crate::probes::Verification) {
+fn probes(v: &ProbeResults) -> (Findings, crate::probes::ProbeResults) {
     let mut f = Findings::new();
     let parsed = crate::probes::parse(&v.to_json().unwrap(), &mut f).unwrap();
     (f, parsed)
@@ -1470,7 +1470,7 @@ fn probes(v: &Verification) -> (Findings, crate::probes::Verification) {
 #[test]
 fn verification_computes_all_clear() {
     let r = request().build().unwrap();
-    let clean = VerificationBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
+    let clean = ProbeResultsBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
         .residue(DataClass::Episodic, 0)
         .residue(DataClass::Working, 0)
         .residue(DataClass::Vectors, 0)
@@ -1503,7 +1503,7 @@ fn verification_computes_all_clear() {
     );
 
     let base = || {
-        VerificationBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
+        ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
             .residue(DataClass::Working, 0)
             .subprocessor_residue(0)
             .unredacted_pii_count(0)
@@ -1514,7 +1514,7 @@ fn verification_computes_all_clear() {
     assert_eq!(codes(&f), vec![Code::ProbesResidue]);
     assert_eq!(parsed.all_clear, Some(false));
 
-    let sub = VerificationBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
+    let sub = ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
         .subprocessor_residue(1)
         .unredacted_pii_count(0)
         .build()
@@ -1522,7 +1522,7 @@ fn verification_computes_all_clear() {
     assert!(!sub.all_clear());
     assert_eq!(codes(&probes(&sub).0), vec![Code::ProbesResidue]);
 
-    let pii = VerificationBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
+    let pii = ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "verify@91bd2e0")
         .subprocessor_residue(0)
         .unredacted_pii_count(3)
         .build()
@@ -1536,11 +1536,11 @@ fn verification_computes_all_clear() {
 #[test]
 fn verification_refusals() {
     let r = request().build().unwrap();
-    let e = |b: VerificationBuilder| err(b.build());
-    let full = |b: VerificationBuilder| b.subprocessor_residue(0).unredacted_pii_count(0);
+    let e = |b: ProbeResultsBuilder| err(b.build());
+    let full = |b: ProbeResultsBuilder| b.subprocessor_residue(0).unredacted_pii_count(0);
     assert!(matches!(
         e(full(
-            VerificationBuilder::for_request(&r, "2026-04-22T15:40:00Z", "v@1")
+            ProbeResultsBuilder::for_request(&r, "2026-04-22T15:40:00Z", "v@1")
                 .residue(DataClass::Working, 0)
                 .residue(DataClass::Episodic, 0)
         )),
@@ -1548,35 +1548,35 @@ fn verification_refusals() {
     ));
     assert!(matches!(
         e(full(
-            VerificationBuilder::new("2026-04-22T15:40:00Z", "v@1")
+            ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "v@1")
                 .residue(DataClass::Working, 0)
                 .residue(DataClass::Working, 0)
         )),
         ProducerError::DuplicateProbe(_)
     ));
     assert!(matches!(
-        e(VerificationBuilder::new("2026-04-22T15:40:00Z", "v@1").unredacted_pii_count(0)),
+        e(ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "v@1").unredacted_pii_count(0)),
         ProducerError::MissingProbe(_)
     ));
     assert!(matches!(
-        e(VerificationBuilder::new("2026-04-22T15:40:00Z", "v@1").subprocessor_residue(0)),
+        e(ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "v@1").subprocessor_residue(0)),
         ProducerError::MissingProbe(_)
     ));
     assert!(matches!(
-        e(full(VerificationBuilder::new("2026-04-22T15:40:00Z", "v@1")).subprocessor_residue(0)),
+        e(full(ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "v@1")).subprocessor_residue(0)),
         ProducerError::DuplicateProbe(_)
     ));
     assert!(matches!(
-        e(full(VerificationBuilder::new("2026-04-22", "v@1"))),
+        e(full(ProbeResultsBuilder::new("2026-04-22", "v@1"))),
         ProducerError::InvalidTimestamp { .. }
     ));
     assert!(matches!(
-        e(full(VerificationBuilder::new("2026-04-22T15:40:00Z", ""))),
+        e(full(ProbeResultsBuilder::new("2026-04-22T15:40:00Z", ""))),
         ProducerError::Empty(_)
     ));
     assert!(matches!(
         e(
-            full(VerificationBuilder::new("2026-04-22T15:40:00Z", "v@1"))
+            full(ProbeResultsBuilder::new("2026-04-22T15:40:00Z", "v@1"))
                 .residue(DataClass::Uploads, 1 << 53)
         ),
         ProducerError::CountOutOfRange { .. }
@@ -1952,7 +1952,7 @@ fn a_pack_of_producer_output_verifies_complete() {
         ("steps.jsonl", steps_jsonl(&steps).unwrap()),
         (
             "verification.json",
-            VerificationBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
+            ProbeResultsBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
                 .residue(DataClass::Working, 0)
                 .residue(DataClass::Episodic, 0)
                 .residue(DataClass::Vectors, 0)

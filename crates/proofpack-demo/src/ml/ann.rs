@@ -22,12 +22,12 @@ const EF_CONSTRUCTION: usize = 40;
 /// stays zero), so that the cosine distance the graph computes millions of
 /// times is one dot product.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Point(Vec<f32>);
+pub(crate) struct Point(Vec<f32>);
 
 impl Point {
     /// The point of `v`, scaled to unit length.
     #[must_use]
-    pub fn new(mut v: Vec<f32>) -> Point {
+    pub(crate) fn new(mut v: Vec<f32>) -> Point {
         let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
         if norm > 0.0 {
             v.iter_mut().for_each(|x| *x /= norm);
@@ -72,7 +72,7 @@ impl instant_distance::Point for Point {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Neighbour {
     /// Its `vector_id`.
-    pub vector_id: String,
+    pub(crate) vector_id: String,
     /// Its cosine similarity to the query.
     pub similarity: f32,
 }
@@ -108,7 +108,7 @@ impl Index {
     }
 
     /// The index as the store keeps it.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, serde_json::Error> {
+    pub(crate) fn to_bytes(&self) -> Result<Vec<u8>, serde_json::Error> {
         serde_json::to_vec(self)
     }
 
@@ -119,7 +119,7 @@ impl Index {
 
     /// The `vector_id` of every point.
     #[must_use]
-    pub fn vector_ids(&self) -> &[String] {
+    pub(crate) fn vector_ids(&self) -> &[String] {
         &self.map.values
     }
 

@@ -7,7 +7,7 @@ use super::tokens;
 use sha2::{Digest, Sha256};
 
 /// The embedding's dimension.
-pub const DIM: usize = 256;
+pub(crate) const DIM: usize = 256;
 
 /// The embedding of `text` (all zeros when it has no word).
 #[must_use]
@@ -29,9 +29,10 @@ pub fn embed(text: &str) -> Vec<f32> {
 }
 
 /// The cosine similarity of two embeddings (0 when either is all zeros or
-/// their dimensions differ).
-#[must_use]
-pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+/// their dimensions differ): the measure the index's neighbours are ranked
+/// by, computed here for the tests of the embedding.
+#[cfg(test)]
+pub(crate) fn cosine(a: &[f32], b: &[f32]) -> f32 {
     if a.len() != b.len() {
         return 0.0;
     }
@@ -47,14 +48,14 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
 
 /// An embedding as the store keeps it: little-endian `f32`s.
 #[must_use]
-pub fn to_bytes(v: &[f32]) -> Vec<u8> {
+pub(crate) fn to_bytes(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 /// An embedding read back from the store (`None` when the bytes are not
 /// whole `f32`s).
 #[must_use]
-pub fn from_bytes(bytes: &[u8]) -> Option<Vec<f32>> {
+pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Vec<f32>> {
     if bytes.len() % 4 != 0 {
         return None;
     }

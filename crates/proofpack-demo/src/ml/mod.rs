@@ -2,18 +2,18 @@
 //! store: the tokenizer, the fine-tuned n-gram model ([`ngram`]), the
 //! hashing embedding ([`embed`]) and the HNSW index over embeddings
 //! ([`ann`]). They are the store's data formats as much as its schema is:
-//! the cascade trains and indexes with them, and the verification job
+//! the cascade trains and indexes with them, and the probe job
 //! re-trains and queries with them to check what the store holds.
 
-pub mod ann;
-pub mod embed;
-pub mod ngram;
+pub(crate) mod ann;
+pub(crate) mod embed;
+pub(crate) mod ngram;
 
 /// The words of `text`: lower-cased, split on white space, stripped of the
 /// punctuation around them (an e-mail address or an IP address stays one
 /// word).
 #[must_use]
-pub fn tokens(text: &str) -> Vec<String> {
+pub(crate) fn tokens(text: &str) -> Vec<String> {
     text.split_whitespace()
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
@@ -26,7 +26,7 @@ pub fn tokens(text: &str) -> Vec<String> {
 /// `text` as its words joined by single spaces: the form in which a phrase
 /// is looked for in a model's output.
 #[must_use]
-pub fn normalized(text: &str) -> String {
+pub(crate) fn normalized(text: &str) -> String {
     tokens(text).join(" ")
 }
 

@@ -16,7 +16,7 @@ const END: &str = "</s>";
 /// The format named in the weights.
 const FORMAT: &str = "ngram-4/v1";
 /// The longest answer generated, in words.
-pub const MAX_ANSWER: usize = 24;
+pub(crate) const MAX_ANSWER: usize = 24;
 
 /// Why a model could not be trained or read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -38,16 +38,16 @@ pub enum ModelError {
 
 /// One training example: its id, prompt and completion.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Example {
+pub(crate) struct Example {
     /// Its id (named in an error).
-    pub example_id: String,
+    pub(crate) example_id: String,
     /// The prompt.
-    pub prompt: String,
+    pub(crate) prompt: String,
     /// The completion.
-    pub completion: String,
+    pub(crate) completion: String,
 }
 
-/// A trained model: for each context (up to [`CONTEXT`] words, joined by
+/// A trained model: for each context (up to `CONTEXT` words, joined by
 /// spaces; the empty context is the unigram table), how often each word
 /// followed it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -58,7 +58,7 @@ pub struct Model {
 
 impl Model {
     /// Trains on `examples` (in any order: counting does not depend on it).
-    pub fn train(examples: &[Example]) -> Result<Model, ModelError> {
+    pub(crate) fn train(examples: &[Example]) -> Result<Model, ModelError> {
         if examples.is_empty() {
             return Err(ModelError::NoExample);
         }
@@ -91,7 +91,7 @@ impl Model {
 
     /// The weights: canonical JSON (maps sorted by key).
     #[must_use]
-    pub fn weights(&self) -> String {
+    pub(crate) fn weights(&self) -> String {
         // A struct of strings and sorted maps of integers always serialises.
         serde_json::to_string(self).unwrap_or_default()
     }
@@ -114,7 +114,7 @@ impl Model {
 
     /// The model's answer to `prompt`: the most likely next word, again and
     /// again (ties to the word first in order), from the longest context it
-    /// has seen, until the end word or [`MAX_ANSWER`] words.
+    /// has seen, until the end word or `MAX_ANSWER` words.
     #[must_use]
     pub fn answer(&self, prompt: &str) -> String {
         let mut words = tokens(prompt);

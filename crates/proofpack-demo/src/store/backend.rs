@@ -29,7 +29,7 @@
 //!   the first row, if any), `db.column::<T>` (of every row) and
 //!   `db.map(sql, args, |row| ...)` (each row built by a closure) and
 //!   `db.first(sql, args, |row| ...)` (the first row, if any, built so).
-//! * Transactions: [`Transaction::begin`] (the store's `begin`); what it
+//! * Transactions: `Transaction::begin` (the store's `begin`); what it
 //!   changes is kept by `commit`, and rolled back if it is dropped. Not
 //!   nested.
 //!
@@ -39,8 +39,8 @@
 mod postgres;
 mod sqlite;
 
-pub use postgres::Postgres;
-pub use sqlite::Sqlite;
+pub(crate) use postgres::Postgres;
+pub(crate) use sqlite::Sqlite;
 
 use std::borrow::Cow;
 use std::fmt::Debug;
@@ -98,7 +98,7 @@ impl Dialect {
     /// The expression reading the text field `field` of the JSON object
     /// held in the text column `column`.
     #[must_use]
-    pub fn json_text(self, column: &str, field: &str) -> String {
+    pub(crate) fn json_text(self, column: &str, field: &str) -> String {
         match self {
             Dialect::Sqlite => format!("json_extract({column}, '$.{field}')"),
             Dialect::Postgres => format!("(CAST({column} AS jsonb) ->> '{field}')"),
@@ -109,7 +109,7 @@ impl Dialect {
     /// row: its name, its declared type (text), and its position in the
     /// primary key (an integer, 0 when not in it).
     #[must_use]
-    pub fn columns_query(self) -> &'static str {
+    pub(crate) fn columns_query(self) -> &'static str {
         match self {
             Dialect::Sqlite => "SELECT name, type, pk FROM pragma_table_info(?1) ORDER BY cid",
             // The catalogue's own domain types (`sql_identifier`,
@@ -135,7 +135,7 @@ impl Dialect {
     /// The query listing the names of the tables of the database (the
     /// engine's own excluded), one per row.
     #[must_use]
-    pub fn tables_query(self) -> &'static str {
+    pub(crate) fn tables_query(self) -> &'static str {
         match self {
             Dialect::Sqlite => {
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
@@ -218,7 +218,7 @@ pub enum Value {
 impl Value {
     /// The type's name, for errors.
     #[must_use]
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Value::Null => "null",
             Value::Int(_) => "integer",
@@ -250,7 +250,7 @@ pub enum Arg<'a> {
 impl Arg<'_> {
     /// The type's name, for errors.
     #[must_use]
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self {
             Arg::Null => "null",
             Arg::Int(_) => "integer",
@@ -470,20 +470,20 @@ impl dyn Backend + '_ {
 /// An open transaction: [`Self::commit`] keeps its changes; dropping it
 /// rolls them back.
 #[derive(Debug)]
-pub struct Transaction<'a> {
+pub(crate) struct Transaction<'a> {
     db: &'a dyn Backend,
     done: bool,
 }
 
 impl<'a> Transaction<'a> {
     /// Begins a transaction on `db`.
-    pub fn begin(db: &'a dyn Backend) -> Result<Self, SqlError> {
+    pub(crate) fn begin(db: &'a dyn Backend) -> Result<Self, SqlError> {
         db.batch("BEGIN")?;
         Ok(Transaction { db, done: false })
     }
 
     /// Commits every change made since [`Self::begin`].
-    pub fn commit(mut self) -> Result<(), SqlError> {
+    pub(crate) fn commit(mut self) -> Result<(), SqlError> {
         self.done = true;
         self.db.batch("COMMIT")
     }

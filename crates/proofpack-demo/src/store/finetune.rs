@@ -14,26 +14,26 @@ use sha2::{Digest, Sha256};
 /// A serving model release, and whether its manifest holds an example of
 /// a subject.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServingRelease {
+pub(crate) struct ServingRelease {
     /// The model (the digest of its weights).
     pub model_id: String,
     /// The release's name.
     pub release: String,
     /// The manifest it was trained on.
-    pub manifest_id: String,
+    pub(crate) manifest_id: String,
     /// Whether that manifest lists an example of the subject.
-    pub trained_on_subject: bool,
+    pub(crate) trained_on_subject: bool,
 }
 
 /// The id of version `version` of `dataset`.
 #[must_use]
-pub fn manifest_id(dataset: &str, version: i64) -> String {
+pub(crate) fn manifest_id(dataset: &str, version: i64) -> String {
     format!("{dataset}@v{version}")
 }
 
 impl Store {
     /// Writes a training example.
-    pub fn add_example(
+    pub(crate) fn add_example(
         &self,
         example_id: &str,
         user_id: &str,
@@ -51,7 +51,7 @@ impl Store {
 
     /// Writes version `version` of `dataset`, listing `examples`, sealed by
     /// the digest of their ids and contents. Returns its id.
-    pub fn add_manifest(
+    pub(crate) fn add_manifest(
         &self,
         dataset: &str,
         version: i64,
@@ -98,7 +98,7 @@ impl Store {
 
     /// The examples `manifest_id` lists, with their contents; an example
     /// whose content is gone cannot be trained on.
-    pub fn training_examples(&self, manifest_id: &str) -> Result<Vec<Example>, DemoError> {
+    pub(crate) fn training_examples(&self, manifest_id: &str) -> Result<Vec<Example>, DemoError> {
         let rows: Vec<(String, Option<String>, Option<String>)> = self
             .db
             .map(
@@ -126,7 +126,7 @@ impl Store {
     }
 
     /// Trains a model on `manifest_id` and serves it as `release`.
-    pub fn train_release(
+    pub(crate) fn train_release(
         &self,
         release: &str,
         manifest_id: &str,
@@ -138,7 +138,7 @@ impl Store {
     }
 
     /// Serves `model`, trained on `manifest_id`, as `release`.
-    pub fn add_model(
+    pub(crate) fn add_model(
         &self,
         release: &str,
         manifest_id: &str,
@@ -158,7 +158,7 @@ impl Store {
 
     /// Retires `model_id` and deletes its weights (a model trained on erased
     /// examples holds them).
-    pub fn retire_model(&self, model_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn retire_model(&self, model_id: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "UPDATE model_releases SET state = 'retired', weights = NULL WHERE model_id = ?1",
@@ -170,7 +170,7 @@ impl Store {
 
     /// Every serving release, by name, and whether its manifest lists an
     /// example of `user_id`.
-    pub fn serving_releases(&self, user_id: &str) -> Result<Vec<ServingRelease>, DemoError> {
+    pub(crate) fn serving_releases(&self, user_id: &str) -> Result<Vec<ServingRelease>, DemoError> {
         self.db
             .map(
                 "SELECT m.model_id, m.release_name, m.manifest_id,
@@ -193,7 +193,7 @@ impl Store {
 
     /// The latest manifest of each dataset whose latest manifest lists an
     /// example of `user_id`, ascending.
-    pub fn latest_manifests_holding(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn latest_manifests_holding(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         self.db
             .column(
                 "SELECT d.manifest_id FROM dataset_manifests d
@@ -208,7 +208,7 @@ impl Store {
     }
 
     /// The latest manifest of the dataset `manifest_id` is a version of.
-    pub fn latest_version_of(&self, manifest_id: &str) -> Result<String, DemoError> {
+    pub(crate) fn latest_version_of(&self, manifest_id: &str) -> Result<String, DemoError> {
         self.db
             .one(
                 "SELECT d.manifest_id FROM dataset_manifests d JOIN dataset_manifests o ON o.dataset = d.dataset
@@ -220,7 +220,7 @@ impl Store {
 
     /// Writes the next version of the dataset `manifest_id` is a version
     /// of: its examples but those of `user_id`. Returns its id.
-    pub fn new_manifest_version_without(
+    pub(crate) fn new_manifest_version_without(
         &self,
         manifest_id: &str,
         user_id: &str,

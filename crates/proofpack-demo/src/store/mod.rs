@@ -36,7 +36,7 @@
 //! All SQL lives in this module, written once for every engine through
 //! [`backend::Backend`] (its first comment says how to write a query). The
 //! cascade, the seeder and the rest of the platform use [`Store`]'s typed
-//! methods; the verification job reads through a [`Reader`], a separate
+//! methods; the probe job reads through a [`Reader`], a separate
 //! read-only connection with its own queries, so that its probes share no
 //! code path with the cascade.
 
@@ -52,13 +52,12 @@ mod seed;
 mod tiers;
 mod vectors;
 
-pub use finetune::{manifest_id, ServingRelease};
-pub use provenance::{Node, NodeState, Tombstone};
-pub use reader::Reader;
-pub use reader_job::{Column, ExampleContent, ManifestExample, Person, ServingModel, Table};
-pub use records::IdentityRecord;
+pub(crate) use finetune::ServingRelease;
+pub(crate) use provenance::Node;
+pub(crate) use reader::Reader;
+pub(crate) use reader_job::ServingModel;
 pub use seed::Synthetic;
-pub use tiers::{CachedAnswer, Snapshot};
+pub(crate) use tiers::CachedAnswer;
 
 /// The error of the store's engine, named here so that only this module
 /// depends on the engine.
@@ -82,7 +81,7 @@ pub struct Subject {
     /// Last IP address (documentation ranges of RFC 5737).
     pub ip: &'static str,
     /// Employer, an entity attributed to the subject.
-    pub employer: &'static str,
+    pub(crate) employer: &'static str,
     /// City, a shared entity the subject is linked to.
     pub city: &'static str,
 }
@@ -124,18 +123,18 @@ pub const SUBJECTS: [Subject; 4] = [
 ];
 
 /// Number of vector shards.
-pub const SHARDS: i64 = 3;
+pub(crate) const SHARDS: i64 = 3;
 /// Scope of the shared answer cache.
-pub const CACHE_SCOPE: &str = "cache:answers";
+pub(crate) const CACHE_SCOPE: &str = "cache:answers";
 /// Fine-tune dataset built before the first subject joined.
-pub const EARLY_MANIFEST: &str = "ft-2026-01";
+pub(crate) const EARLY_MANIFEST: &str = "ft-2026-01";
 /// Fine-tune dataset that includes every subject.
-pub const LATE_MANIFEST: &str = "ft-2026-03";
+pub(crate) const LATE_MANIFEST: &str = "ft-2026-03";
 /// The table of the episodic backups (§17).
-pub const BACKUP_TABLE: &str = "backup_episodic";
+pub(crate) const BACKUP_TABLE: &str = "backup_episodic";
 /// The store's records of the erasure itself, which keep the subject's
 /// account id or pseudonym by design (never content): each table, and why.
-pub const ERASURE_RECORDS: [(&str, &str); 7] = [
+pub(crate) const ERASURE_RECORDS: [(&str, &str); 7] = [
     (
         "erasure_requests",
         "the accepted request (the erasure's own record)",
@@ -166,25 +165,25 @@ pub const ERASURE_RECORDS: [(&str, &str); 7] = [
     ),
 ];
 /// The model trained on [`EARLY_MANIFEST`].
-pub const EARLY_MODEL: &str = "assistant-ft-2026-01";
+pub(crate) const EARLY_MODEL: &str = "assistant-ft-2026-01";
 /// The model trained on [`LATE_MANIFEST`].
-pub const LATE_MODEL: &str = "assistant-ft-2026-03";
+pub(crate) const LATE_MODEL: &str = "assistant-ft-2026-03";
 
 /// The provenance scope of a user's source records (notes, uploads).
 #[must_use]
-pub fn user_scope(user_id: &str) -> String {
+pub(crate) fn user_scope(user_id: &str) -> String {
     format!("user:{user_id}")
 }
 
 /// The provenance scope of artefacts derived from a user's records.
 #[must_use]
-pub fn derived_scope(user_id: &str) -> String {
+pub(crate) fn derived_scope(user_id: &str) -> String {
     format!("user:{user_id}:derived")
 }
 
 /// The provenance key of an episodic note.
 #[must_use]
-pub fn note_key(row_id: i64) -> String {
+pub(crate) fn note_key(row_id: i64) -> String {
     format!("note-{row_id}")
 }
 
@@ -227,7 +226,7 @@ pub struct StorePaths {
     /// The folder holding everything below.
     pub dir: PathBuf,
     /// The SQLite database (when the store is on SQLite).
-    pub db: PathBuf,
+    pub(crate) db: PathBuf,
     /// The action audit log's own SQLite database.
     pub audit_log: PathBuf,
     /// The upload store.
@@ -239,7 +238,7 @@ pub struct StorePaths {
 impl StorePaths {
     /// The layout under `dir`.
     #[must_use]
-    pub fn under(dir: &Path) -> Self {
+    pub(crate) fn under(dir: &Path) -> Self {
         StorePaths {
             dir: dir.to_path_buf(),
             db: dir.join("agent-memory.sqlite"),
@@ -267,11 +266,11 @@ pub struct Store {
 /// An open transaction of the [`Store`]: [`Self::commit`] keeps its
 /// changes; dropping it rolls them back.
 #[derive(Debug)]
-pub struct Transaction<'a>(backend::Transaction<'a>);
+pub(crate) struct Transaction<'a>(backend::Transaction<'a>);
 
 impl Transaction<'_> {
     /// Commits every change made since [`Store::begin`].
-    pub fn commit(self) -> Result<(), DemoError> {
+    pub(crate) fn commit(self) -> Result<(), DemoError> {
         self.0.commit().what("committing a transaction")
     }
 }
@@ -316,7 +315,7 @@ fn from_json<T: serde::de::DeserializeOwned>(
 
 /// Hex SHA-256.
 #[must_use]
-pub fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     proofpack_spec::encoding::hex(&Sha256::digest(bytes))
 }
 
@@ -325,7 +324,7 @@ impl Store {
     /// its tiers in `database`: an empty database gets the schema; one
     /// holding only a previous run's store has it dropped first; one
     /// holding anything else is refused ([`DemoError::ForeignDatabase`]).
-    pub fn create(
+    pub(crate) fn create(
         paths: StorePaths,
         database: &Database,
         fault: Option<Fault>,
@@ -357,7 +356,7 @@ impl Store {
         })
     }
 
-    /// Where the store's database is (for the verification job's own
+    /// Where the store's database is (for the probe job's own
     /// connection).
     #[must_use]
     pub fn location(&self) -> &Location {
@@ -366,7 +365,7 @@ impl Store {
 
     /// Begins a transaction: what the store's methods change until
     /// [`Transaction::commit`] is kept, or dropped, together.
-    pub fn begin(&self) -> Result<Transaction<'_>, DemoError> {
+    pub(crate) fn begin(&self) -> Result<Transaction<'_>, DemoError> {
         backend::Transaction::begin(self.db.as_ref())
             .map(Transaction)
             .what("beginning a transaction")
@@ -410,7 +409,7 @@ impl Store {
     }
 
     /// Keeps the controller's pseudonym key (HMAC).
-    pub fn set_pseudonym_key(&self, key: &[u8]) -> Result<(), DemoError> {
+    pub(crate) fn set_pseudonym_key(&self, key: &[u8]) -> Result<(), DemoError> {
         use base64::Engine as _;
         self.set_meta(
             "pseudonym_key",
@@ -419,7 +418,7 @@ impl Store {
     }
 
     /// The controller's pseudonym key.
-    pub fn pseudonym_key(&self) -> Result<Vec<u8>, DemoError> {
+    pub(crate) fn pseudonym_key(&self) -> Result<Vec<u8>, DemoError> {
         use base64::Engine as _;
         let encoded = self
             .meta("pseudonym_key")?
@@ -431,7 +430,7 @@ impl Store {
 
     /// Makes the space the cascade freed unreadable: no older copy of an
     /// erased row stays in the engine's log or free pages.
-    pub fn checkpoint_wal(&self) -> Result<(), DemoError> {
+    pub(crate) fn checkpoint_wal(&self) -> Result<(), DemoError> {
         self.db
             .reclaim()
             .what("reclaiming the space of erased rows")

@@ -6,32 +6,32 @@ use super::{Store, What};
 use crate::DemoError;
 
 /// A node: `(scope, key)`.
-pub type Node = (String, String);
+pub(crate) type Node = (String, String);
 
 /// A tombstone a request wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tombstone {
+pub(crate) struct Tombstone {
     /// The erased source's scope.
-    pub scope: String,
+    pub(crate) scope: String,
     /// Its key.
-    pub key: String,
+    pub(crate) key: String,
     /// When it was erased.
-    pub at: String,
+    pub(crate) at: String,
 }
 
 /// The state of a provenance node, as the store records it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NodeState {
+pub(crate) struct NodeState {
     /// `source`, `live`, `tombstoned` or `expiring`.
     pub state: String,
     /// When an expiring node expires.
-    pub expires_at: Option<String>,
+    pub(crate) expires_at: Option<String>,
 }
 
 impl Store {
     /// Records that `child` was derived from `parent`: the edge, the reverse
     /// index entry, and the child's node (live).
-    pub fn add_derivation(
+    pub(crate) fn add_derivation(
         &self,
         child: (&str, &str),
         parent: (&str, &str),
@@ -60,7 +60,7 @@ impl Store {
 
     /// Tombstones the source `(scope, key)` for request `request_id`: its
     /// tombstone, and its node's state.
-    pub fn tombstone_source(
+    pub(crate) fn tombstone_source(
         &self,
         scope: &str,
         key: &str,
@@ -77,7 +77,7 @@ impl Store {
     }
 
     /// Marks the node `(scope, key)` tombstoned.
-    pub fn mark_tombstoned(&self, scope: &str, key: &str) -> Result<(), DemoError> {
+    pub(crate) fn mark_tombstoned(&self, scope: &str, key: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "UPDATE prov_nodes SET state = 'tombstoned' WHERE scope = ?1 AND key = ?2",
@@ -88,7 +88,12 @@ impl Store {
     }
 
     /// Marks the node `(scope, key)` as left to expire at `expires_at`.
-    pub fn mark_expiring(&self, scope: &str, key: &str, expires_at: &str) -> Result<(), DemoError> {
+    pub(crate) fn mark_expiring(
+        &self,
+        scope: &str,
+        key: &str,
+        expires_at: &str,
+    ) -> Result<(), DemoError> {
         self.db.execute(
             "UPDATE prov_nodes SET state = 'expiring', expires_at = ?3 WHERE scope = ?1 AND key = ?2",
             args![scope, key, expires_at],
@@ -97,13 +102,13 @@ impl Store {
     }
 
     /// Bumps the provenance graph's version (every change to the graph).
-    pub fn bump_graph_version(&self) -> Result<(), DemoError> {
+    pub(crate) fn bump_graph_version(&self) -> Result<(), DemoError> {
         let n = self.meta_number("graph_version", 0)?;
         self.set_meta("graph_version", &(n + 1).to_string())
     }
 
     /// The provenance graph's version, as `provenance.jsonl` names it.
-    pub fn graph_version(&self) -> Result<String, DemoError> {
+    pub(crate) fn graph_version(&self) -> Result<String, DemoError> {
         Ok(format!(
             "g-{}",
             self.meta("graph_version")?
@@ -112,7 +117,7 @@ impl Store {
     }
 
     /// The tombstones request `request_id` wrote, by scope and key.
-    pub fn tombstones(&self, request_id: &str) -> Result<Vec<Tombstone>, DemoError> {
+    pub(crate) fn tombstones(&self, request_id: &str) -> Result<Vec<Tombstone>, DemoError> {
         self.db
             .map(
                 "SELECT scope, key, at FROM tombstones WHERE request_id = ?1 ORDER BY scope, key",
@@ -129,7 +134,7 @@ impl Store {
     }
 
     /// The nodes derived from `(scope, key)`, by the reverse index, ordered.
-    pub fn derived_from(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
+    pub(crate) fn derived_from(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
         self.db
             .map(
                 "SELECT child_scope, child_key FROM prov_reverse WHERE parent_scope = ?1 AND parent_key = ?2
@@ -141,7 +146,7 @@ impl Store {
     }
 
     /// The parents of `(scope, key)`, by its edges, ordered.
-    pub fn parents_of(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
+    pub(crate) fn parents_of(&self, scope: &str, key: &str) -> Result<Vec<Node>, DemoError> {
         self.db
             .map(
                 "SELECT parent_scope, parent_key FROM prov_edges WHERE child_scope = ?1 AND child_key = ?2
@@ -153,7 +158,7 @@ impl Store {
     }
 
     /// The state of the node `(scope, key)`.
-    pub fn node_state(&self, scope: &str, key: &str) -> Result<NodeState, DemoError> {
+    pub(crate) fn node_state(&self, scope: &str, key: &str) -> Result<NodeState, DemoError> {
         self.db
             .first(
                 "SELECT state, expires_at FROM prov_nodes WHERE scope = ?1 AND key = ?2",

@@ -1,4 +1,4 @@
-//! The verification job's view of the store: its own read-only
+//! The probe job's view of the store: its own read-only
 //! connections (the store's and the audit log's databases) and its own
 //! queries ([`super::reader_job`]), written apart from the cascade's, so
 //! that a probe never repeats a mistake of the step it checks.
@@ -9,9 +9,9 @@ use crate::DemoError;
 use std::path::Path;
 
 /// Read-only connections to the store and to the audit log's database,
-/// for the verification job.
+/// for the probe job.
 #[derive(Debug)]
-pub struct Reader {
+pub(crate) struct Reader {
     pub(super) db: Box<dyn Backend>,
     /// The audit log's own database (always SQLite: `proofpack-platform`'s).
     audit: Sqlite,
@@ -20,14 +20,14 @@ pub struct Reader {
 impl Reader {
     /// Opens the store's database at `db` and the audit log's at
     /// `audit_log`, read-only.
-    pub fn open(db: &Location, audit_log: &Path) -> Result<Reader, DemoError> {
+    pub(crate) fn open(db: &Location, audit_log: &Path) -> Result<Reader, DemoError> {
         let db = super::backend::open_read_only(db).what("opening the store read-only")?;
         let audit = Sqlite::open_read_only(audit_log).what("opening the audit log read-only")?;
         Ok(Reader { db, audit })
     }
 
     /// Every leaf of the audit log: its index and bytes, by index.
-    pub fn audit_leaves(&self) -> Result<Vec<(i64, Vec<u8>)>, DemoError> {
+    pub(crate) fn audit_leaves(&self) -> Result<Vec<(i64, Vec<u8>)>, DemoError> {
         let audit: &dyn Backend = &self.audit;
         audit
             .map("SELECT idx, leaf FROM log_entries ORDER BY idx", &[], |r| {
@@ -37,7 +37,7 @@ impl Reader {
     }
 
     /// The disclosures the audit log still holds for leaf `idx`.
-    pub fn audit_disclosures(&self, idx: i64) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn audit_disclosures(&self, idx: i64) -> Result<Vec<String>, DemoError> {
         let audit: &dyn Backend = &self.audit;
         audit
             .column(

@@ -1,4 +1,4 @@
-//! The verification job's queries beyond the class counts of
+//! The probe job's queries beyond the class counts of
 //! [`super::reader`]: the store's schema as the engine reports it (every
 //! table, its columns and its key, modelled or not), a content match over
 //! any table, and the reads of the subject's fingerprint, of the stored
@@ -21,7 +21,7 @@ use crate::DemoError;
 /// A person entity: the account it belongs to, its name and its attributes
 /// (JSON text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Person {
+pub(crate) struct Person {
     /// The account.
     pub user_id: Option<String>,
     /// The name.
@@ -32,7 +32,7 @@ pub struct Person {
 
 /// A column of a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Column {
+pub(crate) struct Column {
     /// Its name.
     pub name: String,
     /// Whether it holds text (declared text, or declared with no type).
@@ -41,7 +41,7 @@ pub struct Column {
 
 /// A table of the store, as its catalogue describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
+pub(crate) struct Table {
     /// Its name.
     pub name: String,
     /// Its columns, in order.
@@ -52,7 +52,7 @@ pub struct Table {
 
 /// A serving model release as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServingModel {
+pub(crate) struct ServingModel {
     /// The release's name.
     pub release: String,
     /// Its recorded id.
@@ -65,7 +65,7 @@ pub struct ServingModel {
 
 /// The content of a training example.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExampleContent {
+pub(crate) struct ExampleContent {
     /// Whose.
     pub user_id: String,
     /// The prompt.
@@ -76,7 +76,7 @@ pub struct ExampleContent {
 
 /// An example a manifest lists, with its content if it is still there.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ManifestExample {
+pub(crate) struct ManifestExample {
     /// Its id.
     pub example_id: String,
     /// Its content.
@@ -121,14 +121,14 @@ const DERIVED: &str = "WITH RECURSIVE derived(scope, key) AS (
 
 impl Reader {
     /// The `meta` value `key`.
-    pub fn meta_value(&self, key: &str) -> Result<Option<String>, DemoError> {
+    pub(crate) fn meta_value(&self, key: &str) -> Result<Option<String>, DemoError> {
         self.db
             .opt("SELECT value FROM meta WHERE key = ?1", args![key])
             .what("reading a meta value")
     }
 
     /// Every person entity.
-    pub fn persons(&self) -> Result<Vec<Person>, DemoError> {
+    pub(crate) fn persons(&self) -> Result<Vec<Person>, DemoError> {
         self.db
             .map(
                 "SELECT user_id, label, attrs FROM entities WHERE kind = 'person' ORDER BY entity_id",
@@ -145,7 +145,7 @@ impl Reader {
     }
 
     /// The contents of the account's episodic rows, primary and replica.
-    pub fn contents_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn contents_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "reading the subject's contents",
@@ -156,7 +156,7 @@ impl Reader {
     }
 
     /// The prompts of the account's training examples.
-    pub fn prompts_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn prompts_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "reading the subject's prompts",
@@ -166,7 +166,7 @@ impl Reader {
     }
 
     /// The ids of the account's vectors, in any generation.
-    pub fn vector_ids_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn vector_ids_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "reading the subject's vector ids",
@@ -177,7 +177,7 @@ impl Reader {
 
     /// The questions of the cached answers derived from the account's
     /// sources.
-    pub fn questions_derived_from(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn questions_derived_from(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "reading the subject's derived questions",
@@ -191,7 +191,7 @@ impl Reader {
     }
 
     /// The keys of the cached answers to `question`.
-    pub fn cached_answers_to(&self, question: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn cached_answers_to(&self, question: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "asking the answer cache",
@@ -202,7 +202,10 @@ impl Reader {
 
     /// Summaries and cached answers derived, by forward edges, from the
     /// account's sources, or filed under it: `(table, key)`.
-    pub fn derived_artefacts(&self, user_id: &str) -> Result<Vec<(String, String)>, DemoError> {
+    pub(crate) fn derived_artefacts(
+        &self,
+        user_id: &str,
+    ) -> Result<Vec<(String, String)>, DemoError> {
         self.db
             .map(
                 &format!(
@@ -220,7 +223,7 @@ impl Reader {
 
     /// The replication log entries not yet applied that write a row of the
     /// account: their log sequence numbers.
-    pub fn unapplied_replication_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn unapplied_replication_of(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         texts(
             self,
             "reading the replication log",
@@ -232,7 +235,7 @@ impl Reader {
 
     /// Every edge of the entity graph with an end that is no entity, as
     /// `src|dst|relation`.
-    pub fn dangling_edges(&self) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn dangling_edges(&self) -> Result<Vec<String>, DemoError> {
         self.db
             .column(
                 "SELECT src || '|' || dst || '|' || relation FROM entity_edges ed
@@ -245,7 +248,7 @@ impl Reader {
     }
 
     /// Every stored vector index: `(shard, generation, graph)`.
-    pub fn vector_indexes(&self) -> Result<Vec<(i64, i64, Vec<u8>)>, DemoError> {
+    pub(crate) fn vector_indexes(&self) -> Result<Vec<(i64, i64, Vec<u8>)>, DemoError> {
         self.db
             .map(
                 "SELECT shard, generation, graph FROM vector_indexes ORDER BY shard, generation",
@@ -256,7 +259,7 @@ impl Reader {
     }
 
     /// Every serving model release.
-    pub fn serving_models(&self) -> Result<Vec<ServingModel>, DemoError> {
+    pub(crate) fn serving_models(&self) -> Result<Vec<ServingModel>, DemoError> {
         self.db
             .map(
                 "SELECT release_name, model_id, manifest_id, weights FROM model_releases
@@ -275,7 +278,10 @@ impl Reader {
     }
 
     /// The examples `manifest_id` lists, with their contents if kept.
-    pub fn manifest_examples(&self, manifest_id: &str) -> Result<Vec<ManifestExample>, DemoError> {
+    pub(crate) fn manifest_examples(
+        &self,
+        manifest_id: &str,
+    ) -> Result<Vec<ManifestExample>, DemoError> {
         type Row = (String, Option<String>, Option<String>, Option<String>);
         let rows: Vec<Row> = self
             .db
@@ -307,7 +313,7 @@ impl Reader {
 
     /// Every table of the store (the engine's own excluded), with its
     /// columns and key, from the engine's catalogue.
-    pub fn schema(&self) -> Result<Vec<Table>, DemoError> {
+    pub(crate) fn schema(&self) -> Result<Vec<Table>, DemoError> {
         const WHAT: &str = "reading the store's catalogue";
         let mut tables = Vec::new();
         for name in self.db.tables().what(WHAT)? {
@@ -343,7 +349,7 @@ impl Reader {
     /// a key) of the rows of `table` filed under `user_id` (when the table
     /// has a `user_id` column) or whose text holds one of `phrases`, case
     /// aside (ASCII case: SQL's `LOWER`).
-    pub fn matching_rows(
+    pub(crate) fn matching_rows(
         &self,
         table: &Table,
         user_id: Option<&str>,

@@ -8,17 +8,17 @@ use crate::DemoError;
 
 /// An identity verification record.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IdentityRecord {
+pub(crate) struct IdentityRecord {
     /// The pseudonymous `subject_id` of the person verified.
-    pub subject_ref: String,
+    pub(crate) subject_ref: String,
     /// When.
-    pub verified_at: String,
+    pub(crate) verified_at: String,
 }
 
 impl Store {
     /// Keeps the record that the subject `subject_ref` proved its identity
     /// at `verified_at`, under the reference `proof_ref`.
-    pub fn record_identity_verification(
+    pub(crate) fn record_identity_verification(
         &self,
         proof_ref: &str,
         subject_ref: &str,
@@ -34,7 +34,7 @@ impl Store {
     }
 
     /// The verification record `proof_ref`, if any.
-    pub fn identity_verification(
+    pub(crate) fn identity_verification(
         &self,
         proof_ref: &str,
     ) -> Result<Option<IdentityRecord>, DemoError> {
@@ -54,7 +54,7 @@ impl Store {
 
     /// Opens the exception `exception_id` for the failure `error` of step
     /// `step` of request `request_id`.
-    pub fn open_exception(
+    pub(crate) fn open_exception(
         &self,
         exception_id: &str,
         request_id: &str,

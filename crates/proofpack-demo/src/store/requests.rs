@@ -13,7 +13,7 @@ use serde::Serialize;
 
 impl Store {
     /// The account whose person entity has the e-mail address `email`.
-    pub fn account_with_email(&self, email: &str) -> Result<Option<String>, DemoError> {
+    pub(crate) fn account_with_email(&self, email: &str) -> Result<Option<String>, DemoError> {
         let email_field = self.db.dialect().json_text("attrs", "email");
         self.db
             .opt(
@@ -26,7 +26,7 @@ impl Store {
     }
 
     /// The request accepted as `request_id`, if any.
-    pub fn erasure_request<T: DeserializeOwned>(
+    pub(crate) fn erasure_request<T: DeserializeOwned>(
         &self,
         request_id: &str,
     ) -> Result<Option<T>, DemoError> {
@@ -43,7 +43,7 @@ impl Store {
     }
 
     /// Keeps an accepted request, for the account `user_id`.
-    pub fn record_erasure_request(
+    pub(crate) fn record_erasure_request(
         &self,
         request_id: &str,
         user_id: &str,
@@ -60,7 +60,7 @@ impl Store {
     }
 
     /// The step ledger's record of step `seq` of request `request_id`.
-    pub fn recorded_step<T: DeserializeOwned>(
+    pub(crate) fn recorded_step<T: DeserializeOwned>(
         &self,
         request_id: &str,
         seq: u64,
@@ -79,7 +79,7 @@ impl Store {
     }
 
     /// Records step `seq` of request `request_id` in the step ledger.
-    pub fn record_step(
+    pub(crate) fn record_step(
         &self,
         request_id: &str,
         seq: u64,
@@ -98,7 +98,7 @@ impl Store {
 
     /// Keeps the receipts collected for request `request_id`, in order
     /// (replacing any kept before at the same positions).
-    pub fn record_receipts(
+    pub(crate) fn record_receipts(
         &self,
         request_id: &str,
         receipts: &[impl Serialize],

@@ -96,7 +96,7 @@ impl Store {
     /// Writes an episodic row on the primary, logs it for the replica, and
     /// indexes its vector in the serving generation of its shard. Returns
     /// the row id.
-    pub fn add_episodic(
+    pub(crate) fn add_episodic(
         &self,
         user_id: &str,
         at: &str,
@@ -140,7 +140,7 @@ impl Store {
     }
 
     /// Writes a summary derived from `notes` of `user_id`.
-    pub fn add_summary(
+    pub(crate) fn add_summary(
         &self,
         summary_id: &str,
         user_id: &str,
@@ -165,7 +165,7 @@ impl Store {
     }
 
     /// Writes an upload file, its replica copy and its row.
-    pub fn add_upload(
+    pub(crate) fn add_upload(
         &self,
         upload_id: &str,
         user_id: &str,
@@ -197,7 +197,11 @@ impl Store {
     /// by `AuditStore::seed` in the audit module, and the subprocessors know
     /// [`SUBJECTS`]). `base` is the time the platform started; the seeded
     /// history lies in the weeks before it.
-    pub fn seed(&self, base: time::OffsetDateTime, synthetic: usize) -> Result<(), DemoError> {
+    pub(crate) fn seed(
+        &self,
+        base: time::OffsetDateTime,
+        synthetic: usize,
+    ) -> Result<(), DemoError> {
         let at = |days: i64, hours: i64| {
             proofpack_spec::timestamp::format_instant(
                 base - time::Duration::days(days) + time::Duration::hours(hours),
@@ -570,7 +574,7 @@ impl Store {
     /// replica, for rows they no longer hold. With `apply_ledger`, the rows
     /// of every user in the suppression ledger are skipped, as a restore
     /// must do; without it they come back. Returns the rows restored.
-    pub fn restore_backup(&self, apply_ledger: bool) -> Result<u64, DemoError> {
+    pub(crate) fn restore_backup(&self, apply_ledger: bool) -> Result<u64, DemoError> {
         const WHAT: &str = "restoring the episodic backup";
         let snapshot: String = self
             .db

@@ -8,22 +8,22 @@ use crate::DemoError;
 
 /// A backup snapshot of the episodic store.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// Its name (the backup's `location`).
-    pub snapshot_id: String,
+    pub(crate) snapshot_id: String,
     /// When it expires.
-    pub retention_until: String,
+    pub(crate) retention_until: String,
     /// Restored into use: it serves reads.
     pub in_use: bool,
 }
 
 /// An answer cache entry as the derivatives step sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CachedAnswer {
+pub(crate) struct CachedAnswer {
     /// Whether the cache can purge it (a TTL-only namespace cannot).
-    pub purgeable: bool,
+    pub(crate) purgeable: bool,
     /// When it expires.
-    pub expires_at: String,
+    pub(crate) expires_at: String,
 }
 
 /// The subject's entities and every edge touching them.
@@ -39,7 +39,7 @@ impl Store {
     // Working memory.
 
     /// The subject's live sessions.
-    pub fn working_sessions_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn working_sessions_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count(
             "counting working sessions",
             "SELECT COUNT(*) FROM working_sessions WHERE user_id = ?1",
@@ -48,7 +48,7 @@ impl Store {
     }
 
     /// Deletes the subject's live sessions.
-    pub fn delete_working_sessions(&self, user_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_working_sessions(&self, user_id: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "DELETE FROM working_sessions WHERE user_id = ?1",
@@ -62,7 +62,7 @@ impl Store {
 
     /// The subject's episodic rows on the primary or the replica (each
     /// row once).
-    pub fn episodic_rows_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn episodic_rows_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count(
             "counting episodic rows",
             "SELECT COUNT(*) FROM (SELECT row_id FROM episodic WHERE user_id = ?1
@@ -72,7 +72,7 @@ impl Store {
     }
 
     /// The subject's episodic rows on the primary, ascending.
-    pub fn episodic_row_ids(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
+    pub(crate) fn episodic_row_ids(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
         self.db
             .column(
                 "SELECT row_id FROM episodic WHERE user_id = ?1 ORDER BY row_id",
@@ -83,7 +83,7 @@ impl Store {
 
     /// Deletes an episodic row on the primary and logs the deletion for
     /// the replica.
-    pub fn delete_episodic_row(&self, row_id: i64) -> Result<(), DemoError> {
+    pub(crate) fn delete_episodic_row(&self, row_id: i64) -> Result<(), DemoError> {
         const WHAT: &str = "deleting an episodic row";
         self.db
             .execute("DELETE FROM episodic WHERE row_id = ?1", args![row_id])
@@ -99,7 +99,7 @@ impl Store {
 
     /// Records the subject in the suppression ledger every restore of a
     /// backup applies.
-    pub fn record_suppression(
+    pub(crate) fn record_suppression(
         &self,
         user_id: &str,
         request_id: &str,
@@ -116,7 +116,7 @@ impl Store {
 
     /// Applies every pending replication log entry to the replica, in log
     /// order. Returns how many were applied.
-    pub fn drain_replication(&self) -> Result<usize, DemoError> {
+    pub(crate) fn drain_replication(&self) -> Result<usize, DemoError> {
         const WHAT: &str = "draining replication";
         let pending: Vec<(i64, i64, String)> = self
             .db
@@ -156,7 +156,7 @@ impl Store {
     }
 
     /// Replication log entries not yet applied to the replica.
-    pub fn unapplied_replication_count(&self) -> Result<u64, DemoError> {
+    pub(crate) fn unapplied_replication_count(&self) -> Result<u64, DemoError> {
         const WHAT: &str = "counting unapplied replication entries";
         let n: i64 = self
             .db
@@ -169,7 +169,7 @@ impl Store {
     }
 
     /// Backup snapshots holding rows of the subject, oldest first.
-    pub fn backup_snapshots_of(&self, user_id: &str) -> Result<Vec<Snapshot>, DemoError> {
+    pub(crate) fn backup_snapshots_of(&self, user_id: &str) -> Result<Vec<Snapshot>, DemoError> {
         const WHAT: &str = "reading the subject's backup snapshots";
         self.db
             .map(
@@ -191,12 +191,12 @@ impl Store {
     // The semantic entity graph.
 
     /// The subject's entities and the edges touching them.
-    pub fn semantic_records_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn semantic_records_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count("counting entities", SEMANTIC_RECORDS, user_id)
     }
 
     /// Deletes the edges touching the subject's entities, then the entities.
-    pub fn delete_entities(&self, user_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_entities(&self, user_id: &str) -> Result<(), DemoError> {
         const WHAT: &str = "deleting entities";
         self.db.execute(
             "DELETE FROM entity_edges WHERE src IN (SELECT entity_id FROM entities WHERE user_id = ?1)
@@ -210,7 +210,7 @@ impl Store {
     }
 
     /// Drops every edge whose end is no entity. Returns how many.
-    pub fn drop_dangling_edges(&self) -> Result<u64, DemoError> {
+    pub(crate) fn drop_dangling_edges(&self) -> Result<u64, DemoError> {
         self.db
             .execute(
                 "DELETE FROM entity_edges WHERE src NOT IN (SELECT entity_id FROM entities)
@@ -222,7 +222,7 @@ impl Store {
 
     /// Bumps the entity graph's version (1 before its first rebuild) and
     /// returns the new one.
-    pub fn bump_entity_graph_version(&self) -> Result<i64, DemoError> {
+    pub(crate) fn bump_entity_graph_version(&self) -> Result<i64, DemoError> {
         let version = self.meta_number("entity_graph_version", 1)? + 1;
         self.set_meta("entity_graph_version", &version.to_string())?;
         Ok(version)
@@ -231,7 +231,7 @@ impl Store {
     // The vector index.
 
     /// The subject's vectors, in every generation of every shard.
-    pub fn vectors_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn vectors_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count(
             "counting vectors",
             "SELECT COUNT(*) FROM vectors WHERE user_id = ?1",
@@ -240,7 +240,7 @@ impl Store {
     }
 
     /// The shards holding a vector of the subject, ascending.
-    pub fn shards_holding(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
+    pub(crate) fn shards_holding(&self, user_id: &str) -> Result<Vec<i64>, DemoError> {
         self.db
             .column(
                 "SELECT DISTINCT shard FROM vectors WHERE user_id = ?1 ORDER BY shard",
@@ -252,7 +252,7 @@ impl Store {
     /// Rebuilds `shard` into a new generation from its serving one without
     /// the subject's vectors, builds its HNSW index, and drops every older
     /// generation with its index. Returns the new generation.
-    pub fn rebuild_shard_without(
+    pub(crate) fn rebuild_shard_without(
         &self,
         shard: i64,
         user_id: &str,
@@ -302,12 +302,12 @@ impl Store {
     }
 
     /// The subject's vectors in the serving generations only.
-    pub fn serving_vectors_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn serving_vectors_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count("counting serving vectors", SERVING_VECTORS, user_id)
     }
 
     /// Deletes the subject's vectors from the serving generations only.
-    pub fn delete_serving_vectors(&self, user_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_serving_vectors(&self, user_id: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "DELETE FROM vectors WHERE user_id = ?1 AND (shard, generation) IN
@@ -321,7 +321,7 @@ impl Store {
     // Fine-tune datasets and model releases.
 
     /// The subject's examples in every dataset manifest.
-    pub fn dataset_examples_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn dataset_examples_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count(
             "counting dataset examples",
             "SELECT COUNT(*) FROM dataset_examples WHERE user_id = ?1",
@@ -331,7 +331,7 @@ impl Store {
 
     /// Deletes the subject's examples (their content: the manifests that
     /// list them are never edited).
-    pub fn delete_dataset_examples(&self, user_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_dataset_examples(&self, user_id: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "DELETE FROM dataset_examples WHERE user_id = ?1",
@@ -342,7 +342,7 @@ impl Store {
     }
 
     /// Suppresses the subject in the outputs of `model_id` (no retraining).
-    pub fn add_output_filter(
+    pub(crate) fn add_output_filter(
         &self,
         model_id: &str,
         user_id: &str,
@@ -360,7 +360,7 @@ impl Store {
     // Uploads.
 
     /// The subject's upload rows.
-    pub fn upload_rows_count(&self, user_id: &str) -> Result<u64, DemoError> {
+    pub(crate) fn upload_rows_count(&self, user_id: &str) -> Result<u64, DemoError> {
         self.count(
             "counting upload rows",
             "SELECT COUNT(*) FROM uploads WHERE user_id = ?1",
@@ -369,7 +369,7 @@ impl Store {
     }
 
     /// Deletes the subject's upload rows.
-    pub fn delete_upload_rows(&self, user_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_upload_rows(&self, user_id: &str) -> Result<(), DemoError> {
         self.db
             .execute("DELETE FROM uploads WHERE user_id = ?1", args![user_id])
             .what("deleting upload rows")?;
@@ -379,7 +379,7 @@ impl Store {
     // Derived artefacts.
 
     /// Whether the cached answer `key` is in the cache.
-    pub fn cached_answer_exists(&self, key: &str) -> Result<bool, DemoError> {
+    pub(crate) fn cached_answer_exists(&self, key: &str) -> Result<bool, DemoError> {
         self.db
             .one(
                 "SELECT EXISTS (SELECT 1 FROM answer_cache WHERE cache_key = ?1)",
@@ -389,7 +389,7 @@ impl Store {
     }
 
     /// Whether the summary `summary_id` exists.
-    pub fn summary_exists(&self, summary_id: &str) -> Result<bool, DemoError> {
+    pub(crate) fn summary_exists(&self, summary_id: &str) -> Result<bool, DemoError> {
         self.db
             .one(
                 "SELECT EXISTS (SELECT 1 FROM summaries WHERE summary_id = ?1)",
@@ -399,7 +399,7 @@ impl Store {
     }
 
     /// The cached answer `key`, if the cache holds it.
-    pub fn cached_answer(&self, key: &str) -> Result<Option<CachedAnswer>, DemoError> {
+    pub(crate) fn cached_answer(&self, key: &str) -> Result<Option<CachedAnswer>, DemoError> {
         self.db
             .first(
                 "SELECT purgeable, expires_at FROM answer_cache WHERE cache_key = ?1",
@@ -415,7 +415,7 @@ impl Store {
     }
 
     /// Purges the cached answer `key`.
-    pub fn delete_cached_answer(&self, key: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_cached_answer(&self, key: &str) -> Result<(), DemoError> {
         self.db
             .execute("DELETE FROM answer_cache WHERE cache_key = ?1", args![key])
             .what("purging a cached answer")?;
@@ -423,7 +423,7 @@ impl Store {
     }
 
     /// Deletes the summary `summary_id`.
-    pub fn delete_summary(&self, summary_id: &str) -> Result<(), DemoError> {
+    pub(crate) fn delete_summary(&self, summary_id: &str) -> Result<(), DemoError> {
         self.db
             .execute(
                 "DELETE FROM summaries WHERE summary_id = ?1",
@@ -437,7 +437,7 @@ impl Store {
 
     /// The ids of the subject's vectors in the serving generations,
     /// ascending (what the vector database holds).
-    pub fn serving_vector_ids(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn serving_vector_ids(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         self.db
             .column(
                 "SELECT v.vector_id FROM vectors v JOIN vector_generations g USING (shard, generation)
@@ -449,7 +449,7 @@ impl Store {
 
     /// The contents of the subject's episodic notes, in row order (what
     /// the knowledge base holds).
-    pub fn note_contents(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
+    pub(crate) fn note_contents(&self, user_id: &str) -> Result<Vec<String>, DemoError> {
         self.db
             .column(
                 "SELECT content FROM episodic WHERE user_id = ?1 AND kind = 'note' ORDER BY row_id",
@@ -460,7 +460,7 @@ impl Store {
 
     /// The subject's latest episodic note on the primary: its row id and
     /// content.
-    pub fn latest_note(&self, user_id: &str) -> Result<Option<(i64, String)>, DemoError> {
+    pub(crate) fn latest_note(&self, user_id: &str) -> Result<Option<(i64, String)>, DemoError> {
         self.db
             .first(
                 "SELECT row_id, content FROM episodic WHERE user_id = ?1 AND kind = 'note'
@@ -472,7 +472,7 @@ impl Store {
     }
 
     /// Whether the subject's episodic note `row_id` has been tombstoned.
-    pub fn note_tombstoned(&self, user_id: &str, row_id: i64) -> Result<bool, DemoError> {
+    pub(crate) fn note_tombstoned(&self, user_id: &str, row_id: i64) -> Result<bool, DemoError> {
         self.db
             .one(
                 "SELECT EXISTS (SELECT 1 FROM tombstones WHERE scope = ?1 AND key = ?2)",

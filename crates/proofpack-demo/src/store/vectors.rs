@@ -39,7 +39,7 @@ impl Store {
 
     /// Builds the HNSW index of `generation` of `shard` from its vectors
     /// and keeps it (replacing one built before).
-    pub fn build_index(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
+    pub(crate) fn build_index(&self, shard: i64, generation: i64) -> Result<(), DemoError> {
         const WHAT: &str = "building a vector index";
         let rows: Vec<(String, Vec<u8>)> = self
             .db
@@ -70,7 +70,7 @@ impl Store {
     }
 
     /// Builds the index of every generation of every shard.
-    pub fn build_all_indexes(&self) -> Result<(), DemoError> {
+    pub(crate) fn build_all_indexes(&self) -> Result<(), DemoError> {
         let generations: Vec<(i64, i64)> = self
             .db
             .map(

@@ -12,10 +12,17 @@ class Error(Exception):
     """Every error ProofPack itself raises (files that cannot be read are OSError)."""
 
 class TrustStoreError(Error):
-    """The trust store cannot be read, or is not a valid proof-pack-trust/v1 document (§4)."""
+    """The trust store cannot be read, or is not a valid proof-pack-trust/v1 document (§4), or an edit of it was refused."""
+
+    kind: str
+    """unusable_store (cannot be read, or not a valid store), or an edit's refusal: invalid_entry,
+    empty_window, duplicate_key_id, no_such_key, revocation_later, unrevocation, policy_weaker."""
 
 class KeyFileError(Error):
     """A key file does not hold the Ed25519 key that was needed."""
+
+    kind: str
+    """not_pem, encrypted, other_algorithm, public_not_private, certificate, unsupported or malformed."""
 
 class InvalidInputError(Error):
     """An input is not usable; the message says what to fix."""
@@ -26,8 +33,24 @@ class InternalError(Error):
 class AuditLogError(Error):
     """The audit log refused an entry, redaction, checkpoint or witness, or its database failed."""
 
+    kind: str
+    """A ProducerError kind for what the producer refused (empty, entry_out_of_range,
+    nothing_to_redact, checkpoint_malformed, checkpoint_mismatch, checkpoint_sizes, ...), or
+    database, origin_mismatch, missing_entry, json, out_of_range, inconsistent."""
+
 class ProducerError(Error):
     """The producer refused to write a record the specification calls malformed."""
+
+    kind: str
+    """The refusal, proofpack-producer's ProducerError variant in snake case: missing, empty,
+    invalid_timestamp, time_order, not_pseudonymous, weak_pseudonym_key, duplicate_data_class,
+    invalid_extension, deadline_overstated, silent_failure, exempt_audit_log, residue_after_ok,
+    missing_evidence, evidence_mismatch, step_order, reserved_member, duplicate_member, too_deep,
+    invalid_channel, duplicate_probe, missing_probe, provenance_header, scope_not_registered,
+    reference_scopes_incomplete, invalid_origin, key_name_not_origin, entry_out_of_range,
+    duplicate_index, nothing_to_redact, checkpoint_malformed, checkpoint_mismatch,
+    checkpoint_not_signed_by_log, checkpoint_sizes, merkle, randomness, json, count_out_of_range,
+    duplicate_node, log_full, kept_entry, statement_not_confirmed."""
 
 class RefusedError(Error):
     """Signing was refused; nothing was written."""

@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// A connection to a PostgreSQL database.
-pub struct Postgres {
+pub(crate) struct Postgres {
     client: RefCell<Client>,
     /// Prepared statements, by their portable SQL.
     statements: RefCell<HashMap<String, Statement>>,
@@ -29,7 +29,7 @@ impl std::fmt::Debug for Postgres {
 
 /// `url` without the password it may hold (for messages and `Debug`).
 #[must_use]
-pub fn redacted(url: &str) -> String {
+pub(super) fn redacted(url: &str) -> String {
     match url.split_once("://") {
         Some((scheme, rest)) => match rest.split_once('@') {
             Some((user, host)) => {
@@ -46,7 +46,7 @@ pub fn redacted(url: &str) -> String {
 impl Postgres {
     /// Connects to the database `url`; with `read_only`, every transaction
     /// of the session is read-only, so that every write fails.
-    pub fn connect(url: &str, read_only: bool) -> Result<Postgres, SqlError> {
+    pub(crate) fn connect(url: &str, read_only: bool) -> Result<Postgres, SqlError> {
         let mut client = Client::connect(url, NoTls)?;
         // Quiet: the store's `IF NOT EXISTS` and VACUUM notices are not
         // the demo's story.

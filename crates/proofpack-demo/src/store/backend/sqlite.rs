@@ -4,16 +4,16 @@ use super::{Arg, Backend, Dialect, Row, SqlError, Value};
 
 /// A connection to a SQLite database.
 #[derive(Debug)]
-pub struct Sqlite {
+pub(crate) struct Sqlite {
     conn: rusqlite::Connection,
 }
 
 impl Sqlite {
     /// Opens (creating it if absent) the database at `path` for writing,
     /// in write-ahead-log mode with secure deletion.
-    pub fn open(path: &std::path::Path) -> Result<Sqlite, SqlError> {
+    pub(crate) fn open(path: &std::path::Path) -> Result<Sqlite, SqlError> {
         let conn = rusqlite::Connection::open(path)?;
-        // Write-ahead logging: the verification job reads on its own
+        // Write-ahead logging: the probe job reads on its own
         // connection while this one stays open, and commits need no fsync
         // of the main file each time.
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -32,7 +32,7 @@ impl Sqlite {
     }
 
     /// Opens the database at `path` read-only.
-    pub fn open_read_only(path: &std::path::Path) -> Result<Sqlite, SqlError> {
+    pub(crate) fn open_read_only(path: &std::path::Path) -> Result<Sqlite, SqlError> {
         let conn = rusqlite::Connection::open_with_flags(
             path,
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,

@@ -35,7 +35,7 @@ fn encode(text: &str) -> String {
 
 /// The records every subprocessor still holds of the subject: under its
 /// pseudonym, or anywhere its content is found.
-pub fn probe_all(target: &Target, subject: &Subject) -> Result<Probe, DemoError> {
+pub(crate) fn probe_all(target: &Target, subject: &Subject) -> Result<Probe, DemoError> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(std::time::Duration::from_secs(10)))
         .build()

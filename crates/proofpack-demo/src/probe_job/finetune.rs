@@ -24,19 +24,19 @@ pub struct ModelCheck {
     /// The model's id (the digest of its weights, as recorded).
     pub model_id: String,
     /// The dataset version it names.
-    pub manifest_id: String,
+    pub(crate) manifest_id: String,
     /// Its weights are there and hash to `model_id`.
     pub weights_match_id: bool,
     /// The dataset version's examples, and how many have lost their content.
-    pub examples: usize,
+    pub(crate) examples: usize,
     /// How many of them have no content left.
-    pub examples_missing: usize,
+    pub(crate) examples_missing: usize,
     /// How many are the subject's (by account or by content).
-    pub subject_examples: usize,
+    pub(crate) subject_examples: usize,
     /// Re-training on the dataset version gives `model_id`.
     pub reproduced: bool,
     /// The prompts asked, and how many answers reproduced a marker.
-    pub prompts_asked: usize,
+    pub(crate) prompts_asked: usize,
     /// How many answers reproduced a marker phrase.
     pub markers_reproduced: usize,
     /// The verdict: trained without the subject's examples, and reproducing
@@ -46,7 +46,7 @@ pub struct ModelCheck {
 
 /// Checks every serving model, adding each that is not clear to `found`;
 /// returns the checks and the behavioural test's summary.
-pub fn run(
+pub(crate) fn run(
     reader: &Reader,
     subject: &Subject,
     found: &mut Found,

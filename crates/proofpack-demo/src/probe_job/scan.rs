@@ -34,7 +34,7 @@ pub struct Coverage {
 /// any other table (one the platform does not model) holds a copy derived
 /// from the subject's data, so it is `derivatives`.
 #[must_use]
-pub fn class_of(table: &str) -> DataClass {
+pub(crate) fn class_of(table: &str) -> DataClass {
     match table {
         "working_sessions" => DataClass::Working,
         "episodic" | "episodic_replica" | "replication_log" => DataClass::Episodic,
@@ -48,7 +48,7 @@ pub fn class_of(table: &str) -> DataClass {
 }
 
 /// Scans the store and the upload folders, adding what it finds to `found`.
-pub fn run(
+pub(crate) fn run(
     reader: &Reader,
     target: &Target,
     declared: &[Kept],

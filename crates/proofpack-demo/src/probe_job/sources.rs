@@ -5,15 +5,15 @@
 /// Every source file of the job, by its path under `src/`, in a fixed
 /// order.
 pub const SOURCES: [(&str, &str); 8] = [
-    ("verification/audit_log.rs", include_str!("audit_log.rs")),
-    ("verification/finetune.rs", include_str!("finetune.rs")),
-    ("verification/mod.rs", include_str!("mod.rs")),
-    ("verification/resolve.rs", include_str!("resolve.rs")),
-    ("verification/retrieval.rs", include_str!("retrieval.rs")),
-    ("verification/scan.rs", include_str!("scan.rs")),
-    ("verification/sources.rs", include_str!("sources.rs")),
+    ("probe_job/audit_log.rs", include_str!("audit_log.rs")),
+    ("probe_job/finetune.rs", include_str!("finetune.rs")),
+    ("probe_job/mod.rs", include_str!("mod.rs")),
+    ("probe_job/resolve.rs", include_str!("resolve.rs")),
+    ("probe_job/retrieval.rs", include_str!("retrieval.rs")),
+    ("probe_job/scan.rs", include_str!("scan.rs")),
+    ("probe_job/sources.rs", include_str!("sources.rs")),
     (
-        "verification/subprocessors.rs",
+        "probe_job/subprocessors.rs",
         include_str!("subprocessors.rs"),
     ),
 ];
@@ -22,5 +22,5 @@ pub const SOURCES: [(&str, &str); 8] = [
 /// sources (`proofpack-platform`'s framing: each path and text by length).
 #[must_use]
 pub fn code_ref() -> String {
-    proofpack_platform::job::code_ref_of_sources("verify-job", &SOURCES)
+    proofpack_platform::probe_job::code_ref_of_sources("verify-job", &SOURCES)
 }

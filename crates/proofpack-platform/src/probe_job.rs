@@ -1,13 +1,15 @@
-//! What a verification job writes (§8): each probe's result with what it
-//! looked at, the `verification.json` they make, the attachment that keeps
-//! the details, and a `code_ref` that names the job's own code by digest.
+//! What a probe job writes (§8: the platform's independent verification,
+//! run by code of its own): each probe's result with what it looked at,
+//! the probes' results (`verification.json`) they make, the attachment that
+//! keeps the details, and a `code_ref` that names the job's own code by
+//! digest.
 //!
 //! The probes themselves are the platform's own: they must search the
 //! platform's real stores by a path of their own. This module only records
 //! what they found, the same way for every platform.
 
 use crate::PlatformError;
-use proofpack_producer::{DataClass, Request, Verification, VerificationBuilder};
+use proofpack_producer::{DataClass, ProbeResults, ProbeResultsBuilder, Request};
 use proofpack_spec::vocab::Probe;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -51,26 +53,26 @@ impl ProbeResult {
     }
 }
 
-/// Everything one run of a verification job found.
+/// Everything one run of a probe job found.
 ///
 /// ```
-/// use proofpack_platform::job::{code_ref_of_sources, JobResults, ProbeResult};
+/// use proofpack_platform::probe_job::{code_ref_of_sources, ProbeJobResults, ProbeResult};
 /// use proofpack_producer::DataClass;
 /// use proofpack_spec::vocab::Probe;
 ///
 /// let code_ref = code_ref_of_sources("verify-job", &[("probes.py", "print('probe')")]);
-/// let results = JobResults::new("2026-04-22T15:40:00Z", &code_ref)
+/// let results = ProbeJobResults::new("2026-04-22T15:40:00Z", &code_ref)
 ///     .class(DataClass::Episodic, ProbeResult::new(Probe::Episodic, 0, "notes"))
 ///     .subprocessor(ProbeResult::new(Probe::Subprocessor, 0, "lookup APIs"))
 ///     .unredacted_pii(ProbeResult::new(Probe::AuditLogRedacted, 0, "audit log"));
-/// let verification = results.verification(None)?;
+/// let probe_results = results.probe_results(None)?;
 /// let (path, bytes) = results.attachment()?;
 /// assert_eq!(path, "attachments/verification/probes.json");
-/// # let _ = (verification, bytes);
+/// # let _ = (probe_results, bytes);
 /// # Ok::<(), proofpack_platform::PlatformError>(())
 /// ```
 #[derive(Debug, Clone, Serialize)]
-pub struct JobResults {
+pub struct ProbeJobResults {
     verified_at: String,
     code_ref: String,
     classes: Vec<(DataClass, ProbeResult)>,
@@ -87,11 +89,11 @@ pub struct JobResults {
     context: BTreeMap<String, serde_json::Value>,
 }
 
-impl JobResults {
+impl ProbeJobResults {
     /// The results of the job at `code_ref`, run at `verified_at`.
     #[must_use]
     pub fn new(verified_at: &str, code_ref: &str) -> Self {
-        JobResults {
+        ProbeJobResults {
             verified_at: verified_at.to_owned(),
             code_ref: code_ref.to_owned(),
             classes: Vec::new(),
@@ -156,10 +158,10 @@ impl JobResults {
     /// `verification.json`. With `request`, a class it asks for without a
     /// probe is refused; a missing `subprocessor` or `audit_log_redacted`
     /// probe is always refused (the producer's rules).
-    pub fn verification(&self, request: Option<&Request>) -> Result<Verification, PlatformError> {
+    pub fn probe_results(&self, request: Option<&Request>) -> Result<ProbeResults, PlatformError> {
         let mut builder = match request {
-            Some(r) => VerificationBuilder::for_request(r, &self.verified_at, &self.code_ref),
-            None => VerificationBuilder::new(&self.verified_at, &self.code_ref),
+            Some(r) => ProbeResultsBuilder::for_request(r, &self.verified_at, &self.code_ref),
+            None => ProbeResultsBuilder::new(&self.verified_at, &self.code_ref),
         };
         for (class, result) in &self.classes {
             builder = builder.residue(*class, result.residue);
@@ -176,7 +178,7 @@ impl JobResults {
     /// The attachment with every probe's details, `(member path, bytes)`.
     pub fn attachment(&self) -> Result<(String, Vec<u8>), PlatformError> {
         let mut bytes = serde_json::to_vec_pretty(self)
-            .map_err(|e| PlatformError::Json(format!("the verification job's results: {e}")))?;
+            .map_err(|e| PlatformError::Json(format!("the probe job's results: {e}")))?;
         bytes.push(b'\n');
         Ok((PROBES_ATTACHMENT.to_owned(), bytes))
     }
@@ -224,7 +226,7 @@ mod tests {
 
     #[test]
     fn context_never_overwrites_a_probe() -> Result<(), PlatformError> {
-        let results = JobResults::new("2026-04-22T15:40:00Z", "job@x");
+        let results = ProbeJobResults::new("2026-04-22T15:40:00Z", "job@x");
         assert!(results.clone().context("classes", &1).is_err());
         let (_, bytes) = results.context("scan", &["t1", "t2"])?.attachment()?;
         let json: serde_json::Value =
@@ -236,14 +238,14 @@ mod tests {
 
     #[test]
     fn a_missing_required_probe_is_refused() {
-        let results = JobResults::new("2026-04-22T15:40:00Z", "job@x").class(
+        let results = ProbeJobResults::new("2026-04-22T15:40:00Z", "job@x").class(
             DataClass::Episodic,
             ProbeResult::new(Probe::Episodic, 0, "notes"),
         );
-        assert!(results.verification(None).is_err());
+        assert!(results.probe_results(None).is_err());
         let results = results
             .subprocessor(ProbeResult::new(Probe::Subprocessor, 0, "apis"))
             .unredacted_pii(ProbeResult::new(Probe::AuditLogRedacted, 1, "log"));
-        assert!(results.verification(None).is_ok());
+        assert!(results.probe_results(None).is_ok());
     }
 }

@@ -13,7 +13,7 @@ use proofpack_spec::vocab::Probe as ProbeName;
 use serde_json::Value;
 
 /// Personal fields still disclosed in the subject's audit-log entries.
-pub fn probe_log(
+pub(crate) fn probe_log(
     reader: &Reader,
     subject: &Subject,
     pii_fields: &[String],

@@ -1,4 +1,4 @@
-//! The independent verification job (§8).
+//! The independent probe job (§8).
 //!
 //! It is told where the platform keeps its data and the raw identifier the
 //! request named, nothing the cascade computed: it resolves the subject by
@@ -24,13 +24,13 @@
 //! [`crate::ml`] and the crate's error), and its `code_ref` is the digest
 //! of its own sources ([`sources::code_ref`]).
 
-pub mod audit_log;
-pub mod finetune;
-pub mod resolve;
-pub mod retrieval;
-pub mod scan;
-pub mod sources;
-pub mod subprocessors;
+pub(crate) mod audit_log;
+pub(crate) mod finetune;
+pub(crate) mod resolve;
+pub(crate) mod retrieval;
+pub(crate) mod scan;
+pub(crate) mod sources;
+pub(crate) mod subprocessors;
 
 pub use sources::{code_ref, SOURCES};
 
@@ -38,7 +38,7 @@ use crate::store::{Location, Reader};
 use crate::DemoError;
 use proofpack_producer::DataClass;
 // `Probe` here is this job's result; the §8 name is the vocabulary's.
-use proofpack_platform::job::JobResults;
+use proofpack_platform::probe_job::ProbeJobResults;
 use proofpack_spec::vocab::Probe as ProbeName;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -50,31 +50,31 @@ pub struct Kept {
     /// The table.
     pub table: String,
     /// Why (a §17 backup, or a record of the erasure itself).
-    pub why: String,
+    pub(crate) why: String,
 }
 
 /// What the job is told: where to look, and the identifier the request
 /// named.
 #[derive(Debug, Clone)]
-pub struct Target {
+pub(crate) struct Target {
     /// The store's database.
-    pub db: Location,
+    pub(crate) db: Location,
     /// The audit log's database.
     pub audit_log: PathBuf,
     /// The upload folder and its replica.
-    pub upload_roots: Vec<PathBuf>,
+    pub(crate) upload_roots: Vec<PathBuf>,
     /// Each subprocessor's name and base URL.
-    pub subprocessors: Vec<(String, String)>,
+    pub(crate) subprocessors: Vec<(String, String)>,
     /// The identifier the request named (an e-mail address).
-    pub raw_identifier: String,
+    pub(crate) raw_identifier: String,
     /// The audit log's personal fields.
-    pub pii_fields: Vec<String>,
+    pub(crate) pii_fields: Vec<String>,
 }
 
 /// One probe's result: its details are each record found, as `table:key`
 /// (or `file:path`, `index:...`, `model:...`, `service:...`): names, never
 /// content.
-pub use proofpack_platform::job::ProbeResult as Probe;
+pub(crate) use proofpack_platform::probe_job::ProbeResult as Probe;
 
 /// Every probe's result, and what the job checked to get them.
 #[derive(Debug, Clone, Serialize)]
@@ -88,7 +88,7 @@ pub struct Probes {
     /// The subprocessors' lookup APIs and content search.
     pub subprocessor: Probe,
     /// Personal fields still disclosed in the subject's audit-log entries.
-    pub unredacted_pii: Probe,
+    pub(crate) unredacted_pii: Probe,
     /// What the content scan covered and left out.
     pub scan: scan::Coverage,
     /// The retrieval tests (by id, by similarity, by answer).
@@ -100,11 +100,11 @@ pub struct Probes {
 /// Records found, by class, as `kind:name` strings (a set: one record
 /// found by two checks counts once).
 #[derive(Debug, Default)]
-pub struct Found(BTreeMap<DataClass, BTreeSet<String>>);
+pub(crate) struct Found(BTreeMap<DataClass, BTreeSet<String>>);
 
 impl Found {
     /// Records `record` as residue of `class`.
-    pub fn add(&mut self, class: DataClass, record: String) {
+    pub(crate) fn add(&mut self, class: DataClass, record: String) {
         self.0.entry(class).or_default().insert(record);
     }
 
@@ -118,7 +118,7 @@ impl Found {
 
 /// The job, with the subject it resolved before the cascade.
 #[derive(Debug)]
-pub struct Job {
+pub(crate) struct Job {
     target: Target,
     subject: resolve::Subject,
 }
@@ -158,22 +158,16 @@ const LOOKED_AT: [(DataClass, &str); 7] = [
 impl Job {
     /// Resolves the subject from `target.raw_identifier` and takes its
     /// fingerprint: run it before the cascade.
-    pub fn prepare(target: Target) -> Result<Job, DemoError> {
+    pub(crate) fn prepare(target: Target) -> Result<Job, DemoError> {
         let reader = Reader::open(&target.db, &target.audit_log)?;
         let subject = resolve::fingerprint(&reader, &target.raw_identifier)?;
         Ok(Job { target, subject })
     }
 
-    /// The subject as resolved.
-    #[must_use]
-    pub fn subject(&self) -> &resolve::Subject {
-        &self.subject
-    }
-
     /// Runs every probe, on a fresh read-only connection; `kept` are the
     /// tables declared to keep the subject's data (the scan leaves them
     /// out, and lists them).
-    pub fn run(&self, kept: &[Kept]) -> Result<Probes, DemoError> {
+    pub(crate) fn run(&self, kept: &[Kept]) -> Result<Probes, DemoError> {
         let reader = Reader::open(&self.target.db, &self.target.audit_log)?;
         let subject = &self.subject;
         let mut found = Found::default();
@@ -215,8 +209,8 @@ impl Probes {
     /// the tables it left out and why, and its own account of how it
     /// resolved the subject, what its scan covered, its retrieval tests and
     /// the models it checked.
-    pub fn results(&self, verified_at: &str) -> Result<JobResults, DemoError> {
-        let mut results = JobResults::new(verified_at, &self.code_ref);
+    pub(crate) fn results(&self, verified_at: &str) -> Result<ProbeJobResults, DemoError> {
+        let mut results = ProbeJobResults::new(verified_at, &self.code_ref);
         for (class, probe) in &self.classes {
             results = results.class(*class, probe.clone());
         }

@@ -18,7 +18,7 @@ const MIN_MARKER: usize = 6;
 
 /// The subject, as the job resolved it before the cascade.
 #[derive(Debug, Clone)]
-pub struct Subject {
+pub(crate) struct Subject {
     /// The pseudonymous `subject_id` (what the audit log and the
     /// subprocessors know).
     pub subject_id: String,
@@ -76,7 +76,7 @@ fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
 }
 
 /// The pseudonym of `raw_identifier` under the store's pseudonym key.
-pub fn pseudonym(reader: &Reader, raw_identifier: &str) -> Result<String, DemoError> {
+pub(crate) fn pseudonym(reader: &Reader, raw_identifier: &str) -> Result<String, DemoError> {
     let encoded = reader
         .meta_value("pseudonym_key")?
         .ok_or(DemoError::MissingPseudonymKey)?;
@@ -114,7 +114,7 @@ fn account(
 
 /// Resolves the subject named by `raw_identifier` and reads its
 /// fingerprint.
-pub fn fingerprint(reader: &Reader, raw_identifier: &str) -> Result<Subject, DemoError> {
+pub(crate) fn fingerprint(reader: &Reader, raw_identifier: &str) -> Result<Subject, DemoError> {
     let subject_id = pseudonym(reader, raw_identifier)?;
     let mut subject = Subject {
         subject_id,
@@ -146,7 +146,7 @@ pub fn fingerprint(reader: &Reader, raw_identifier: &str) -> Result<Subject, Dem
 
 impl Subject {
     /// How the subject was resolved, with the account looked up again now.
-    pub fn resolution(
+    pub(crate) fn resolution(
         &self,
         reader: &Reader,
         raw_identifier: &str,
@@ -167,7 +167,7 @@ impl Subject {
 }
 
 /// Whether an account has `raw_identifier` now.
-pub fn account_now(reader: &Reader, raw_identifier: &str) -> Result<bool, DemoError> {
+pub(crate) fn account_now(reader: &Reader, raw_identifier: &str) -> Result<bool, DemoError> {
     Ok(account(reader, raw_identifier)?.is_some())
 }
 

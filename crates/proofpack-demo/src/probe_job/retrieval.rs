@@ -25,7 +25,7 @@ pub struct Test {
     /// `by_id`, `by_similarity` or `by_answer`.
     pub kind: &'static str,
     /// What was asked, of what.
-    pub what: String,
+    pub(crate) what: String,
     /// How many queries it made.
     pub queries: usize,
     /// How many found something of the subject.
@@ -33,7 +33,7 @@ pub struct Test {
 }
 
 /// Runs the retrieval tests, adding what they find to `found`.
-pub fn run(
+pub(crate) fn run(
     reader: &Reader,
     target: &Target,
     subject: &Subject,
