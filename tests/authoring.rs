@@ -1647,9 +1647,25 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
     );
     let shown = String::from_utf8(policy(&[]).stdout).expect("utf8");
     assert!(shown.contains('2') && shown.contains("on"), "{shown}");
-    // Weakening either member is refused and changes nothing...
+    // Revision 3's two members (§21, §22), one at a time.
+    let out = policy(&["--witnessed-deadline", "on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stored().witnessed_deadline && !stored().sealed_signature);
+    let out = policy(&["--sealed-signature", "on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stored().witnessed_deadline && stored().sealed_signature);
+    assert_eq!(
+        (stored().witness_quorum, stored().signed_receipts),
+        (2, true)
+    );
+    // Weakening any member is refused and changes nothing...
     let before = std::fs::read(&trust).expect("store");
-    for weaker in [["--witness-quorum", "1"], ["--signed-receipts", "off"]] {
+    for weaker in [
+        ["--witness-quorum", "1"],
+        ["--signed-receipts", "off"],
+        ["--witnessed-deadline", "off"],
+        ["--sealed-signature", "off"],
+    ] {
         let out = policy(&weaker);
         assert_eq!(out.status.code(), Some(1), "{weaker:?}");
         assert_eq!(std::fs::read(&trust).expect("store"), before);
@@ -1660,12 +1676,17 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
         "0",
         "--signed-receipts",
         "off",
+        "--witnessed-deadline",
+        "off",
+        "--sealed-signature",
+        "off",
         "--force",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stored(), Default::default());
     // A bad value is a usage error.
     assert_eq!(policy(&["--signed-receipts", "yes"]).status.code(), Some(2));
+    assert_eq!(policy(&["--sealed-signature", "1"]).status.code(), Some(2));
 }
 
 #[test]

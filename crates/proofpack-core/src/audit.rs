@@ -454,6 +454,8 @@ fn logged(leaf: &JsonObject, request_id: &str) -> Option<Logged> {
             let status = name("status").and_then(|s| s.parse::<StepStatus>().ok())?;
             Some(Logged::Step(step, status))
         }
+        // The seal's leaf (§22), judged with the seal, not the cascade.
+        EventClass::PackSigned => None,
     }
 }
 

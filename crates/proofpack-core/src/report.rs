@@ -112,6 +112,11 @@ pub struct Policy {
     pub witness_quorum: u64,
     /// Whether a subprocessor's erasure needs its own signed receipt (§16).
     pub signed_receipts: bool,
+    /// Whether a completion on time must be corroborated by a witnessed
+    /// time before the effective deadline (§21).
+    pub witnessed_deadline: bool,
+    /// Whether the pack signature must be sealed (§22).
+    pub sealed_signature: bool,
 }
 
 proofpack_spec::spec_names! {
@@ -219,7 +224,12 @@ impl Report {
         sections: Sections,
         meta: Meta,
     ) -> Result<Report, MissingEvidence> {
-        let verdict = Verdict::from_evidence(&findings, &passed)?;
+        let policy = meta
+            .trust_store
+            .as_ref()
+            .map(|store| store.policy)
+            .unwrap_or_default();
+        let verdict = Verdict::from_evidence(&findings, &passed, &policy)?;
         Ok(Report {
             format: REPORT_FORMAT,
             verdict,

@@ -15,6 +15,7 @@ use proofpack_spec::timestamp::Timestamp;
 use sha2::{Digest as _, Sha256};
 use std::collections::HashSet;
 
+use proofpack_spec::vocab::policy_names as names;
 use proofpack_spec::vocab::Alg;
 pub use proofpack_spec::vocab::{Role, TRUST_FORMAT};
 
@@ -164,13 +165,6 @@ impl TrustStore {
     }
 }
 
-/// The member names of the store's `policy` (§4).
-mod names {
-    pub(super) const POLICY: &str = "policy";
-    pub(super) const WITNESS_QUORUM: &str = "witness_quorum";
-    pub(super) const SIGNED_RECEIPTS: &str = "signed_receipts";
-}
-
 /// §4's `policy`: a member absent or `null` takes its default; unlike other
 /// objects it has no unknown members, since a rule the verifier cannot apply
 /// would silently verify less than was asked.
@@ -179,20 +173,25 @@ fn parse_policy(value: &Json) -> Result<Policy, String> {
         .as_object()
         .ok_or("`policy` must be an object or null")?;
     let mut policy = Policy::default();
+    let flag = |name: &str, v: &Json| {
+        v.as_bool()
+            .ok_or(format!("`policy.{name}` must be a boolean"))
+    };
     for (name, value) in obj.iter() {
-        match (name, value) {
-            (_, Json::Null) if [names::WITNESS_QUORUM, names::SIGNED_RECEIPTS].contains(&name) => {}
-            (names::WITNESS_QUORUM, v) => {
-                policy.witness_quorum = v
+        let known = names::ALL.contains(&name);
+        if known && matches!(value, Json::Null) {
+            continue;
+        }
+        match name {
+            names::WITNESS_QUORUM => {
+                policy.witness_quorum = value
                     .as_count()
                     .ok_or("`policy.witness_quorum` must be a count (a non-negative integer)")?;
             }
-            (names::SIGNED_RECEIPTS, v) => {
-                policy.signed_receipts = v
-                    .as_bool()
-                    .ok_or("`policy.signed_receipts` must be a boolean")?;
-            }
-            (other, _) => {
+            names::SIGNED_RECEIPTS => policy.signed_receipts = flag(name, value)?,
+            names::WITNESSED_DEADLINE => policy.witnessed_deadline = flag(name, value)?,
+            names::SEALED_SIGNATURE => policy.sealed_signature = flag(name, value)?,
+            other => {
                 return Err(format!(
                     "`policy` has the member {other:?}, which this verifier cannot apply"
                 ))
@@ -574,14 +573,28 @@ mod tests {
             p(r#"{"witness_quorum":2,"signed_receipts":null}"#),
             Ok(Policy {
                 witness_quorum: 2,
-                signed_receipts: false
+                ..Policy::default()
             })
         );
         assert_eq!(
             p(r#"{"signed_receipts":true}"#),
             Ok(Policy {
-                witness_quorum: 0,
-                signed_receipts: true
+                signed_receipts: true,
+                ..Policy::default()
+            })
+        );
+        assert_eq!(
+            p(r#"{"witnessed_deadline":true,"sealed_signature":null}"#),
+            Ok(Policy {
+                witnessed_deadline: true,
+                ..Policy::default()
+            })
+        );
+        assert_eq!(
+            p(r#"{"sealed_signature":true,"witnessed_deadline":false}"#),
+            Ok(Policy {
+                sealed_signature: true,
+                ..Policy::default()
             })
         );
         for bad in [
@@ -589,7 +602,10 @@ mod tests {
             r#"{"witness_quorum":1.5}"#,
             r#"{"witness_quorum":"2"}"#,
             r#"{"signed_receipts":"yes"}"#,
+            r#"{"witnessed_deadline":1}"#,
+            r#"{"sealed_signature":"true"}"#,
             r#"{"max_age":30}"#,
+            r#"{"max_age":null}"#,
             "[]",
             "true",
         ] {
