@@ -238,14 +238,17 @@ fn s16_a_statement_that_says_something_else_is_a_mismatch() {
         assert_eq!(r.verdict(), Verdict::Invalid, "{member_name}");
         assert_eq!(states(&r)[0], AttestationState::Mismatch, "{member_name}");
     }
-    // The same instant written with an offset is the same confirmation.
+    // Timestamps asked to be equal are the same string, byte for byte (§0):
+    // the same instant written with another offset is a mismatch.
     let e = attested(|name, s| {
         if name == BASELINE[0].1 {
             s["confirmed_at"] = json!("2026-04-21T12:35:00+02:00");
         }
     });
     let r = verify_with(&e, &signed_receipts_store(true));
-    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
+    assert_codes(&r, &["receipts.attestation_mismatch"]);
+    assert_eq!(r.verdict(), Verdict::Invalid, "{:?}", codes(&r));
+    assert_eq!(states(&r)[0], AttestationState::Mismatch);
 }
 
 #[test]
