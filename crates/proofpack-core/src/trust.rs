@@ -319,24 +319,90 @@ impl TrustedKey {
     }
 }
 
+/// What §4 established of the pack signature's key.
+pub(crate) struct Checked<'t> {
+    /// The key, when it is trusted for the signer at `signed_at` (no
+    /// finding of effect `untrusted` about it).
+    pub trusted: Option<&'t TrustedKey>,
+    /// A revocation after `signed_at` left for the seal to judge (§22).
+    pub revoked_later: Option<RevokedLater>,
+}
+
 /// §4: checks of the pack signature's key at the manifest's `signed_at`, and
-/// segregation of duties.
-/// Returns the key when it is trusted for the signer at `signed_at` (no
-/// finding of effect `untrusted` about it); the signature itself is checked
-/// by [`crate::signature::check`].
+/// segregation of duties; the signature itself is checked by
+/// [`crate::signature::check`]. A revocation after `signed_at` is judged
+/// here, as revision 2 did, unless `sealed` (a seal follows, whose sealed
+/// time decides, §22): it is then returned, to be judged by
+/// [`RevokedLater::judge`].
 pub(crate) fn check<'t>(
     m: &Manifest,
     trust: Option<&'t TrustStore>,
+    sealed: bool,
     findings: &mut Findings,
-) -> Option<&'t TrustedKey> {
+) -> Checked<'t> {
     let key = signing_key(m, trust, findings);
     // Without a key the result is `None` whatever else holds.
     let mut trusted = true;
+    let mut revoked_later = None;
     if let Some(key) = key {
-        trusted &= check_key_for_signer(key, m, findings);
+        let (for_signer, later) = check_key_for_signer(key, m, sealed, findings);
+        trusted &= for_signer;
+        revoked_later = later;
     }
     trusted &= check_separation_of_duties(m, key, findings);
-    key.filter(|_| trusted)
+    Checked {
+        trusted: key.filter(|_| trusted),
+        revoked_later,
+    }
+}
+
+/// A DPO key revoked after the claimed `signed_at` (§4), to be judged
+/// against the sealed time (§22).
+#[derive(Debug, Clone)]
+pub(crate) struct RevokedLater {
+    key_id: String,
+    revoked_at: Timestamp,
+}
+
+impl RevokedLater {
+    /// §22: nothing when the sealed time is strictly before `revoked_at`
+    /// (the signature provably existed before the revocation);
+    /// `trust.key_revoked_before_seal` when it is at or after it;
+    /// `trust.key_revoked_later` without a sealed time (`signed_at` is the
+    /// signer's own word). Returns whether the key stays trusted.
+    pub(crate) fn judge(
+        &self,
+        sealed_time: Option<time::OffsetDateTime>,
+        findings: &mut Findings,
+    ) -> bool {
+        let (key_id, revoked) = (&self.key_id, &self.revoked_at);
+        match sealed_time {
+            Some(sealed) if sealed < revoked.instant() => true,
+            Some(sealed) => {
+                findings.add(
+                    Code::TrustKeyRevokedBeforeSeal,
+                    SIGNATURE_KEY_ID,
+                    format!(
+                        "key {key_id:?} was revoked at {}; the seal proves the signature only by {}, not before",
+                        revoked.raw(),
+                        proofpack_spec::timestamp::format_instant(sealed)
+                    ),
+                );
+                false
+            }
+            None => {
+                findings.add(
+                    Code::TrustKeyRevokedLater,
+                    SIGNATURE_KEY_ID,
+                    format!(
+                        "key {key_id:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
+                        revoked.raw()
+                    ),
+                );
+                true
+            }
+        }
+    }
 }
 
 /// The manifest's key in the store: `trust.not_configured` without a store,
@@ -374,13 +440,19 @@ fn signing_key<'t>(
 const SIGNATURE_KEY_ID: &str = "manifest.json#/signature_key_id";
 
 /// Whether `key` is trusted for the manifest's signer at `signed_at`: valid
-/// then, not revoked before, with the `dpo` role, owned by the signer.
-fn check_key_for_signer(key: &TrustedKey, m: &Manifest, findings: &mut Findings) -> bool {
+/// then, not revoked before, with the `dpo` role, owned by the signer; and
+/// its revocation after `signed_at`, if any.
+fn check_key_for_signer(
+    key: &TrustedKey,
+    m: &Manifest,
+    sealed: bool,
+    findings: &mut Findings,
+) -> (bool, Option<RevokedLater>) {
     // No signing time: nothing to judge the key at.
-    let mut trusted = m
-        .signed_at
-        .as_ref()
-        .is_some_and(|signed| check_key_at(key, signed, findings));
+    let (mut trusted, revoked_later) = match &m.signed_at {
+        Some(signed) => check_key_at(key, signed, sealed, findings),
+        None => (false, None),
+    };
     if !key.has_role(Role::Dpo) {
         trusted = false;
         findings.add(
@@ -400,11 +472,18 @@ fn check_key_for_signer(key: &TrustedKey, m: &Manifest, findings: &mut Findings)
             format!("the key belongs to {:?}, not to the signer", key.owner),
         );
     }
-    trusted
+    (trusted, revoked_later)
 }
 
-/// The key's validity window and revocation at the claimed `signed_at`.
-fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -> bool {
+/// The key's validity window and revocation at the claimed `signed_at`;
+/// a revocation after it is judged at once, or returned when `sealed`, for
+/// the seal to judge (§22).
+fn check_key_at(
+    key: &TrustedKey,
+    signed: &Timestamp,
+    sealed: bool,
+    findings: &mut Findings,
+) -> (bool, Option<RevokedLater>) {
     let mut trusted = true;
     let before = key
         .not_before
@@ -426,6 +505,7 @@ fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -
             ),
         );
     }
+    let mut revoked_later = None;
     if let Some(revoked) = &key.revoked_at {
         if revoked.instant() <= signed.instant() {
             trusted = false;
@@ -439,18 +519,18 @@ fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -
                 ),
             );
         } else {
-            findings.add(
-                Code::TrustKeyRevokedLater,
-                SIGNATURE_KEY_ID,
-                format!(
-                    "key {:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
-                    key.key_id,
-                    revoked.raw()
-                ),
-            );
+            let later = RevokedLater {
+                key_id: key.key_id.clone(),
+                revoked_at: revoked.clone(),
+            };
+            if sealed {
+                revoked_later = Some(later);
+            } else {
+                later.judge(None, findings);
+            }
         }
     }
-    trusted
+    (trusted, revoked_later)
 }
 
 /// §4 separation of duties: whoever ran the cascade does not sign it.
