@@ -128,7 +128,9 @@ fn judge_valid<'t>(
     on: &On<'_>,
     findings: &mut Findings,
 ) -> Read<'t> {
-    // A time past the calendar's range is past any `signed_at`.
+    // A time past the calendar's range is past any `signed_at` (§15: out of
+    // order) and outside any key's window (§22: with no instant it could
+    // never be a witness's earliest time, so it does not count).
     let time = i64::try_from(timestamp)
         .ok()
         .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())

@@ -11,19 +11,19 @@ use proofpack_producer::*;
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 
-const ORIGIN: &str = "audit.example.com/ten_0440";
-const REQ: &str = "req-001928";
+pub const ORIGIN: &str = "audit.example.com/ten_0440";
+pub const REQ: &str = "req-001928";
 const PII: [&str; 3] = ["subject_email", "subject_name", "ip_address"];
 
-fn log_key() -> SigningKey {
+pub fn log_key() -> SigningKey {
     SigningKey::from_bytes(&[0x11; 32])
 }
 
-fn dpo_key() -> SigningKey {
+pub fn dpo_key() -> SigningKey {
     SigningKey::from_bytes(&[0x22; 32])
 }
 
-fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
+pub fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
     json!({
         "key_id": key_id,
         "alg": "ed25519",
@@ -36,7 +36,7 @@ fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
     })
 }
 
-fn trust(keys: Vec<Value>) -> TrustStore {
+pub fn trust(keys: Vec<Value>) -> TrustStore {
     let doc = json!({"format": "proof-pack-trust/v1", "keys": keys});
     TrustStore::from_json(&serde_json::to_vec(&doc).unwrap()).unwrap()
 }
@@ -50,7 +50,7 @@ fn log_trust() -> TrustStore {
     )])
 }
 
-fn codes(f: &Findings) -> Vec<Code> {
+pub fn codes(f: &Findings) -> Vec<Code> {
     let mut c: Vec<Code> = f.as_slice().iter().map(|x| x.code()).collect();
     c.sort();
     c.dedup();
@@ -126,7 +126,7 @@ fn cascade() -> Vec<StepRecord> {
 /// 20 entries: 0..12 ordinary events (PII in disclosures, a non-PII
 /// `user_agent` disclosure on some), then the request and the 5 steps
 /// (12..18), then 2 more events (18, 19).
-fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
+pub fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
     let mut log = AuditLog::with_salts(ORIGIN, salts).unwrap();
     for i in 0..12u32 {
         let mut e = LogEntry::new(format!("2026-04-{:02}T08:00:00Z", i + 1), "login")
@@ -161,14 +161,14 @@ fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
 /// Included entries: some PII events and the whole cascade.
 const INCLUDED: [u64; 10] = [2, 3, 5, 12, 13, 14, 15, 16, 17, 19];
 
-fn redact_all(log: &mut AuditLog) {
+pub fn redact_all(log: &mut AuditLog) {
     for i in [2, 3, 5] {
         log.redact(i, &["subject_email", "ip_address"]).unwrap();
     }
     log.redact(19, &["subject_name"]).unwrap();
 }
 
-fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
+pub fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
     WitnessSpec {
         before_checkpoint: log.checkpoint(before, ORIGIN, &log_key()).unwrap(),
         after_checkpoint: log.checkpoint(after, ORIGIN, &log_key()).unwrap(),
@@ -785,7 +785,7 @@ fn witness_refusals() {
 // ---------------------------------------------------------------------------
 // Pseudonyms (RFC 4231 HMAC-SHA-256 test vectors)
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -853,7 +853,7 @@ fn pseudonymous_subject_ids() {
 // ---------------------------------------------------------------------------
 // request.json
 
-fn request() -> RequestBuilder {
+pub fn request() -> RequestBuilder {
     Request::builder()
         .request_id(REQ)
         .tenant_id("ten_0440")
@@ -1598,7 +1598,7 @@ fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     f
 }
 
-fn confirmed(at: &str) -> ReceiptStatus {
+pub fn confirmed(at: &str) -> ReceiptStatus {
     ReceiptStatus::Confirmed {
         confirmed_at: at.to_owned(),
     }
@@ -1917,7 +1917,7 @@ fn provenance_refusals() {
 // ---------------------------------------------------------------------------
 // End to end: a whole pack made of producer output verifies `complete`.
 
-fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
+pub fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
     let mut h = [0u8; 512];
     h[..path.len()].copy_from_slice(path.as_bytes());
     h[100..108].copy_from_slice(b"0000644\0");
@@ -1936,7 +1936,7 @@ fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
     out.resize(out.len().div_ceil(512) * 512, 0);
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
