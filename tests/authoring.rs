@@ -1684,6 +1684,14 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stored(), Default::default());
+    // Revision 3's members off are left out, so that a revision-2 verifier
+    // still reads the store (it refuses a policy naming them, §4).
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&trust).expect("store")).expect("JSON");
+    assert_eq!(
+        doc["policy"],
+        serde_json::json!({"witness_quorum": 0, "signed_receipts": false})
+    );
     // A bad value is a usage error.
     assert_eq!(policy(&["--signed-receipts", "yes"]).status.code(), Some(2));
     assert_eq!(policy(&["--sealed-signature", "1"]).status.code(), Some(2));

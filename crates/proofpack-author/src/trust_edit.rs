@@ -251,15 +251,22 @@ impl TrustStoreFile {
             .doc
             .as_object_mut()
             .ok_or_else(|| AuthoringError::Invalid("the store is not an object".to_owned()))?;
-        obj.insert(
-            names::POLICY.to_owned(),
-            serde_json::json!({
-                names::WITNESS_QUORUM: wanted.witness_quorum,
-                names::SIGNED_RECEIPTS: wanted.signed_receipts,
-                names::WITNESSED_DEADLINE: wanted.witnessed_deadline,
-                names::SEALED_SIGNATURE: wanted.sealed_signature,
-            }),
-        );
+        let mut policy = serde_json::json!({
+            names::WITNESS_QUORUM: wanted.witness_quorum,
+            names::SIGNED_RECEIPTS: wanted.signed_receipts,
+        });
+        // Revision 3's members only when on (off is their default): a
+        // revision-2 verifier refuses a policy that names them (§4), so a
+        // store that does not need them stays readable by it.
+        for (name, on) in [
+            (names::WITNESSED_DEADLINE, wanted.witnessed_deadline),
+            (names::SEALED_SIGNATURE, wanted.sealed_signature),
+        ] {
+            if on {
+                policy[name] = Value::Bool(true);
+            }
+        }
+        obj.insert(names::POLICY.to_owned(), policy);
         self.store().map(|_| Change::Changed)
     }
 
