@@ -380,15 +380,7 @@ fn an_empty_set_has_no_request_and_exit_status_zero() {
 /// log key: `events` entries (the request ids make the leaves differ),
 /// checkpoints at `before` and `after`, entries `shown` included.
 fn witness(events: &[&str], before: u64, after: u64, shown: &[u64]) -> Vec<u8> {
-    let mut log =
-        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
-    for (i, id) in events.iter().enumerate() {
-        log.append(LogEntry::request_accepted(
-            format!("2026-05-06T08:0{i}:00Z"),
-            id,
-        ))
-        .expect("append");
-    }
+    let log = log_of(events);
     let key = audit_log_key();
     let spec = WitnessSpec {
         before_checkpoint: log
@@ -544,6 +536,21 @@ fn the_register_is_the_same_whatever_the_jobs_and_order() {
     assert_eq!(one, json(&[("c", &c), ("b", &b), ("a", &a)], 3));
 }
 
+/// A fresh log on the sample origin of `events` (the request ids make the
+/// leaves differ).
+fn log_of(events: &[&str]) -> AuditLog {
+    let mut log =
+        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
+    for (i, id) in events.iter().enumerate() {
+        log.append(LogEntry::request_accepted(
+            format!("2026-05-06T08:0{i}:00Z"),
+            id,
+        ))
+        .expect("append");
+    }
+    log
+}
+
 /// `pack` with its member `path` replaced by `bytes` (the others as they are,
 /// in their order).
 fn with_member(pack: &[u8], path: &str, bytes: &[u8]) -> Vec<u8> {
@@ -589,15 +596,7 @@ fn sealed_pack(
     broken_before: bool,
     seal_key: &ed25519_dalek::SigningKey,
 ) -> Vec<u8> {
-    let mut log =
-        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
-    for (i, id) in events.iter().enumerate() {
-        log.append(LogEntry::request_accepted(
-            format!("2026-05-06T08:0{i}:00Z"),
-            id,
-        ))
-        .expect("append");
-    }
+    let mut log = log_of(events);
     let key = audit_log_key();
     let after = log.checkpoint(2, LOG_ORIGIN, &key).expect("checkpoint");
     let spec = WitnessSpec {
@@ -613,28 +612,18 @@ fn sealed_pack(
     }
     let witness = serde_json::to_vec(&witness).expect("JSON");
     let pack = with_witness(INCOMPLETE, witness, "2026-05-06T11:00:00Z");
-    // The log has grown past checkpoint_after: the seal's entry is appended
+    // The log grows past checkpoint_after: the seal's entry is appended
     // after the events (the pack names only the first two).
-    let mut sealed =
-        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
-    for (i, id) in events.iter().enumerate() {
-        sealed
-            .append(LogEntry::request_accepted(
-                format!("2026-05-06T08:0{i}:00Z"),
-                id,
-            ))
-            .expect("append");
-    }
     let signature = member_of(&pack, "signature.sig");
     let signed =
         PackSigned::of_pack(&member_of(&pack, "manifest.json"), &signature).expect("a signed pack");
-    let index = sealed
+    let index = log
         .log_pack_signed("2026-05-06T11:05:00Z", &signed)
         .expect("append");
-    let checkpoint = sealed
-        .checkpoint(sealed.size(), LOG_ORIGIN, seal_key)
+    let checkpoint = log
+        .checkpoint(log.size(), LOG_ORIGIN, seal_key)
         .expect("checkpoint");
-    let seal = sealed.seal(&after, &checkpoint, index).expect("seal");
+    let seal = log.seal(&after, &checkpoint, index).expect("seal");
     let signature = seal.seal_signature(&signature).expect("sealed");
     with_member(&pack, "signature.sig", &signature)
 }

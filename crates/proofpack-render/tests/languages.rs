@@ -75,12 +75,7 @@ fn revision_3_reports_are_whole_in_every_language() {
     assert_eq!(sealed, 4);
     for r in &reports {
         for language in Language::ALL {
-            let words = Messages::new(language);
-            let plain = text::report_in(r, text::Style::default(), language);
-            let page = html::report_in(r, language);
-            let what = format!("{language} {:?}", r.meta().input);
-            assert_complete(&plain, &what);
-            assert_complete(&page, &what);
+            let (words, plain, page, what) = rendered(r, language);
             // The witnessed time's row and the seal's section, in the language.
             assert!(plain.contains(&words.text("text-sla-witnessed")), "{what}");
             assert!(plain.contains(&words.text("text-seal")), "{what}");
@@ -104,6 +99,16 @@ fn revision_3_reports_are_whole_in_every_language() {
             }
         }
     }
+}
+
+/// One report's words, text, page and name in a language, each whole.
+fn rendered(r: &Report, language: Language) -> (Messages, String, String, String) {
+    let plain = text::report_in(r, text::Style::default(), language);
+    let page = html::report_in(r, language);
+    let what = format!("{language} {:?}", r.meta().input);
+    assert_complete(&plain, &what);
+    assert_complete(&page, &what);
+    (Messages::new(language), plain, page, what)
 }
 
 /// Nothing a message file failed to give: no marker, no unfilled `{ $x }`.
@@ -137,12 +142,7 @@ fn every_sample_report_is_whole_in_every_language() {
         assert_eq!(english_text, text::report(r, text::Style::default()));
         assert_eq!(english_page, html::report(r));
         for language in Language::ALL {
-            let words = Messages::new(language);
-            let plain = text::report_in(r, text::Style::default(), language);
-            let page = html::report_in(r, language);
-            let what = format!("{language} {:?}", r.meta().input);
-            assert_complete(&plain, &what);
-            assert_complete(&page, &what);
+            let (words, plain, page, what) = rendered(r, language);
             assert!(
                 page.contains(&format!("<html lang=\"{}\">", language.tag())),
                 "{what}"

@@ -1940,19 +1940,22 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-#[test]
-fn a_pack_of_producer_output_verifies_complete() {
-    let r = request().build().unwrap();
-    let (mut log, steps) = scenario(Box::new(SeededSalts::new([12; 32])));
-    redact_all(&mut log);
-    let spec = spec(&log, 12, 20);
+/// The members of an end-to-end pack but its manifest and signature: the
+/// request, the cascade, the probes, one receipt, the witness of `spec`
+/// over `log`, and the attestation.
+pub fn pack_members(
+    r: &Request,
+    log: &AuditLog,
+    steps: &[StepRecord],
+    spec: &WitnessSpec,
+) -> Vec<(&'static str, Vec<u8>)> {
     let pii = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
-    let members: Vec<(&str, Vec<u8>)> = vec![
+    vec![
         ("request.json", r.to_json().unwrap()),
-        ("steps.jsonl", steps_jsonl(&steps).unwrap()),
+        ("steps.jsonl", steps_jsonl(steps).unwrap()),
         (
             "verification.json",
-            VerificationBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
+            VerificationBuilder::for_request(r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
                 .residue(DataClass::Working, 0)
                 .residue(DataClass::Episodic, 0)
                 .residue(DataClass::Vectors, 0)
@@ -1975,16 +1978,25 @@ fn a_pack_of_producer_output_verifies_complete() {
             .unwrap()])
             .unwrap(),
         ),
-        ("audit-log-redaction.json", log.witness(&spec).unwrap()),
+        ("audit-log-redaction.json", log.witness(spec).unwrap()),
         ("attestation.txt", b"I attest this erasure.\n".to_vec()),
-    ];
+    ]
+}
+
+/// The manifest listing `members`, completed and signed at these times.
+pub fn pack_manifest(
+    r: &Request,
+    members: &[(&str, Vec<u8>)],
+    completed_at: &str,
+    signed_at: &str,
+) -> Vec<u8> {
     let files: Vec<Value> = members
         .iter()
         .map(
             |(path, bytes)| json!({"path": path, "sha256": sha256_hex(bytes), "size": bytes.len()}),
         )
         .collect();
-    let manifest = serde_json::to_vec_pretty(&json!({
+    serde_json::to_vec_pretty(&json!({
         "format": "proof-pack/v1",
         "pack_id": "erasure-req-001928",
         "request_id": r.request_id(),
@@ -1993,8 +2005,8 @@ fn a_pack_of_producer_output_verifies_complete() {
         "legal_basis": r.legal_basis().as_str(),
         "received_at": r.received_at(),
         "sla_deadline": r.sla_deadline(),
-        "completed_at": "2026-04-22T15:44:00Z",
-        "signed_at": "2026-04-22T16:02:00Z",
+        "completed_at": completed_at,
+        "signed_at": signed_at,
         "all_clear": true,
         "cascade_runner": "oncall-eng@example.com",
         "signer": "dpo@example.com",
@@ -2002,25 +2014,46 @@ fn a_pack_of_producer_output_verifies_complete() {
         "subprocessors": ["vector-saas"],
         "files": files,
     }))
-    .unwrap();
-    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, &manifest);
-    let signature = serde_json::to_vec(&json!({
+    .unwrap()
+}
+
+/// `signature.sig` of `manifest`, by the DPO's key, as a JSON object.
+pub fn pack_signature(manifest: &[u8]) -> Value {
+    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, manifest);
+    json!({
         "alg": "ed25519",
         "key_id": "compliance-dpo-2026",
         "sig": STANDARD.encode(dpo_key().sign(&pae).to_bytes()),
-    }))
-    .unwrap();
+    })
+}
 
+/// The gzip tar of the manifest, `signature.sig` and the members.
+pub fn pack_archive(manifest: &[u8], signature: &Value, members: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mut tar = Vec::new();
-    tar_member(&mut tar, "manifest.json", &manifest);
-    tar_member(&mut tar, "signature.sig", &signature);
-    for (path, bytes) in &members {
+    tar_member(&mut tar, "manifest.json", manifest);
+    tar_member(
+        &mut tar,
+        "signature.sig",
+        &serde_json::to_vec(signature).unwrap(),
+    );
+    for (path, bytes) in members {
         tar_member(&mut tar, path, bytes);
     }
     tar.extend_from_slice(&[0u8; 1024]);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut gz, &tar).unwrap();
-    let pack = gz.finish().unwrap();
+    gz.finish().unwrap()
+}
+
+#[test]
+fn a_pack_of_producer_output_verifies_complete() {
+    let r = request().build().unwrap();
+    let (mut log, steps) = scenario(Box::new(SeededSalts::new([12; 32])));
+    redact_all(&mut log);
+    let spec = spec(&log, 12, 20);
+    let members = pack_members(&r, &log, &steps, &spec);
+    let manifest = pack_manifest(&r, &members, "2026-04-22T15:44:00Z", "2026-04-22T16:02:00Z");
+    let pack = pack_archive(&manifest, &pack_signature(&manifest), &members);
 
     let store = trust(vec![
         key_entry("compliance-dpo-2026", &dpo_key(), "dpo", "dpo@example.com"),

@@ -7,14 +7,14 @@
 //! wording.
 
 use super::producer::{
-    confirmed, dpo_key, log_key, redact_all, request, scenario, sha256_hex, spec, tar_member,
-    ORIGIN,
+    dpo_key, log_key, pack_archive, pack_manifest, pack_members, pack_signature, redact_all,
+    request, scenario, sha256_hex, spec, ORIGIN,
 };
 use crate::report::{NotCounted, SealSummary};
 use crate::{Code, Limits, Report, SuccessCode, TrustStore, Verdict};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
-use ed25519_dalek::{Signer as _, SigningKey};
+use ed25519_dalek::SigningKey;
 use proofpack_producer::*;
 use proofpack_spec::checkpoint::{checkpoint_body, parse_checkpoint, sign_note};
 use proofpack_spec::cosignature::cosign;
@@ -203,6 +203,16 @@ fn with_leaf(edit: impl Fn(&mut Value) + 'static, cosigners: &[(usize, &str)]) -
     )
 }
 
+/// A seal of the honest leaf, cosigned by A, whose checkpoint is signed as
+/// `signing` says.
+fn checkpoint_signed(signing: fn() -> Signing) -> Sealer {
+    raw(
+        |leaf| serde_json::to_vec(&leaf).expect("JSON"),
+        signing,
+        &[(0, SEAL_TIME)],
+    )
+}
+
 /// How a test pack is made.
 struct Plan {
     completed_at: String,
@@ -265,48 +275,9 @@ impl Plan {
             spec.after_checkpoint = flip_line(&spec.after_checkpoint, 0);
         }
         spec.after_checkpoint = cosigned(&spec.after_checkpoint, &self.after, &self.witnesses);
-        let pii = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
-        let members: Vec<(&str, Vec<u8>)> = vec![
-            ("request.json", r.to_json().expect("json")),
-            ("steps.jsonl", steps_jsonl(&steps).expect("steps")),
-            (
-                "verification.json",
-                VerificationBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
-                    .residue(DataClass::Working, 0)
-                    .residue(DataClass::Episodic, 0)
-                    .residue(DataClass::Vectors, 0)
-                    .subprocessor_residue(0)
-                    .unredacted_pii_count(pii)
-                    .build()
-                    .expect("verification")
-                    .to_json()
-                    .expect("json"),
-            ),
-            (
-                "subprocessor-receipts.jsonl",
-                receipts_jsonl(&[Receipt::new(
-                    "vector-saas",
-                    Channel::Api,
-                    "del_8f2c",
-                    "2026-04-21T11:00:00Z",
-                    confirmed("2026-04-21T11:02:00Z"),
-                )
-                .expect("receipt")])
-                .expect("receipts"),
-            ),
-            (
-                "audit-log-redaction.json",
-                log.witness(&spec).expect("witness"),
-            ),
-            ("attestation.txt", b"I attest this erasure.\n".to_vec()),
-        ];
-        let manifest = self.manifest(&r, &members);
-        let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, &manifest);
-        let mut signature = json!({
-            "alg": "ed25519",
-            "key_id": DPO_ID,
-            "sig": STANDARD.encode(dpo_key().sign(&pae).to_bytes()),
-        });
+        let members = pack_members(&r, &log, &steps, &spec);
+        let manifest = pack_manifest(&r, &members, &self.completed_at, &self.signed_at);
+        let mut signature = pack_signature(&manifest);
         let unsealed = serde_json::to_vec(&signature).expect("JSON");
         let seal = self.raw_seal.clone().or_else(|| {
             self.seal.as_ref().map(|sealer| {
@@ -325,46 +296,7 @@ impl Plan {
         if let Some(sig) = &self.sig_after_sealing {
             signature["sig"] = json!(sig);
         }
-        let mut tar = Vec::new();
-        tar_member(&mut tar, "manifest.json", &manifest);
-        tar_member(
-            &mut tar,
-            "signature.sig",
-            &serde_json::to_vec(&signature).expect("JSON"),
-        );
-        for (path, bytes) in &members {
-            tar_member(&mut tar, path, bytes);
-        }
-        tar.extend_from_slice(&[0u8; 1024]);
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        std::io::Write::write_all(&mut gz, &tar).expect("gzip");
-        gz.finish().expect("gzip")
-    }
-
-    fn manifest(&self, r: &Request, members: &[(&str, Vec<u8>)]) -> Vec<u8> {
-        let files: Vec<Value> = members
-            .iter()
-            .map(|(path, bytes)| json!({"path": path, "sha256": sha256_hex(bytes), "size": bytes.len()}))
-            .collect();
-        serde_json::to_vec_pretty(&json!({
-            "format": "proof-pack/v1",
-            "pack_id": "erasure-req-001928",
-            "request_id": r.request_id(),
-            "subject_id": r.subject_id(),
-            "tenant_id": r.tenant_id(),
-            "legal_basis": r.legal_basis().as_str(),
-            "received_at": r.received_at(),
-            "sla_deadline": r.sla_deadline(),
-            "completed_at": self.completed_at,
-            "signed_at": self.signed_at,
-            "all_clear": true,
-            "cascade_runner": "oncall-eng@example.com",
-            "signer": "dpo@example.com",
-            "signature_key_id": DPO_ID,
-            "subprocessors": ["vector-saas"],
-            "files": files,
-        }))
-        .expect("manifest")
+        pack_archive(&manifest, &signature, &members)
     }
 }
 
@@ -964,34 +896,22 @@ fn check_2_the_seal_s_checkpoint() {
     fails_alone(&r, &[(Code::SealCheckpointInvalid, AT)]);
     assert_eq!(seal_of(&r).checkpoint_size, None);
     // Another log's, signed by that log's own key the store holds.
-    let r = sealed_with(raw(
-        |l| serde_json::to_vec(&l).expect("JSON"),
-        || Signing {
-            origin: OTHER_ORIGIN,
-            line: Some((OTHER_ORIGIN, other_log_key())),
-        },
-        &[(0, SEAL_TIME)],
-    ));
+    let r = sealed_with(checkpoint_signed(|| Signing {
+        origin: OTHER_ORIGIN,
+        line: Some((OTHER_ORIGIN, other_log_key())),
+    }));
     fails_alone(&r, &[(Code::SealCheckpointInvalid, AT)]);
     // Signed by no key of the log (unlike §10, not checkpoint_key_unknown).
-    let r = sealed_with(raw(
-        |l| serde_json::to_vec(&l).expect("JSON"),
-        || Signing {
-            origin: ORIGIN,
-            line: None,
-        },
-        &[(0, SEAL_TIME)],
-    ));
+    let r = sealed_with(checkpoint_signed(|| Signing {
+        origin: ORIGIN,
+        line: None,
+    }));
     fails_alone(&r, &[(Code::SealCheckpointInvalid, AT)]);
     // Named after the log, by a key the store does not hold.
-    let r = sealed_with(raw(
-        |l| serde_json::to_vec(&l).expect("JSON"),
-        || Signing {
-            origin: ORIGIN,
-            line: Some((ORIGIN, SigningKey::from_bytes(&[0x77; 32]))),
-        },
-        &[(0, SEAL_TIME)],
-    ));
+    let r = sealed_with(checkpoint_signed(|| Signing {
+        origin: ORIGIN,
+        line: Some((ORIGIN, SigningKey::from_bytes(&[0x77; 32]))),
+    }));
     fails_alone(&r, &[(Code::SealCheckpointInvalid, AT)]);
     // The log's line, its signature broken.
     let r = sealed_with(honest(&[(0, SEAL_TIME)], |s| {
