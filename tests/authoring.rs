@@ -1648,9 +1648,25 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
         (2, true)
     );
     assert_eq!(printed(), (Some("2".to_owned()), Some("on".to_owned())));
-    // Weakening either member is refused and changes nothing...
+    // Revision 3's two members (§21, §22), one at a time.
+    let out = policy(&["--witnessed-deadline", "on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stored().witnessed_deadline && !stored().sealed_signature);
+    let out = policy(&["--sealed-signature", "on"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stored().witnessed_deadline && stored().sealed_signature);
+    assert_eq!(
+        (stored().witness_quorum, stored().signed_receipts),
+        (2, true)
+    );
+    // Weakening any member is refused and changes nothing...
     let before = std::fs::read(&trust).expect("store");
-    for weaker in [["--witness-quorum", "1"], ["--signed-receipts", "off"]] {
+    for weaker in [
+        ["--witness-quorum", "1"],
+        ["--signed-receipts", "off"],
+        ["--witnessed-deadline", "off"],
+        ["--sealed-signature", "off"],
+    ] {
         let out = policy(&weaker);
         assert_eq!(out.status.code(), Some(1), "{weaker:?}");
         assert_eq!(std::fs::read(&trust).expect("store"), before);
@@ -1661,12 +1677,25 @@ fn trust_policy_prints_raises_and_needs_force_to_weaken() {
         "0",
         "--signed-receipts",
         "off",
+        "--witnessed-deadline",
+        "off",
+        "--sealed-signature",
+        "off",
         "--force",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stored(), Default::default());
+    // Revision 3's members off are left out, so that a revision-2 verifier
+    // still reads the store (it refuses a policy naming them, §4).
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&trust).expect("store")).expect("JSON");
+    assert_eq!(
+        doc["policy"],
+        serde_json::json!({"witness_quorum": 0, "signed_receipts": false})
+    );
     // A bad value is a usage error.
     assert_eq!(policy(&["--signed-receipts", "yes"]).status.code(), Some(2));
+    assert_eq!(policy(&["--sealed-signature", "1"]).status.code(), Some(2));
 }
 
 #[test]

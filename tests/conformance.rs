@@ -1,6 +1,7 @@
 //! Runs every public reference vector in `tests/vectors/` through the
 //! real `proofpack` binary and checks the exit status, the report's format and
-//! verdict, the required codes, and that every finding carries its §12 effect.
+//! verdict, the required codes, the codes a vector's `why` says must not
+//! appear, and that every finding carries its §12 effect.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use proofpack_core::Code;
@@ -30,18 +31,48 @@ fn every_public_vector_passes() {
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).expect("expected.json"))
             .expect("expected.json parses");
     let vectors = expected["vectors"].as_array().expect("vectors");
+    // Revisions 1 to 3: 41 vectors, and every pack of the folder is one.
     assert!(
-        vectors.len() >= 20,
-        "expected the public vectors, found {}",
+        vectors.len() >= 41,
+        "expected the 41 public vectors, found {}",
         vectors.len()
     );
+    let mut listed: Vec<&str> = vectors
+        .iter()
+        .map(|v| v["pack"].as_str().expect("pack"))
+        .collect();
+    listed.sort_unstable();
+    let mut packs: Vec<String> = std::fs::read_dir(&dir)
+        .expect("vectors folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tar.gz"))
+        .collect();
+    packs.sort_unstable();
+    assert_eq!(listed, packs, "expected.json lists every pack once");
     let mut failures = Vec::new();
+    let mut ran = 0;
     for v in vectors {
         let name = v["name"].as_str().expect("name");
         check_vector(&dir, v, name, &mut failures);
+        ran += 1;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(ran, vectors.len());
 }
+
+/// Codes a vector's `why` says must not appear (the README: "where a code
+/// must NOT appear, for instance a warning that a seal removes, `why` says
+/// so").
+const ABSENT: &[(&str, &[&str])] = &[
+    (
+        "seal-revoked-key-sealed-before-revocation",
+        &["trust.key_revoked_later"],
+    ),
+    (
+        "seal-revoked-key-revocation-at-sealed-time",
+        &["trust.key_revoked_later"],
+    ),
+];
 
 /// Every expectation of one vector, run through the real binary.
 fn check_vector(dir: &std::path::Path, v: &Value, name: &str, failures: &mut Vec<String>) {
@@ -79,6 +110,12 @@ fn check_vector(dir: &std::path::Path, v: &Value, name: &str, failures: &mut Vec
         let want = want.as_str().expect("code");
         if !codes.contains(&want) {
             failures.push(format!("{name}: missing code {want}; got {codes:?}"));
+        }
+    }
+    let absent = ABSENT.iter().filter(|(n, _)| *n == name);
+    for unwanted in absent.flat_map(|(_, codes)| codes.iter()) {
+        if codes.contains(unwanted) {
+            failures.push(format!("{name}: code {unwanted} must not appear"));
         }
     }
     let mut worst = None;

@@ -242,6 +242,7 @@ fn assert_inert_html(page: &str) {
         "data-state",
         "data-witness",
         "data-counted",
+        "data-holds",
         "xmlns",
         "viewbox",
         "width",
@@ -292,4 +293,49 @@ fn assert_inert_html(page: &str) {
             }
         }
     }
+}
+
+#[test]
+fn a_seal_s_witnesses_named_by_a_hostile_trust_store_are_inert() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
+    let mut store: Value = serde_json::from_slice(
+        &std::fs::read(vectors.join("trust-rev3-keys.json")).expect("store"),
+    )
+    .expect("JSON");
+    for (n, key) in store["keys"]
+        .as_array_mut()
+        .expect("keys")
+        .iter_mut()
+        .enumerate()
+    {
+        if key["roles"] == json!(["witness"]) {
+            key["owner"] = json!(format!("{MARKUP}{SCREEN_CLEAR}{BIDI}{n}"));
+        }
+    }
+    let trust = dir.path().join("trust.json");
+    std::fs::write(&trust, serde_json::to_vec(&store).expect("JSON")).expect("write");
+    let pack = vectors.join("seal-valid.tar.gz");
+    let (pack, trust) = (pack.to_str().expect("utf8"), trust.to_str().expect("utf8"));
+    let out = run(&["verify", pack, "--trust", trust]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    only_our_escapes(&text);
+    one_verdict_line(&text);
+    assert!(text.contains("\\u{1b}[2J"), "the owner is shown, escaped");
+    let html = dir.path().join("report.html");
+    let out = run(&[
+        "verify",
+        pack,
+        "--trust",
+        trust,
+        "--html",
+        html.to_str().expect("utf8"),
+        "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let page = std::fs::read_to_string(&html).expect("html written");
+    assert_inert_html(&page);
+    assert!(page.contains("data-testid=\"seal-cosignature\""));
+    assert!(page.contains("&lt;script&gt;"), "markup is shown as text");
 }

@@ -5,7 +5,7 @@
 
 use proofpack_author::pack::{sign_unchecked, Content, Evidence, Superseded};
 use proofpack_core::{RegisterCode, TrustStore, Verdict};
-use proofpack_producer::{AuditLog, LogEntry, SeededSalts, WitnessSpec};
+use proofpack_producer::{AuditLog, LogEntry, PackSigned, SeededSalts, WitnessSpec};
 use proofpack_register::{register, Options, PackInput, Register};
 use proofpack_samples::{audit_log_key, dpo_key, LOG_ORIGIN};
 use proofpack_spec::timestamp::Timestamp;
@@ -381,15 +381,7 @@ fn an_empty_set_has_no_request_and_exit_status_zero() {
 /// log key: `events` entries (the request ids make the leaves differ),
 /// checkpoints at `before` and `after`, entries `shown` included.
 fn witness(events: &[&str], before: u64, after: u64, shown: &[u64]) -> Vec<u8> {
-    let mut log =
-        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
-    for (i, id) in events.iter().enumerate() {
-        log.append(LogEntry::request_accepted(
-            format!("2026-05-06T08:0{i}:00Z"),
-            id,
-        ))
-        .expect("append");
-    }
+    let log = log_of(events);
     let key = audit_log_key();
     let spec = WitnessSpec {
         before_checkpoint: log
@@ -543,4 +535,125 @@ fn the_register_is_the_same_whatever_the_jobs_and_order() {
     };
     let one = json(&[("a", &a), ("b", &b), ("c", &c)], 1);
     assert_eq!(one, json(&[("c", &c), ("b", &b), ("a", &a)], 3));
+}
+
+/// A fresh log on the sample origin of `events` (the request ids make the
+/// leaves differ).
+fn log_of(events: &[&str]) -> AuditLog {
+    let mut log =
+        AuditLog::with_salts(LOG_ORIGIN, Box::new(SeededSalts::new([9; 32]))).expect("log");
+    for (i, id) in events.iter().enumerate() {
+        log.append(LogEntry::request_accepted(
+            format!("2026-05-06T08:0{i}:00Z"),
+            id,
+        ))
+        .expect("append");
+    }
+    log
+}
+
+/// `pack` with its member `path` replaced by `bytes` (the others as they are,
+/// in their order).
+fn with_member(pack: &[u8], path: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(pack));
+    let mut builder = tar::Builder::new(Vec::new());
+    for entry in archive.entries().expect("tar") {
+        let mut entry = entry.expect("entry");
+        let name = entry.path().expect("path").to_string_lossy().into_owned();
+        let mut content = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut content).expect("content");
+        let content = if name == path {
+            bytes.to_vec()
+        } else {
+            content
+        };
+        let mut header = tar::Header::new_ustar();
+        header.set_path(&name).expect("path");
+        header.set_size(content.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append(&header, &content[..]).expect("append");
+    }
+    let tar = builder.into_inner().expect("tar");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &tar).expect("gzip");
+    gz.finish().expect("gzip")
+}
+
+/// The content of a pack's member.
+fn member_of(pack: &[u8], path: &str) -> Vec<u8> {
+    proofpack_core::inspect::member_content(pack, &proofpack_core::Limits::default(), path)
+        .expect("member")
+}
+
+/// The incomplete sample over a fresh log of `events` (witness sizes 1 and
+/// 2), signed, then sealed (§22): its `pack_signed` entry appended at index
+/// `events.len()`, the seal's checkpoint at the next size. With
+/// `broken_before`, its checkpoint_before does not parse (its pack's
+/// checkpoints do not count for §19; its seal's still does). The seal's
+/// checkpoint is signed with `seal_key` under the log's name.
+fn sealed_pack(
+    events: &[&str],
+    broken_before: bool,
+    seal_key: &ed25519_dalek::SigningKey,
+) -> Vec<u8> {
+    let mut log = log_of(events);
+    let key = audit_log_key();
+    let after = log.checkpoint(2, LOG_ORIGIN, &key).expect("checkpoint");
+    let spec = WitnessSpec {
+        before_checkpoint: log.checkpoint(1, LOG_ORIGIN, &key).expect("checkpoint"),
+        after_checkpoint: after.clone(),
+        entries: vec![],
+        pii_fields: vec!["subject_email".to_owned()],
+    };
+    let mut witness: serde_json::Value =
+        serde_json::from_slice(&log.witness(&spec).expect("witness")).expect("JSON");
+    if broken_before {
+        witness["checkpoint_before"] = serde_json::json!("not a checkpoint");
+    }
+    let witness = serde_json::to_vec(&witness).expect("JSON");
+    let pack = with_witness(INCOMPLETE, witness, "2026-05-06T11:00:00Z");
+    // The log grows past checkpoint_after: the seal's entry is appended
+    // after the events (the pack names only the first two).
+    let signature = member_of(&pack, "signature.sig");
+    let signed =
+        PackSigned::of_pack(&member_of(&pack, "manifest.json"), &signature).expect("a signed pack");
+    let index = log
+        .log_pack_signed("2026-05-06T11:05:00Z", &signed)
+        .expect("append");
+    let checkpoint = log
+        .checkpoint(log.size(), LOG_ORIGIN, seal_key)
+        .expect("checkpoint");
+    let seal = log.seal(&after, &checkpoint, index).expect("seal");
+    let signature = seal.seal_signature(&signature).expect("sealed");
+    with_member(&pack, "signature.sig", &signature)
+}
+
+#[test]
+fn a_seal_s_checkpoint_and_entry_join_the_log_fork_rule() {
+    // a's log holds r-1, r-2 and its pack_signed entry at index 2 (size 3);
+    // c's log holds r-1, r-2, r-3 and proves entry 2 at size 3.
+    let a = sealed_pack(&["r-1", "r-2"], true, &audit_log_key());
+    let c = with_witness(
+        COMPLETE,
+        witness(&["r-1", "r-2", "r-3"], 1, 3, &[2]),
+        "2026-04-22T16:02:00Z",
+    );
+    let r = run(&[("a.tar.gz", &a), ("c.tar.gz", &c)], EARLY);
+    let mut both = vec![sha(&a), sha(&c)];
+    both.sort();
+    // a's own checkpoints do not count (checkpoint_before is malformed), its
+    // seal's does: two roots at size 3, two leaves at index 2.
+    assert_eq!(
+        codes(&r),
+        vec![
+            (RegisterCode::LogFork, both.clone()),
+            (RegisterCode::LogFork, both)
+        ]
+    );
+    // A seal whose checkpoint did not verify (another key signed it,
+    // seal.checkpoint_invalid) is not compared.
+    let a = sealed_pack(&["r-1", "r-2"], true, &dpo_key());
+    let r = run(&[("a.tar.gz", &a), ("c.tar.gz", &c)], EARLY);
+    assert_eq!(count(&r, RegisterCode::LogFork), 0, "{:?}", codes(&r));
 }

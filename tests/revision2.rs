@@ -11,7 +11,7 @@ use common::*;
 use ed25519_dalek::{Signer as _, SigningKey};
 use proofpack_core::report::AttestationState;
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
-use proofpack_core::{Report, Verdict};
+use proofpack_core::{Report, SuccessCode, Verdict};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{BackupState, RECEIPT_PAYLOAD_TYPE};
 use serde_json::{json, Value};
@@ -115,12 +115,31 @@ fn states(r: &Report) -> Vec<AttestationState> {
     r.receipts().iter().map(|row| row.attestation).collect()
 }
 
+/// Whether the report lists `code` among its passed checks.
+fn passed(r: &Report, code: SuccessCode) -> bool {
+    r.passed().iter().any(|p| p.code() == code)
+}
+
 #[test]
 fn s16_attested_receipts_verify_under_the_policy() {
     let r = verify_with(&attested(|_, _| {}), &signed_receipts_store(true));
     assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
     assert_eq!(states(&r), [AttestationState::Verified; 2]);
     assert!(r.receipts().iter().all(|row| row.subprocessor_erased));
+    // The positive evidence says so; without the policy it is not asked.
+    assert!(passed(&r, SuccessCode::ReceiptsAttested));
+    let r = verify_with(&attested(|_, _| {}), &signed_receipts_store(false));
+    assert!(!passed(&r, SuccessCode::ReceiptsAttested));
+    // One subprocessor unattested: not all are.
+    let e = attested(|name, s| {
+        if name == BASELINE[0].1 {
+            s["ticket_id"] = json!("del_other");
+        }
+    });
+    assert!(!passed(
+        &verify_with(&e, &signed_receipts_store(true)),
+        SuccessCode::ReceiptsAttested
+    ));
 }
 
 #[test]
@@ -239,14 +258,17 @@ fn s16_a_statement_that_says_something_else_is_a_mismatch() {
         assert_eq!(r.verdict(), Verdict::Invalid, "{member_name}");
         assert_eq!(states(&r)[0], AttestationState::Mismatch, "{member_name}");
     }
-    // The same instant written with an offset is the same confirmation.
+    // Timestamps asked to be equal are the same string, byte for byte (§0):
+    // the same instant written with another offset is a mismatch.
     let e = attested(|name, s| {
         if name == BASELINE[0].1 {
             s["confirmed_at"] = json!("2026-04-21T12:35:00+02:00");
         }
     });
     let r = verify_with(&e, &signed_receipts_store(true));
-    assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
+    assert_codes(&r, &["receipts.attestation_mismatch"]);
+    assert_eq!(r.verdict(), Verdict::Invalid, "{:?}", codes(&r));
+    assert_eq!(states(&r)[0], AttestationState::Mismatch);
 }
 
 #[test]
@@ -536,6 +558,12 @@ fn s15_a_quorum_of_distinct_witnesses_is_met() {
     assert_eq!(r.verdict(), Verdict::Complete, "{:?}", codes(&r));
     assert_eq!(r.audit().witnesses_counted, 2);
     assert_eq!(r.audit().witness_quorum, 2);
+    assert!(passed(&r, SuccessCode::WitnessQuorumMet));
+    // A quorum of 0 asks for nothing: no such evidence is listed.
+    assert!(!passed(
+        &verify_with(&e, &witness_store(0)),
+        SuccessCode::WitnessQuorumMet
+    ));
     assert_eq!(
         r.audit().cosignatures[0].time.as_deref(),
         Some("2026-04-21T11:30:00Z")
@@ -543,6 +571,7 @@ fn s15_a_quorum_of_distinct_witnesses_is_met() {
     let r = verify_with(&e, &witness_store(3));
     assert_codes(&r, &["audit.witness_quorum_not_met"]);
     assert_eq!(r.verdict(), Verdict::Untrusted);
+    assert!(!passed(&r, SuccessCode::WitnessQuorumMet));
 }
 
 #[test]

@@ -3,7 +3,9 @@
 use super::{shown, trust_store, Failure, Outcome};
 use proofpack_author::keys;
 use proofpack_author::pack::Authored;
-use proofpack_author::trust_edit::{check_window, on_off, Change, TrustStoreFile};
+use proofpack_author::trust_edit::{
+    check_window, policy_words, Change, PolicyChange, TrustStoreFile,
+};
 use proofpack_author::{AuthoringError, Destination, Refused, SignError, SignRequest};
 use proofpack_core::trust::{fingerprint, key_entry_json, Policy, Role, TrustStore, TrustedKey};
 use proofpack_render::json::json_for_terminal;
@@ -68,6 +70,14 @@ pub(crate) struct TrustPolicyArgs {
     /// Turning it off needs --force.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
     signed_receipts: Option<bool>,
+    /// Whether a completion on time must be corroborated by the witnesses'
+    /// clocks (§21). Turning it off needs --force.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    witnessed_deadline: Option<bool>,
+    /// Whether the pack signature must be sealed (§22). Turning it off
+    /// needs --force.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off)]
+    sealed_signature: Option<bool>,
     /// Allow weakening the policy.
     #[arg(long)]
     force: bool,
@@ -269,13 +279,19 @@ fn trust_revoke(args: &TrustRevokeArgs) -> Result<(), AuthoringError> {
 
 fn trust_policy(args: &TrustPolicyArgs) -> Result<(), AuthoringError> {
     let mut file = TrustStoreFile::open(&args.store)?;
-    if args.witness_quorum.is_none() && args.signed_receipts.is_none() {
+    let change = PolicyChange {
+        witness_quorum: args.witness_quorum,
+        signed_receipts: args.signed_receipts,
+        witnessed_deadline: args.witnessed_deadline,
+        sealed_signature: args.sealed_signature,
+    };
+    if change.is_empty() {
         let policy = file.store()?.policy();
         let mut out = std::io::stdout().lock();
         return writeln!(out, "{}", policy_line(&policy))
             .map_err(|e| AuthoringError::io("stdout", e));
     }
-    match file.set_policy(args.witness_quorum, args.signed_receipts, args.force)? {
+    match file.set_policy(change, args.force)? {
         Change::Changed => file.save(&args.store),
         Change::Unchanged => {
             eprintln!(
@@ -289,11 +305,7 @@ fn trust_policy(args: &TrustPolicyArgs) -> Result<(), AuthoringError> {
 
 /// The policy as `trust policy` and `trust list` print it.
 fn policy_line(policy: &Policy) -> String {
-    format!(
-        "policy: witness_quorum {}  signed_receipts {}",
-        policy.witness_quorum,
-        on_off(policy.signed_receipts)
-    )
+    format!("policy: {}", policy_words(policy))
 }
 
 fn trust_list(store: &Path, json: bool) -> Result<(), Failure> {

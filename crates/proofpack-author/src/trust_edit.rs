@@ -7,6 +7,7 @@ use proofpack_core::trust::{parse_key, Policy, TrustStore, TRUST_FORMAT};
 use proofpack_spec::json;
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::timestamp::Timestamp;
+use proofpack_spec::vocab::policy_names as names;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 use std::path::Path;
@@ -126,11 +127,9 @@ impl std::fmt::Display for EditRefusal {
             ),
             EditRefusal::PolicyWeaker { current, asked } => write!(
                 f,
-                "the policy would verify less than it does (from witness quorum {} and signed receipts {} to {} and {}). Nothing was changed; give --force to weaken it",
-                current.witness_quorum,
-                on_off(current.signed_receipts),
-                asked.witness_quorum,
-                on_off(asked.signed_receipts)
+                "the policy would verify less than it does (from {} to {}). Nothing was changed; give --force to weaken it",
+                policy_words(current),
+                policy_words(asked)
             ),
         }
     }
@@ -169,6 +168,56 @@ pub fn on_off(value: bool) -> &'static str {
     } else {
         "off"
     }
+}
+
+/// A change of a store's policy (§4): each member `Some` is set, each
+/// `None` left as it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PolicyChange {
+    /// `witness_quorum` (§15).
+    pub witness_quorum: Option<u64>,
+    /// `signed_receipts` (§16).
+    pub signed_receipts: Option<bool>,
+    /// `witnessed_deadline` (§21).
+    pub witnessed_deadline: Option<bool>,
+    /// `sealed_signature` (§22).
+    pub sealed_signature: Option<bool>,
+}
+
+impl PolicyChange {
+    /// Whether it changes nothing (every member `None`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == PolicyChange::default()
+    }
+
+    /// `policy` with this change applied.
+    #[must_use]
+    pub fn applied_to(&self, policy: Policy) -> Policy {
+        Policy {
+            witness_quorum: self.witness_quorum.unwrap_or(policy.witness_quorum),
+            signed_receipts: self.signed_receipts.unwrap_or(policy.signed_receipts),
+            witnessed_deadline: self.witnessed_deadline.unwrap_or(policy.witnessed_deadline),
+            sealed_signature: self.sealed_signature.unwrap_or(policy.sealed_signature),
+        }
+    }
+}
+
+/// The policy in words, as `trust policy` and `trust list` print it:
+/// `witness_quorum 2  signed_receipts on  witnessed_deadline off  sealed_signature off`.
+#[must_use]
+pub fn policy_words(policy: &Policy) -> String {
+    format!(
+        "{} {}  {} {}  {} {}  {} {}",
+        names::WITNESS_QUORUM,
+        policy.witness_quorum,
+        names::SIGNED_RECEIPTS,
+        on_off(policy.signed_receipts),
+        names::WITNESSED_DEADLINE,
+        on_off(policy.witnessed_deadline),
+        names::SEALED_SIGNATURE,
+        on_off(policy.sealed_signature)
+    )
 }
 
 /// A trust store being edited, keeping members it does not know.
@@ -285,26 +334,26 @@ impl TrustStoreFile {
         self.store().map(|_| Change::Changed)
     }
 
-    /// Sets the policy (§4): `witness_quorum` and `signed_receipts`, each
-    /// left as it is when `None`. Lowering the quorum or turning signed
-    /// receipts off is refused unless `force`: either verifies less than
-    /// the store's users were told it does.
+    /// Sets the policy (§4): each member of `change` that is `Some`, the
+    /// others left as they are. Weakening it (a lower quorum, or a
+    /// requirement turned off) is refused unless `force`: it verifies less
+    /// than the store's users were told it does.
     pub fn set_policy(
         &mut self,
-        witness_quorum: Option<u64>,
-        signed_receipts: Option<bool>,
+        change: PolicyChange,
         force: bool,
     ) -> Result<Change, AuthoringError> {
         let current = self.store()?.policy();
-        let wanted = Policy {
-            witness_quorum: witness_quorum.unwrap_or(current.witness_quorum),
-            signed_receipts: signed_receipts.unwrap_or(current.signed_receipts),
-        };
+        let wanted = change.applied_to(current);
         if wanted == current {
             return Ok(Change::Unchanged);
         }
+        let flags = |p: &Policy| [p.signed_receipts, p.witnessed_deadline, p.sealed_signature];
         let weaker = wanted.witness_quorum < current.witness_quorum
-            || (current.signed_receipts && !wanted.signed_receipts);
+            || flags(&current)
+                .iter()
+                .zip(flags(&wanted))
+                .any(|(was, is)| *was && !is);
         if weaker && !force {
             return Err(EditRefusal::PolicyWeaker {
                 current,
@@ -316,13 +365,22 @@ impl TrustStoreFile {
             .doc
             .as_object_mut()
             .ok_or_else(|| AuthoringError::Invalid("the store is not an object".to_owned()))?;
-        obj.insert(
-            "policy".to_owned(),
-            serde_json::json!({
-                "witness_quorum": wanted.witness_quorum,
-                "signed_receipts": wanted.signed_receipts,
-            }),
-        );
+        let mut policy = serde_json::json!({
+            names::WITNESS_QUORUM: wanted.witness_quorum,
+            names::SIGNED_RECEIPTS: wanted.signed_receipts,
+        });
+        // Revision 3's members only when on (off is their default): a
+        // revision-2 verifier refuses a policy that names them (§4), so a
+        // store that does not need them stays readable by it.
+        for (name, on) in [
+            (names::WITNESSED_DEADLINE, wanted.witnessed_deadline),
+            (names::SEALED_SIGNATURE, wanted.sealed_signature),
+        ] {
+            if on {
+                policy[name] = Value::Bool(true);
+            }
+        }
+        obj.insert(names::POLICY.to_owned(), policy);
         self.store().map(|_| Change::Changed)
     }
 

@@ -10,13 +10,13 @@ use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
 use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
-use crate::schema::{malformed, Fields, Member, NoCustom, Read, Record, RecordNames, Slot};
+use crate::schema::{malformed, Fields, NoCustom, Read, Record, RecordNames, Slot};
 use crate::steps::StepRecord;
 use crate::trust::{Role, TrustStore};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use proofpack_spec::checkpoint::{self, Checkpoint, CheckpointStatus, LogKey};
-use proofpack_spec::encoding::{base64_hash, base64_strict, base64url_strict};
+use proofpack_spec::encoding::{base64_strict, base64url_strict};
 use proofpack_spec::json::{self, Json, JsonObject, Scalar};
 use proofpack_spec::merkle::{self, Hash};
 use proofpack_spec::vocab::{EventClass, MemberName, Step, StepStatus};
@@ -101,14 +101,34 @@ struct CheckedEntry {
 }
 
 /// The checkpoints as §10 read them (`None`: absent or not a checkpoint),
-/// handed to §15 so that it does not parse them again.
+/// handed to §15 and §22 so that they do not parse them again.
 #[derive(Debug, Default)]
 pub(crate) struct Checkpoints {
     before: Option<Checkpoint>,
     after: Option<Checkpoint>,
+    after_verified: bool,
+    after_key_unknown: bool,
 }
 
 impl Checkpoints {
+    /// `checkpoint_after`, when it parsed.
+    pub(crate) fn after(&self) -> Option<&Checkpoint> {
+        self.after.as_ref()
+    }
+
+    /// Whether `checkpoint_after` verified under §10: it parsed, its origin
+    /// is not another than `log_origin`, and the log's key signed it (no
+    /// `audit.checkpoint_*` or `audit.origin_mismatch` finding on it).
+    pub(crate) fn after_verified(&self) -> bool {
+        self.after_verified
+    }
+
+    /// Whether `checkpoint_after` parsed and no line of it counts (its
+    /// `audit.checkpoint_key_unknown`).
+    pub(crate) fn after_key_unknown(&self) -> bool {
+        self.after_key_unknown
+    }
+
     /// Each checkpoint that could be read, with its member name.
     pub(crate) fn named(&self) -> impl Iterator<Item = (&'static str, &Checkpoint)> {
         [
@@ -243,7 +263,7 @@ pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> O
         .unwrap_or_default();
     w.checkpoint_before = own(f.string(names::CHECKPOINT_BEFORE));
     w.checkpoint_after = own(f.string(names::CHECKPOINT_AFTER));
-    w.consistency_proof = hash_list(&mut f, names::CONSISTENCY_PROOF);
+    w.consistency_proof = f.hashes(names::CONSISTENCY_PROOF);
     // Read item by item above; here for their shape.
     f.array(names::ENTRIES);
     f.array(names::REDACTIONS);
@@ -314,18 +334,21 @@ pub(crate) fn check(
     if let Some(request_id) = request_id {
         check_cascade_logged(&entries, request_id, steps, findings);
     }
+    let after_status = after.as_ref().map(|(_, judged)| *judged);
     Audited {
         summary,
         checkpoints: Checkpoints {
             before: before.map(|(c, _)| c),
             after: after.map(|(c, _)| c),
+            after_verified: after_status.is_some_and(|j| j.verified && j.origin_matches),
+            after_key_unknown: after_status.is_some_and(|j| j.key_unknown),
         },
     }
 }
 
 /// The trust store's keys with the `audit_log` role: the only keys a
-/// checkpoint may be signed with.
-fn audit_log_keys(trust: Option<&TrustStore>) -> Vec<LogKey<'_>> {
+/// checkpoint may be signed with (§10, and §22's seal checkpoint).
+pub(crate) fn audit_log_keys(trust: Option<&TrustStore>) -> Vec<LogKey<'_>> {
     trust
         .map(|t| {
             t.keys()
@@ -340,8 +363,64 @@ fn audit_log_keys(trust: Option<&TrustStore>) -> Vec<LogKey<'_>> {
         .unwrap_or_default()
 }
 
-/// A checkpoint as read, and whether a trusted log key signed it.
-type ReadCheckpoint = (Checkpoint, bool);
+/// A checkpoint as read, and what §10 found of it.
+type ReadCheckpoint = (Checkpoint, Judged);
+
+/// What §10 found of a checkpoint that parsed.
+#[derive(Debug, Clone, Copy)]
+struct Judged {
+    /// A trusted log key signed it (every counting line verifies).
+    verified: bool,
+    /// Its origin is not another than `log_origin`.
+    origin_matches: bool,
+    /// No line of it counts.
+    key_unknown: bool,
+}
+
+/// Parses a checkpoint (a C2SP signed note) and verifies it with the log's
+/// keys: the one judgement of a checkpoint, for §10's two and §22's seal.
+pub(crate) fn judge_checkpoint(
+    text: &str,
+    log_keys: &[LogKey<'_>],
+) -> Result<(Checkpoint, CheckpointStatus), checkpoint::NoteError> {
+    let cp = checkpoint::parse_checkpoint(text)?;
+    let status = checkpoint::verify_checkpoint(&cp, log_keys);
+    Ok((cp, status))
+}
+
+/// RFC 9162 §2.1.4.2: `old`'s tree is a prefix of `new`'s by `proof`
+/// (§10 between the two checkpoints, §22 from `checkpoint_after` to the seal's).
+pub(crate) fn prove_prefix(
+    old: &Checkpoint,
+    new: &Checkpoint,
+    proof: &[Hash],
+) -> Result<(), merkle::MerkleError> {
+    if old.tree_size == 0 {
+        return Err(merkle::MerkleError::EmptyFirstTree {
+            size2: new.tree_size,
+        });
+    }
+    merkle::verify_consistency(
+        old.tree_size,
+        new.tree_size,
+        proof,
+        &old.root_hash,
+        &new.root_hash,
+    )
+}
+
+/// RFC 9162 §2.1.3.2: `leaf` is included at `index` in `cp`'s tree by
+/// `proof` (§10's entries, §22's leaf); returns the leaf's hash.
+pub(crate) fn prove_included(
+    index: u64,
+    leaf: &[u8],
+    cp: &Checkpoint,
+    proof: &[Hash],
+) -> Result<Hash, merkle::MerkleError> {
+    let hash = merkle::leaf_hash(leaf);
+    merkle::verify_inclusion(index, cp.tree_size, &hash, proof, &cp.root_hash)?;
+    Ok(hash)
+}
 
 /// Both checkpoints, read and verified with the log's keys.
 fn check_checkpoints(
@@ -359,7 +438,8 @@ fn check_checkpoints(
     let after = read(&w.checkpoint_after, names::CHECKPOINT_AFTER, findings);
     summary.tree_size_before = before.as_ref().map(|(c, _)| c.tree_size);
     summary.tree_size_after = after.as_ref().map(|(c, _)| c.tree_size);
-    summary.checkpoints_verified = matches!((&before, &after), (Some((_, true)), Some((_, true))));
+    let verified = |cp: &Option<ReadCheckpoint>| cp.as_ref().is_some_and(|(_, j)| j.verified);
+    summary.checkpoints_verified = verified(&before) && verified(&after);
     (before, after)
 }
 
@@ -374,12 +454,7 @@ fn check_consistency(
     let (Some((b, _)), Some((a, _)), Some(proof)) = (before, after, &w.consistency_proof) else {
         return;
     };
-    let result = if b.tree_size == 0 {
-        Err(merkle::MerkleError::EmptyFirstTree { size2: a.tree_size })
-    } else {
-        merkle::verify_consistency(b.tree_size, a.tree_size, proof, &b.root_hash, &a.root_hash)
-    };
-    match result {
+    match prove_prefix(b, a, proof) {
         Ok(()) => summary.consistency_verified = true,
         Err(e) => findings.add(
             Code::AuditConsistencyFailed,
@@ -454,6 +529,8 @@ fn logged(leaf: &JsonObject, request_id: &str) -> Option<Logged> {
             let status = name("status").and_then(|s| s.parse::<StepStatus>().ok())?;
             Some(Logged::Step(step, status))
         }
+        // The seal's leaf (§22), judged with the seal, not the cascade.
+        EventClass::PackSigned => None,
     }
 }
 
@@ -506,35 +583,17 @@ fn check_cascade_logged(
     }
 }
 
-/// A required array of base64 32-byte hashes.
-fn hash_list(f: &mut Fields<'_, '_, Record<'_>>, name: &str) -> Option<Vec<Hash>> {
-    let items = f.array(name)?;
-    // Collected through `Option`, a vector grows by doubling (24 hashes in
-    // room for 32): sized to the items, it holds only the proof.
-    let mut hashes = Some(Vec::with_capacity(items.len()));
-    for item in items {
-        match (item.text().and_then(base64_hash), hashes.as_mut()) {
-            (Some(hash), Some(list)) => list.push(hash),
-            _ => hashes = None,
-        }
-    }
-    if hashes.is_none() {
-        f.bad(name, "must be an array of base64 32-byte hashes");
-    }
-    hashes
-}
-
-/// Parses and verifies a checkpoint; returns it with whether it verified.
+/// Parses and verifies a checkpoint; returns it with what §10 found of it.
 fn read_checkpoint(
     text: &str,
     member: &str,
     origin: Option<&str>,
     log_keys: &[LogKey<'_>],
     findings: &mut Findings,
-) -> Option<(Checkpoint, bool)> {
+) -> Option<ReadCheckpoint> {
     let at = format!("{AUDIT}#/{member}");
-    let cp = match checkpoint::parse_checkpoint(text) {
-        Ok(cp) => cp,
+    let (cp, status) = match judge_checkpoint(text, log_keys) {
+        Ok(read) => read,
         Err(e) => {
             findings.add(
                 Code::AuditCheckpointMalformed,
@@ -544,36 +603,36 @@ fn read_checkpoint(
             return None;
         }
     };
-    if origin.is_some_and(|o| o != cp.origin) {
+    let origin_matches = origin.is_none_or(|o| o == cp.origin);
+    if !origin_matches {
         findings.add(
             Code::AuditOriginMismatch,
             at.clone(),
             format!("checkpoint origin {:?} is not log_origin", cp.origin),
         );
     }
-    let verified = match checkpoint::verify_checkpoint(&cp, log_keys) {
-        CheckpointStatus::Verified => true,
-        CheckpointStatus::KeyUnknown => {
-            findings.add(
-                Code::AuditCheckpointKeyUnknown,
-                at,
-                format!(
-                    "no signature by the trust store's audit_log key for the log {:?}",
-                    cp.origin
-                ),
-            );
-            false
-        }
-        CheckpointStatus::SignatureInvalid => {
-            findings.add(
-                Code::AuditCheckpointSignatureInvalid,
-                at,
-                "a signature by the log's own key does not verify",
-            );
-            false
-        }
+    match status {
+        CheckpointStatus::Verified => {}
+        CheckpointStatus::KeyUnknown => findings.add(
+            Code::AuditCheckpointKeyUnknown,
+            at,
+            format!(
+                "no signature by the trust store's audit_log key for the log {:?}",
+                cp.origin
+            ),
+        ),
+        CheckpointStatus::SignatureInvalid => findings.add(
+            Code::AuditCheckpointSignatureInvalid,
+            at,
+            "a signature by the log's own key does not verify",
+        ),
+    }
+    let judged = Judged {
+        verified: status == CheckpointStatus::Verified,
+        origin_matches,
+        key_unknown: status == CheckpointStatus::KeyUnknown,
     };
-    Some((cp, verified))
+    Some((cp, judged))
 }
 
 fn parse_entry(
@@ -590,7 +649,7 @@ fn parse_entry(
         }
         b
     });
-    let inclusion_proof = hash_list(&mut f, names::INCLUSION_PROOF);
+    let inclusion_proof = f.hashes(names::INCLUSION_PROOF);
     let disclosures = f
         .string_array(names::DISCLOSURES)
         .map(|d| d.into_iter().map(str::to_owned).collect())
@@ -634,9 +693,8 @@ fn check_entry(
 
     // Inclusion in the after-tree (§10, RFC 9162 §2.1.3.2).
     if let (Some(cp), Some(proof)) = (after, &proof) {
-        let lh = merkle::leaf_hash(leaf_bytes);
-        match merkle::verify_inclusion(index, cp.tree_size, &lh, proof, &cp.root_hash) {
-            Ok(()) => {
+        match prove_included(index, leaf_bytes, cp, proof) {
+            Ok(lh) => {
                 summary.entries_proved += 1;
                 proved.push((index, lh));
             }
@@ -735,13 +793,26 @@ fn check_disclosures(
 /// Checks a leaf's shape (§10): `seq` = `index`, `ts`, `event_class`, `_sd`.
 fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Option<JsonObject> {
     let mut f = Fields::of(&value, Code::AuditSchema, at.to_owned(), findings)?;
-    if let Some(seq) = f.count("seq") {
+    check_seq(&mut f, Some(index));
+    f.timestamp("ts");
+    f.string("event_class");
+    check_sd(&mut f);
+    drop(f);
+    value.as_object().cloned()
+}
+
+/// A leaf's `seq`: a count equal to its entry's `index`, when that is
+/// known (§10, §22).
+pub(crate) fn check_seq(f: &mut Fields<'_, '_>, index: Option<u64>) {
+    if let (Some(seq), Some(index)) = (f.count("seq"), index) {
         if seq != index {
             f.bad("seq", &format!("is {seq}, the entry's index is {index}"));
         }
     }
-    f.timestamp("ts");
-    f.string("event_class");
+}
+
+/// A leaf's `_sd`: an array of base64url 32-byte disclosure digests (§10, §22).
+pub(crate) fn check_sd(f: &mut Fields<'_, '_>) {
     if let Some(items) = f.array("_sd") {
         let ok = items.iter().all(|d| {
             d.as_str()
@@ -752,8 +823,6 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
             f.bad("_sd", "must be an array of base64url 32-byte digests");
         }
     }
-    drop(f);
-    value.as_object().cloned()
 }
 
 /// The field names an entry still shows: disclosed, or in its leaf.

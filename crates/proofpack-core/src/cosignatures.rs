@@ -3,9 +3,12 @@
 //!
 //! [`check`] reads the cosignatures of one checkpoint (C2SP
 //! `cosignature/v1` lines of trust-store keys with role `witness`) and says
-//! of each whether it counts and, if not, why; [`check_quorum`] holds the
-//! witnesses counted on `checkpoint_after` against the policy's
-//! `witness_quorum`.
+//! of each whether it counts and, if not, why, and when each distinct
+//! witness first cosigned ([`Cosigned::earliest`], the times §21 and §22
+//! take their k-th from); [`check_quorum`] holds the witnesses counted on
+//! `checkpoint_after` against the policy's `witness_quorum`. The seal's
+//! checkpoint (§22 check 6) is judged by the same [`check`], its time rule
+//! reversed ([`TimeRule`]).
 
 use crate::findings::{Code, Findings};
 pub(crate) use crate::report::{CosignatureRow, NotCounted};
@@ -23,26 +26,67 @@ struct Read<'t> {
     not_counted: Option<NotCounted>,
 }
 
-/// §15 on the checkpoint `cp` of `member`: every line of a `witness` key
-/// of the store is checked (whether or not the log's own signature
-/// verified); `audit.cosignature_invalid` for one that fails,
-/// `time.out_of_order` for one made after the manifest's `signed_at`.
+/// Which side of the manifest's `signed_at` a cosignature must be on to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TimeRule {
+    /// §15, the audit log's checkpoints: at or before `signed_at` (the DPO
+    /// signed what the witnesses had seen).
+    NotAfterSigning,
+    /// §22 check 6, the seal's checkpoint: at or after `signed_at` (a
+    /// signature cannot be logged before it was made).
+    NotBeforeSigning,
+}
+
+/// The checkpoint whose cosignatures [`check`] judges.
+pub(crate) struct On<'a> {
+    /// The checkpoint as read.
+    pub checkpoint: &'a Checkpoint,
+    /// What its rows name it (`checkpoint_before`, `checkpoint_after`, `seal`).
+    pub name: &'a str,
+    /// Where its findings are located.
+    pub location: &'a str,
+    /// Its time rule.
+    pub rule: TimeRule,
+}
+
+/// What [`check`] established of one checkpoint's cosignatures.
+#[derive(Debug, Default)]
+pub(crate) struct Cosigned {
+    /// One row per cosignature, in the note's order.
+    pub rows: Vec<CosignatureRow>,
+    /// The earliest counting cosignature time of each distinct witness that
+    /// counts, ascending: as many as the witnesses counted.
+    pub earliest: Vec<OffsetDateTime>,
+}
+
+impl Cosigned {
+    /// The k-th smallest of the witnesses' earliest times (§21, §22; `k`
+    /// from 1): `None` with fewer than `k` counting witnesses.
+    pub(crate) fn kth_earliest(&self, k: u64) -> Option<OffsetDateTime> {
+        let k = usize::try_from(k).ok()?.checked_sub(1)?;
+        self.earliest.get(k).copied()
+    }
+}
+
+/// §15 on the checkpoint `on`: every line of a `witness` key of the store
+/// is checked (whether or not the log's own signature verified);
+/// `audit.cosignature_invalid` for one that fails, `time.out_of_order` for
+/// one on the wrong side of the manifest's `signed_at` (see [`TimeRule`]).
 pub(crate) fn check(
-    cp: &Checkpoint,
-    name: &str,
+    on: &On<'_>,
     trust: Option<&TrustStore>,
     signed_at: Option<&Timestamp>,
     findings: &mut Findings,
-) -> Vec<CosignatureRow> {
+) -> Cosigned {
     let Some(trust) = trust else {
-        return Vec::new();
+        return Cosigned::default();
     };
-    let member = &format!("{}#/{name}", crate::audit::AUDIT);
     let witnesses: Vec<&TrustedKey> = trust
         .keys()
         .iter()
         .filter(|k| k.has_role(Role::Witness))
         .collect();
+    let cp = on.checkpoint;
     let mut read = Vec::new();
     for line in &cp.note.signatures {
         for &key in &witnesses {
@@ -55,7 +99,7 @@ pub(crate) fn check(
                 CosignatureCheck::Invalid(e) => {
                     findings.add(
                         Code::AuditCosignatureInvalid,
-                        member,
+                        on.location,
                         format!("the cosignature of witness {:?}: {e}", key.key_id),
                     );
                     read.push(Read {
@@ -65,51 +109,64 @@ pub(crate) fn check(
                     });
                 }
                 CosignatureCheck::Valid { timestamp } => {
-                    read.push(judge_valid(
-                        key, timestamp, trust, signed_at, member, findings,
-                    ));
+                    read.push(judge_valid(key, timestamp, trust, signed_at, on, findings));
                 }
             }
         }
     }
-    rows(name, read)
+    rows(on.name, read)
 }
 
-/// A valid cosignature made at `timestamp`: it counts unless made after
-/// `signed_at` (`time.out_of_order`), outside the key's window, or by a key
-/// the log or the DPO also holds.
+/// A valid cosignature made at `timestamp`: it counts unless on the wrong
+/// side of `signed_at` (`time.out_of_order`), outside the key's window, or
+/// by a key the log or the DPO also holds.
 fn judge_valid<'t>(
     key: &'t TrustedKey,
     timestamp: u64,
     trust: &TrustStore,
     signed_at: Option<&Timestamp>,
-    member: &str,
+    on: &On<'_>,
     findings: &mut Findings,
 ) -> Read<'t> {
-    // A time past the calendar's range is past any `signed_at`.
+    // A time past the calendar's range is past any `signed_at` (§15: out of
+    // order) and outside any key's window (§22: with no instant it could
+    // never be a witness's earliest time, so it does not count).
     let time = i64::try_from(timestamp)
         .ok()
         .and_then(|s| OffsetDateTime::from_unix_timestamp(s).ok())
         .and_then(Timestamp::from_instant_utc);
-    let after_signing = match (&time, signed_at) {
-        (Some(t), Some(signed)) => t.instant() > signed.instant(),
-        (None, _) => true,
-        // No signing time to hold it against (a manifest finding).
-        (Some(_), None) => false,
+    // No signing time to hold it against (a manifest finding): either rule holds.
+    let out_of_order = match (on.rule, &time, signed_at) {
+        (_, Some(_), None) => None,
+        (TimeRule::NotAfterSigning, None, _) => Some(NotCounted::AfterSignedAt),
+        (TimeRule::NotAfterSigning, Some(t), Some(signed)) => {
+            (t.instant() > signed.instant()).then_some(NotCounted::AfterSignedAt)
+        }
+        (TimeRule::NotBeforeSigning, None, _) => None,
+        (TimeRule::NotBeforeSigning, Some(t), Some(signed)) => {
+            (t.instant() < signed.instant()).then_some(NotCounted::BeforeSignedAt)
+        }
     };
-    let not_counted = if after_signing {
+    let shown = || {
+        time.as_ref()
+            .map_or(timestamp.to_string(), |t| t.raw().to_owned())
+    };
+    let not_counted = if let Some(why) = out_of_order {
+        let side = match why {
+            NotCounted::BeforeSignedAt => "before",
+            _ => "after",
+        };
         findings.add(
             Code::TimeOutOfOrder,
-            member,
+            on.location,
             format!(
-                "witness {:?} cosigned at {}, after the manifest's signed_at",
+                "witness {:?} cosigned at {}, {side} the manifest's signed_at",
                 key.key_id,
-                time.as_ref()
-                    .map_or(timestamp.to_string(), |t| t.raw().to_owned())
+                shown()
             ),
         );
-        Some(NotCounted::AfterSignedAt)
-    } else if time.as_ref().is_some_and(|t| !key.valid_at(t.instant())) {
+        Some(why)
+    } else if time.as_ref().is_none_or(|t| !key.valid_at(t.instant())) {
         Some(NotCounted::OutsideKeyWindow)
     } else if held_by_log_or_dpo(key, trust) {
         Some(NotCounted::LogOrDpoKey)
@@ -132,8 +189,9 @@ fn held_by_log_or_dpo(key: &TrustedKey, trust: &TrustStore) -> bool {
 
 /// The rows, with the witnesses told apart: cosignatures that count and
 /// share a public key or an `owner`, directly or through others, are one
-/// witness, which counts once (on its first row).
-fn rows(checkpoint: &str, read: Vec<Read<'_>>) -> Vec<CosignatureRow> {
+/// witness, which counts once (on its first row), at its earliest
+/// counting time.
+fn rows(checkpoint: &str, read: Vec<Read<'_>>) -> Cosigned {
     let counting: Vec<usize> = (0..read.len())
         .filter(|&i| read[i].not_counted.is_none())
         .collect();
@@ -155,8 +213,24 @@ fn rows(checkpoint: &str, read: Vec<Read<'_>>) -> Vec<CosignatureRow> {
             }
         }
     }
+    // Each witness (its group's root) and its earliest counting time; a
+    // counting cosignature always has a time (see `judge_valid`).
+    let mut witnesses: Vec<(usize, OffsetDateTime)> = Vec::new();
+    for &i in &counting {
+        let witness = root(&mut group, i);
+        let Some(at) = read[i].time.as_ref().map(Timestamp::instant) else {
+            continue;
+        };
+        match witnesses.iter_mut().find(|(w, _)| *w == witness) {
+            Some((_, earliest)) => *earliest = (*earliest).min(at),
+            None => witnesses.push((witness, at)),
+        }
+    }
+    let mut earliest: Vec<OffsetDateTime> = witnesses.into_iter().map(|(_, at)| at).collect();
+    earliest.sort();
     let mut seen = Vec::new();
-    read.into_iter()
+    let rows = read
+        .into_iter()
         .enumerate()
         .map(|(i, r)| {
             let mut not_counted = r.not_counted;
@@ -177,26 +251,38 @@ fn rows(checkpoint: &str, read: Vec<Read<'_>>) -> Vec<CosignatureRow> {
                 not_counted,
             }
         })
-        .collect()
+        .collect();
+    Cosigned { rows, earliest }
 }
 
 /// §15 on both checkpoints as §10 read them, into `summary`: the rows of
-/// each, and the witnesses counting on `checkpoint_after`. A checkpoint that
-/// does not parse has no cosignatures (§10 reported it).
+/// each, and the witnesses counting on `checkpoint_after`, whose earliest
+/// times are returned (§21). A checkpoint that does not parse has no
+/// cosignatures (§10 reported it).
 pub(crate) fn check_witness(
     checkpoints: &crate::audit::Checkpoints,
     trust: Option<&TrustStore>,
     signed_at: Option<&Timestamp>,
     findings: &mut Findings,
     summary: &mut crate::report::AuditSummary,
-) {
+) -> Cosigned {
+    let mut after = Cosigned::default();
     for (name, cp) in checkpoints.named() {
-        let rows = check(cp, name, trust, signed_at, findings);
+        let location = format!("{}#/{name}", crate::audit::AUDIT);
+        let on = On {
+            checkpoint: cp,
+            name,
+            location: &location,
+            rule: TimeRule::NotAfterSigning,
+        };
+        let cosigned = check(&on, trust, signed_at, findings);
+        summary.cosignatures.extend(cosigned.rows.iter().cloned());
         if name == crate::audit::CHECKPOINT_AFTER {
-            summary.witnesses_counted = rows.iter().filter(|r| r.counted).count();
+            summary.witnesses_counted = cosigned.earliest.len();
+            after = cosigned;
         }
-        summary.cosignatures.extend(rows);
     }
+    after
 }
 
 /// §15's quorum: fewer witnesses counting on `checkpoint_after` than the

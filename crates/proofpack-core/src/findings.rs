@@ -5,6 +5,7 @@
 //! spec's §12 table, kept here in one place; the verdict is derived from the
 //! findings by [`Verdict::from_findings`] and is never a default.
 
+use crate::report::Policy;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 
@@ -142,6 +143,16 @@ pub enum Code {
     ReceiptsAttestationInvalid = "receipts.attestation_invalid" => Invalid,
     /// An attestation's statement differs from its receipt or the manifest (§16).
     ReceiptsAttestationMismatch = "receipts.attestation_mismatch" => Invalid,
+    /// A seal of the wrong shape, or whose leaf has the wrong shape (§22 check 1).
+    SealSchema = "seal.schema" => Invalid,
+    /// The seal checkpoint does not parse, is of another log, or the log's key did not sign it (§22 check 2).
+    SealCheckpointInvalid = "seal.checkpoint_invalid" => Invalid,
+    /// `checkpoint_after` is not proved a prefix of the seal checkpoint (§22 check 3).
+    SealConsistencyFailed = "seal.consistency_failed" => Invalid,
+    /// The seal's leaf is not proved included in the seal checkpoint (§22 check 4).
+    SealInclusionFailed = "seal.inclusion_failed" => Invalid,
+    /// The seal's leaf names another event, pack, manifest or signature (§22 check 5).
+    SealEntryMismatch = "seal.entry_mismatch" => Invalid,
     /// A provenance record has the wrong shape.
     ProvenanceSchema = "provenance.schema" => Invalid,
     /// No trust store was given.
@@ -168,6 +179,12 @@ pub enum Code {
     AuditWitnessQuorumNotMet = "audit.witness_quorum_not_met" => Untrusted,
     /// Under `signed_receipts`, a subprocessor erased by §9 without a verified attestation (§16).
     ReceiptsUnattested = "receipts.unattested" => Untrusted,
+    /// Under `witnessed_deadline`, a completion on time no witnessed time corroborates (§21).
+    SlaUnwitnessed = "sla.unwitnessed" => Untrusted,
+    /// The DPO key was revoked after `signed_at` but the seal proves the signature only at or after the revocation (§22).
+    TrustKeyRevokedBeforeSeal = "trust.key_revoked_before_seal" => Untrusted,
+    /// Under `sealed_signature`, a pack without a sealed time (§22).
+    SignatureUnsealed = "signature.unsealed" => Untrusted,
     /// `subject_id` is not a pseudonymous reference.
     MinimizationSubjectNotPseudonymous = "minimization.subject_not_pseudonymous" => Incomplete,
     /// A required step is absent.
@@ -228,7 +245,7 @@ pub enum Code {
     SlaBreached = "sla.breached" => Late,
     /// `all_clear: false` while nothing is incomplete.
     ManifestAllClearUnderstated = "manifest.all_clear_understated" => Warning,
-    /// The key was revoked after `signed_at`.
+    /// The key was revoked after `signed_at`, and no seal proves the signature before it (§4, §22).
     TrustKeyRevokedLater = "trust.key_revoked_later" => Warning,
     /// A step is exempt under a documented legal basis.
     StepsExempt = "steps.exempt" => Warning,
@@ -240,6 +257,8 @@ pub enum Code {
     SlaExtensionInvalid = "sla.extension_invalid" => Warning,
     /// An attestation no trusted subprocessor key can check (§16).
     ReceiptsAttestationUnverified = "receipts.attestation_unverified" => Warning,
+    /// A completion on time whose witnessed time is at or after the effective deadline (§21).
+    SlaWitnessedAfterDeadline = "sla.witnessed_after_deadline" => Warning,
 }
 }
 
@@ -429,6 +448,17 @@ proofpack_spec::spec_names! {
         CheckpointsVerified = "audit.checkpoints_verified",
         /// §10: every entry's inclusion proof verified in the after-tree.
         EntriesProved = "audit.entries_proved",
+        /// §15: at least the policy's `witness_quorum` (1 or more) distinct
+        /// witnesses count on `checkpoint_after`.
+        WitnessQuorumMet = "audit.witness_quorum_met",
+        /// §16: under the policy's `signed_receipts`, every subprocessor the
+        /// manifest lists (one or more) is erased by a receipt with a
+        /// verified attestation.
+        ReceiptsAttested = "receipts.attested",
+        /// §21: a witnessed time before the effective deadline.
+        SlaWitnessed = "sla.witnessed",
+        /// §22: the signature has a sealed time.
+        SignatureSealed = "signature.sealed",
     }
 }
 
@@ -441,6 +471,23 @@ impl SuccessCode {
         SuccessCode::CheckpointsVerified,
         SuccessCode::EntriesProved,
     ];
+
+    /// The positive evidence a verdict other than `untrusted` or `invalid`
+    /// needs under `policy`: [`SuccessCode::REQUIRED`], and the witnesses'
+    /// quorum and the seal where the policy asks for them (their absence is
+    /// always a finding of effect `untrusted`: a verdict without them is a
+    /// bug of the verifier).
+    #[must_use]
+    pub fn required(policy: &Policy) -> Vec<SuccessCode> {
+        let mut required = SuccessCode::REQUIRED.to_vec();
+        if policy.witness_quorum > 0 {
+            required.push(SuccessCode::WitnessQuorumMet);
+        }
+        if policy.sealed_signature {
+            required.push(SuccessCode::SignatureSealed);
+        }
+        required
+    }
 }
 
 /// One check that passed (made only by the verifier).
@@ -486,18 +533,19 @@ pub struct MissingEvidence {
 
 impl Verdict {
     /// The verdict of `findings`, refusing `complete`, `late` and
-    /// `incomplete` unless every check of [`SuccessCode::REQUIRED`] passed.
+    /// `incomplete` unless every check of [`SuccessCode::required`] under
+    /// `policy` passed.
     pub(crate) fn from_evidence(
         findings: &[Finding],
         passed: &[Passed],
+        policy: &Policy,
     ) -> Result<Verdict, MissingEvidence> {
         let verdict = Verdict::from_findings(findings);
         if matches!(verdict, Verdict::Untrusted | Verdict::Invalid) {
             return Ok(verdict);
         }
-        let missing: Vec<SuccessCode> = SuccessCode::REQUIRED
-            .iter()
-            .copied()
+        let missing: Vec<SuccessCode> = SuccessCode::required(policy)
+            .into_iter()
             .filter(|code| !passed.iter().any(|p| p.code == *code))
             .collect();
         if missing.is_empty() {
@@ -834,32 +882,68 @@ mod tests {
             code,
             message: String::new(),
         };
+        let none = Policy::default();
         let all: Vec<Passed> = SuccessCode::REQUIRED.iter().map(|c| pass(*c)).collect();
         let mut f = Findings::new();
         // No finding, no evidence: never `complete`.
-        let err = Verdict::from_evidence(f.as_slice(), &[]).unwrap_err();
+        let err = Verdict::from_evidence(f.as_slice(), &[], &none).unwrap_err();
         assert_eq!(err.verdict, Verdict::Complete);
         assert_eq!(err.missing, SuccessCode::REQUIRED);
         assert_eq!(
-            Verdict::from_evidence(f.as_slice(), &all),
+            Verdict::from_evidence(f.as_slice(), &all, &none),
             Ok(Verdict::Complete)
         );
         // One check absent is enough to refuse, for late and incomplete too.
         let partial = &all[..4];
         assert_eq!(
-            Verdict::from_evidence(f.as_slice(), partial)
+            Verdict::from_evidence(f.as_slice(), partial, &none)
                 .unwrap_err()
                 .missing,
             vec![SuccessCode::EntriesProved]
         );
         f.add(Code::StepsPending, "steps.jsonl:6", "pending");
-        assert!(Verdict::from_evidence(f.as_slice(), partial).is_err());
+        assert!(Verdict::from_evidence(f.as_slice(), partial, &none).is_err());
         // Untrusted and invalid need no positive evidence.
         f.add(Code::TrustNotConfigured, "signature.sig", "none");
         assert_eq!(
-            Verdict::from_evidence(f.as_slice(), &[]),
+            Verdict::from_evidence(f.as_slice(), &[], &none),
             Ok(Verdict::Untrusted)
         );
+    }
+
+    #[test]
+    fn a_policy_asks_for_its_own_positive_evidence() {
+        let pass = |code| Passed {
+            code,
+            message: String::new(),
+        };
+        let all: Vec<Passed> = SuccessCode::REQUIRED.iter().map(|c| pass(*c)).collect();
+        let f = Findings::new();
+        let policy = Policy {
+            witness_quorum: 2,
+            sealed_signature: true,
+            ..Policy::default()
+        };
+        let err = Verdict::from_evidence(f.as_slice(), &all, &policy).unwrap_err();
+        assert_eq!(
+            err.missing,
+            [SuccessCode::WitnessQuorumMet, SuccessCode::SignatureSealed]
+        );
+        let mut with = all.clone();
+        with.push(pass(SuccessCode::WitnessQuorumMet));
+        with.push(pass(SuccessCode::SignatureSealed));
+        assert_eq!(
+            Verdict::from_evidence(f.as_slice(), &with, &policy),
+            Ok(Verdict::Complete)
+        );
+        // The other two members ask for nothing more: their absence is not
+        // always a finding (a breached deadline, a pack with no subprocessor).
+        let policy = Policy {
+            witnessed_deadline: true,
+            signed_receipts: true,
+            ..Policy::default()
+        };
+        assert_eq!(SuccessCode::required(&policy), SuccessCode::REQUIRED);
     }
 
     #[test]

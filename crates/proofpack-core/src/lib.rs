@@ -49,11 +49,13 @@ mod register_facts;
 pub mod report;
 mod request;
 mod schema;
+mod seal;
 mod signature;
 mod sla;
 mod steps;
 pub mod trust;
 mod verify;
+mod witnessed;
 
 #[cfg(test)]
 mod tests;

@@ -123,6 +123,20 @@ impl Judged {
             .unwrap_or(AttestationState::Absent)
     }
 
+    /// Whether, under `signed_receipts`, every subprocessor `listed` (one or
+    /// more) is erased, so by a receipt with a verified attestation (§16).
+    pub(crate) fn all_attested(
+        &self,
+        receipts: &[ReceiptRecord],
+        listed: Option<&[String]>,
+    ) -> bool {
+        let erased = self.erased(receipts);
+        self.signed_receipts
+            && listed.is_some_and(|names| {
+                !names.is_empty() && names.iter().all(|n| erased.contains(n.as_str()))
+            })
+    }
+
     /// The subprocessors erased: by §9's rule, and under `signed_receipts`
     /// only by a receipt with a verified attestation (§16).
     pub(crate) fn erased<'r>(&self, receipts: &'r [ReceiptRecord]) -> HashSet<&'r str> {

@@ -16,6 +16,7 @@ pub struct RegisterFacts {
     pub(crate) checkpoints: Vec<CheckpointFact>,
     pub(crate) proved: ProvedEntries,
     pub(crate) open_items: Vec<OpenItem>,
+    pub(crate) seal: SealFact,
 }
 
 impl RegisterFacts {
@@ -30,6 +31,12 @@ impl RegisterFacts {
     /// The entries whose inclusion proof verified in the after-tree (§10).
     pub fn proved_entries(&self) -> &ProvedEntries {
         &self.proved
+    }
+
+    /// The seal's checkpoint and entry (§22), as far as they verified:
+    /// §19 compares them whether or not the pack's other checkpoints did.
+    pub fn seal(&self) -> &SealFact {
+        &self.seal
     }
 
     /// The open items the pack shows, in the pack's order: `pending` and
@@ -51,6 +58,18 @@ pub struct CheckpointFact {
     pub tree_size: u64,
     /// The root hash.
     pub root_hash: Hash,
+}
+
+/// What a seal (§22) adds to a pack's log for §19.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SealFact {
+    /// The seal's checkpoint, when it verified: its key checks made and no
+    /// `seal.checkpoint_invalid` (its origin is then `log_origin`).
+    pub checkpoint: Option<CheckpointFact>,
+    /// The seal's entry, its `index` and the RFC 9162 hash of its leaf, when
+    /// the checkpoint verified and the leaf is proved included in it (no
+    /// `seal.inclusion_failed`).
+    pub entry: Option<(u64, Hash)>,
 }
 
 /// The entries proved included, all in the log of one origin.

@@ -7,7 +7,7 @@
 //! the contract by accident.
 
 use crate::findings::{Finding, MissingEvidence, Passed, Verdict};
-pub use crate::register_facts::{CheckpointFact, OpenItem, ProvedEntries, RegisterFacts};
+pub use crate::register_facts::{CheckpointFact, OpenItem, ProvedEntries, RegisterFacts, SealFact};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{
     BackupState, Channel, LegalBasis, ModelAction, ReceiptStatus, ReverseIndex, Step, StepStatus,
@@ -43,6 +43,8 @@ pub struct Report {
     receipts: Vec<ReceiptRow>,
     /// The audit witness (§10).
     audit: AuditSummary,
+    /// The seal of the signature (§22); `null` when `signature.sig` has none.
+    seal: Option<SealSummary>,
     /// The provenance graph (§11).
     provenance: ProvenanceSummary,
     /// Every member of the archive, in archive order.
@@ -108,6 +110,11 @@ pub struct Policy {
     pub witness_quorum: u64,
     /// Whether a subprocessor's erasure needs its own signed receipt (§16).
     pub signed_receipts: bool,
+    /// Whether a completion on time must be corroborated by a witnessed
+    /// time before the effective deadline (§21).
+    pub witnessed_deadline: bool,
+    /// Whether the pack signature must be sealed (§22).
+    pub sealed_signature: bool,
 }
 
 proofpack_spec::spec_names! {
@@ -184,6 +191,8 @@ pub struct ReportMut<'a> {
     pub receipts: &'a mut Vec<ReceiptRow>,
     /// The audit witness.
     pub audit: &'a mut AuditSummary,
+    /// The seal.
+    pub seal: &'a mut Option<SealSummary>,
     /// The provenance graph.
     pub provenance: &'a mut ProvenanceSummary,
     /// The members.
@@ -201,6 +210,7 @@ pub(crate) struct Sections {
     pub(crate) sla: Timeline,
     pub(crate) receipts: Vec<ReceiptRow>,
     pub(crate) audit: AuditSummary,
+    pub(crate) seal: Option<SealSummary>,
     pub(crate) provenance: ProvenanceSummary,
     pub(crate) members: Vec<MemberInfo>,
     pub(crate) facts: RegisterFacts,
@@ -215,7 +225,12 @@ impl Report {
         sections: Sections,
         meta: Meta,
     ) -> Result<Report, MissingEvidence> {
-        let verdict = Verdict::from_evidence(&findings, &passed)?;
+        let policy = meta
+            .trust_store
+            .as_ref()
+            .map(|store| store.policy)
+            .unwrap_or_default();
+        let verdict = Verdict::from_evidence(&findings, &passed, &policy)?;
         Ok(Report {
             format: REPORT_FORMAT,
             verdict,
@@ -227,6 +242,7 @@ impl Report {
             sla: sections.sla,
             receipts: sections.receipts,
             audit: sections.audit,
+            seal: sections.seal,
             provenance: sections.provenance,
             members: sections.members,
             meta,
@@ -287,6 +303,11 @@ impl Report {
         &self.audit
     }
 
+    /// The seal of the signature (§22), when `signature.sig` has one.
+    pub fn seal(&self) -> Option<&SealSummary> {
+        self.seal.as_ref()
+    }
+
     /// The provenance graph (§11).
     pub fn provenance(&self) -> &ProvenanceSummary {
         &self.provenance
@@ -320,6 +341,7 @@ impl Report {
             sla: &mut self.sla,
             receipts: &mut self.receipts,
             audit: &mut self.audit,
+            seal: &mut self.seal,
             provenance: &mut self.provenance,
             members: &mut self.members,
             meta: &mut self.meta,
@@ -550,6 +572,12 @@ pub struct Timeline {
     pub completed_at: Option<String>,
     /// Seconds from `completed_at` to the effective deadline (negative when late).
     pub margin_seconds: Option<i64>,
+    /// The witnessed time (§21): the `witness_k`-th smallest of the distinct
+    /// counting witnesses' earliest cosignature times on `checkpoint_after`
+    /// (RFC 3339, UTC); `null` with fewer witnesses.
+    pub witnessed_at: Option<String>,
+    /// k of §21: `max(1, witness_quorum)`.
+    pub witness_k: u64,
 }
 
 /// What the report shows of the witness.
@@ -585,12 +613,34 @@ pub struct AuditSummary {
     pub witness_quorum: u64,
 }
 
-/// One witness cosignature of a checkpoint (§15).
+/// What the report shows of a seal (§22).
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
+pub struct SealSummary {
+    /// The tree size of the seal's checkpoint, when it parses.
+    pub checkpoint_size: Option<u64>,
+    /// The `index` of the seal's entry, when readable.
+    pub entry_index: Option<u64>,
+    /// The witnesses' cosignatures on the seal's checkpoint (their
+    /// `checkpoint` is `seal`).
+    pub cosignatures: Vec<CosignatureRow>,
+    /// Whether the seal holds: checks 2 to 5 made in full and passed, and no
+    /// finding of effect `invalid` in it.
+    pub holds: bool,
+    /// The sealed time (RFC 3339, UTC): by then `k` witnesses had seen this
+    /// signature logged; `null` when the seal does not hold or fewer than
+    /// `k` witnesses count on it (k as `sla.witness_k`).
+    pub sealed_time: Option<String>,
+}
+
+/// One witness cosignature of a checkpoint (§15), or of a seal's (§22).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(not(feature = "fuzzing"), non_exhaustive)]
 pub struct CosignatureRow {
-    /// `checkpoint_before` or `checkpoint_after`.
+    /// `checkpoint_before` or `checkpoint_after`, or `seal` for the seal's
+    /// checkpoint.
     pub checkpoint: String,
     /// The witness key's `key_id`.
     pub witness: String,
@@ -599,19 +649,23 @@ pub struct CosignatureRow {
     /// When the witness cosigned, in its own word (RFC 3339, UTC), when
     /// the cosignature could be read and its time is a date.
     pub time: Option<String>,
-    /// Whether it counts towards the quorum.
+    /// Whether it counts: towards the quorum (§15), the witnessed time
+    /// (§21) or the sealed time (§22).
     pub counted: bool,
     /// Why it does not count.
     pub not_counted: Option<NotCounted>,
 }
 
 proofpack_spec::spec_names! {
-    /// Why a witness cosignature does not count (§15).
+    /// Why a witness cosignature does not count (§15, §22).
     pub enum NotCounted {
         /// Not a valid cosignature (`audit.cosignature_invalid`).
         Invalid = "invalid",
         /// Made after the manifest's `signed_at` (`time.out_of_order`).
         AfterSignedAt = "after_signed_at",
+        /// On the seal's checkpoint, made before the manifest's `signed_at`
+        /// (`time.out_of_order`, §22).
+        BeforeSignedAt = "before_signed_at",
         /// Made outside the witness key's validity, or after its revocation.
         OutsideKeyWindow = "outside_key_window",
         /// By a key the audit log or the DPO also holds: a log cannot

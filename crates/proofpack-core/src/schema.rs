@@ -4,7 +4,9 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use proofpack_spec::encoding::base64_hash;
 use proofpack_spec::json::{self, Json, JsonObject, Scalar, Value};
+use proofpack_spec::merkle::Hash;
 use proofpack_spec::timestamp::Timestamp;
 
 /// Parses a JSON member of the pack, reporting `json.malformed` on failure.
@@ -380,6 +382,25 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
             self.bad(name, "not an array of strings");
         }
         strings
+    }
+
+    /// A required array of strict base64 32-byte hashes (§10's and §22's
+    /// proofs); anything else is a schema problem.
+    pub(crate) fn hashes(&mut self, name: &str) -> Option<Vec<Hash>> {
+        let items = self.array(name)?;
+        // Collected through `Option`, a vector grows by doubling (24 hashes in
+        // room for 32): sized to the items, it holds only the proof.
+        let mut hashes = Some(Vec::with_capacity(items.len()));
+        for item in items {
+            match (item.text().and_then(base64_hash), hashes.as_mut()) {
+                (Some(hash), Some(list)) => list.push(hash),
+                _ => hashes = None,
+            }
+        }
+        if hashes.is_none() {
+            self.bad(name, "must be an array of base64 32-byte hashes");
+        }
+        hashes
     }
 
     /// A required timestamp: a non-string is a schema problem, a string that

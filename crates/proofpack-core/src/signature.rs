@@ -1,5 +1,6 @@
 //! `signature.sig` (spec §3): the DPO's Ed25519 signature over the DSSE
-//! pre-authentication encoding of the exact bytes of `manifest.json`.
+//! pre-authentication encoding of the exact bytes of `manifest.json`, and
+//! the seal it may carry (§22, read by [`crate::seal`]).
 
 use crate::findings::{Code, Findings};
 use crate::schema::{parse_json, Fields};
@@ -7,8 +8,8 @@ use ed25519_dalek::VerifyingKey;
 use proofpack_spec::crypto;
 use proofpack_spec::dsse::pae;
 use proofpack_spec::encoding::base64_strict;
-use proofpack_spec::json::Shape;
-use proofpack_spec::vocab::{Alg, MemberName, PAYLOAD_TYPE};
+use proofpack_spec::json::{Json, Shape};
+use proofpack_spec::vocab::{seal_names, Alg, MemberName, PAYLOAD_TYPE};
 
 /// The members of `signature.sig` that the §3 reader uses, each name written
 /// once: the reader asks for them by these names, and [`SHAPE`] keeps only
@@ -24,6 +25,7 @@ static SHAPE: Shape = Shape::Members(&[
     (names::ALG, Shape::SCALAR),
     (names::KEY_ID, Shape::SCALAR),
     (names::SIG, Shape::SCALAR),
+    (seal_names::SEAL, crate::seal::SHAPE),
 ]);
 
 /// The member name.
@@ -38,10 +40,29 @@ pub(crate) struct PackSignature {
     pub sig: Vec<u8>,
 }
 
-/// Parses `signature.sig`, reporting `json.malformed` or `signature.malformed`.
-pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignature> {
-    let doc = parse_json(bytes, SIGNATURE.as_str(), &SHAPE, findings)?;
-    let mut f = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE.as_str(), findings)?;
+/// `signature.sig` as far as it could be read.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ReadSignature {
+    /// The signature, when `signature.sig` has §3's shape.
+    pub signature: Option<PackSignature>,
+    /// The 64 signature bytes, when `sig` holds them (even if another
+    /// member is malformed: §22 compares their digest).
+    pub sig: Option<Vec<u8>>,
+    /// The seal (§22), when `seal` is neither absent nor `null`, as its
+    /// check 1 read it.
+    pub seal: Option<crate::seal::Seal>,
+}
+
+/// Parses `signature.sig`, reporting `json.malformed` or
+/// `signature.malformed`, and the seal's check 1 (§22).
+pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ReadSignature {
+    let Some(doc) = parse_json(bytes, SIGNATURE.as_str(), &SHAPE, findings) else {
+        return ReadSignature::default();
+    };
+    let Some(mut f) = Fields::of(&doc, Code::SignatureMalformed, SIGNATURE.as_str(), findings)
+    else {
+        return ReadSignature::default();
+    };
     f.name::<Alg>(names::ALG);
     let key_id = f.string(names::KEY_ID).map(str::to_owned);
     let sig = f.string(names::SIG).and_then(|s| {
@@ -51,13 +72,22 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<PackSignatu
         }
         raw
     });
-    if !f.ok {
-        return None;
+    let signature = match (f.ok, key_id, &sig) {
+        (true, Some(key_id), Some(sig)) => Some(PackSignature {
+            key_id,
+            sig: sig.clone(),
+        }),
+        _ => None,
+    };
+    let seal = f
+        .get(seal_names::SEAL)
+        .filter(|v| !matches!(v, Json::Null))
+        .map(|value| crate::seal::parse(value, f.findings()));
+    ReadSignature {
+        signature,
+        sig,
+        seal,
     }
-    Some(PackSignature {
-        key_id: key_id?,
-        sig: sig?,
-    })
 }
 
 /// The `key_id` of `signature.sig` must equal the manifest's

@@ -53,8 +53,18 @@ pub(crate) struct SlaInput<'a> {
     pub completed_at: Option<&'a Timestamp>,
 }
 
+/// What §6 established: the report's timeline, and the effective deadline
+/// as an instant (§21 holds the witnessed time against it).
+#[derive(Debug, Default)]
+pub(crate) struct Sla {
+    /// The report's timeline.
+    pub timeline: Timeline,
+    /// The effective deadline, when it could be computed.
+    pub effective: Option<OffsetDateTime>,
+}
+
 /// Runs §6, reporting its findings, and returns the timeline.
-pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
+pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Sla {
     let mut timeline = Timeline {
         received_at: input.received_at.map(|t| t.raw().to_owned()),
         completed_at: input.completed_at.map(|t| t.raw().to_owned()),
@@ -68,11 +78,17 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
         );
     }
     let (Some(basis), Some(received)) = (input.legal_basis, input.received_at) else {
-        return timeline;
+        return Sla {
+            timeline,
+            effective: None,
+        };
     };
     let (first, whole) = periods(basis);
     let Some(base) = period_end(received, first) else {
-        return timeline;
+        return Sla {
+            timeline,
+            effective: None,
+        };
     };
     let max = whole.and_then(|p| period_end(received, p));
     timeline.base_deadline = Some(format_instant(base));
@@ -104,14 +120,17 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Timeline {
         Some(ext) => Some(&ext.extended_to),
         None => input.sla_deadline,
     };
-    judge_completion(
+    let effective = judge_completion(
         input.completed_at,
         declared,
         statutory,
         &mut timeline,
         findings,
     );
-    timeline
+    Sla {
+        timeline,
+        effective: Some(effective),
+    }
 }
 
 /// The extension, if it is valid: notified within the first period, ending
@@ -146,14 +165,15 @@ fn valid_extension<'a>(
 }
 
 /// The declared and effective deadlines, the margin, and `sla.breached`
-/// when the erasure completed at or after the effective deadline.
+/// when the erasure completed at or after the effective deadline, which is
+/// returned.
 fn judge_completion(
     completed_at: Option<&Timestamp>,
     declared: Option<&Timestamp>,
     statutory: OffsetDateTime,
     timeline: &mut Timeline,
     findings: &mut Findings,
-) {
+) -> OffsetDateTime {
     timeline.declared_deadline = declared.map(|t| t.raw().to_owned());
     let effective = match declared {
         Some(d) if d.instant() < statutory => d.instant(),
@@ -177,6 +197,7 @@ fn judge_completion(
             );
         }
     }
+    effective
 }
 
 #[cfg(test)]
@@ -234,7 +255,7 @@ mod tests {
     ) -> (Findings, Timeline) {
         let mut f = Findings::new();
         let (r, s, d) = (ts(received), ts(sla), ts(done));
-        let t = check(
+        let Sla { timeline: t, .. } = check(
             &SlaInput {
                 legal_basis: Some(basis),
                 received_at: Some(&r),

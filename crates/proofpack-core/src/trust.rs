@@ -16,6 +16,7 @@ use proofpack_spec::timestamp::Timestamp;
 use sha2::{Digest as _, Sha256};
 use std::collections::HashSet;
 
+use proofpack_spec::vocab::policy_names as names;
 use proofpack_spec::vocab::Alg;
 pub use proofpack_spec::vocab::{Role, TRUST_FORMAT};
 
@@ -202,13 +203,6 @@ impl TrustStore {
     }
 }
 
-/// The member names of the store's `policy` (§4).
-mod names {
-    pub(super) const POLICY: &str = "policy";
-    pub(super) const WITNESS_QUORUM: &str = "witness_quorum";
-    pub(super) const SIGNED_RECEIPTS: &str = "signed_receipts";
-}
-
 /// §4's `policy`: a member absent or `null` takes its default; unlike other
 /// objects it has no unknown members, since a rule the verifier cannot apply
 /// would silently verify less than was asked.
@@ -217,20 +211,25 @@ fn parse_policy(value: &Json) -> Result<Policy, String> {
         .as_object()
         .ok_or("`policy` must be an object or null")?;
     let mut policy = Policy::default();
+    let flag = |name: &str, v: &Json| {
+        v.as_bool()
+            .ok_or(format!("`policy.{name}` must be a boolean"))
+    };
     for (name, value) in obj.iter() {
-        match (name, value) {
-            (_, Json::Null) if [names::WITNESS_QUORUM, names::SIGNED_RECEIPTS].contains(&name) => {}
-            (names::WITNESS_QUORUM, v) => {
-                policy.witness_quorum = v
+        let known = names::ALL.contains(&name);
+        if known && matches!(value, Json::Null) {
+            continue;
+        }
+        match name {
+            names::WITNESS_QUORUM => {
+                policy.witness_quorum = value
                     .as_count()
                     .ok_or("`policy.witness_quorum` must be a count (a non-negative integer)")?;
             }
-            (names::SIGNED_RECEIPTS, v) => {
-                policy.signed_receipts = v
-                    .as_bool()
-                    .ok_or("`policy.signed_receipts` must be a boolean")?;
-            }
-            (other, _) => {
+            names::SIGNED_RECEIPTS => policy.signed_receipts = flag(name, value)?,
+            names::WITNESSED_DEADLINE => policy.witnessed_deadline = flag(name, value)?,
+            names::SEALED_SIGNATURE => policy.sealed_signature = flag(name, value)?,
+            other => {
                 return Err(format!(
                     "`policy` has the member {other:?}, which this verifier cannot apply"
                 ))
@@ -358,24 +357,90 @@ impl TrustedKey {
     }
 }
 
+/// What §4 established of the pack signature's key.
+pub(crate) struct Checked<'t> {
+    /// The key, when it is trusted for the signer at `signed_at` (no
+    /// finding of effect `untrusted` about it).
+    pub trusted: Option<&'t TrustedKey>,
+    /// A revocation after `signed_at` left for the seal to judge (§22).
+    pub revoked_later: Option<RevokedLater>,
+}
+
 /// §4: checks of the pack signature's key at the manifest's `signed_at`, and
-/// segregation of duties.
-/// Returns the key when it is trusted for the signer at `signed_at` (no
-/// finding of effect `untrusted` about it); the signature itself is checked
-/// by [`crate::signature::check`].
+/// segregation of duties; the signature itself is checked by
+/// [`crate::signature::check`]. A revocation after `signed_at` is judged
+/// here, as revision 2 did, unless `sealed` (a seal follows, whose sealed
+/// time decides, §22): it is then returned, to be judged by
+/// [`RevokedLater::judge`].
 pub(crate) fn check<'t>(
     m: &Manifest,
     trust: Option<&'t TrustStore>,
+    sealed: bool,
     findings: &mut Findings,
-) -> Option<&'t TrustedKey> {
+) -> Checked<'t> {
     let key = signing_key(m, trust, findings);
     // Without a key the result is `None` whatever else holds.
     let mut trusted = true;
+    let mut revoked_later = None;
     if let Some(key) = key {
-        trusted &= check_key_for_signer(key, m, findings);
+        let (for_signer, later) = check_key_for_signer(key, m, sealed, findings);
+        trusted &= for_signer;
+        revoked_later = later;
     }
     trusted &= check_separation_of_duties(m, key, findings);
-    key.filter(|_| trusted)
+    Checked {
+        trusted: key.filter(|_| trusted),
+        revoked_later,
+    }
+}
+
+/// A DPO key revoked after the claimed `signed_at` (§4), to be judged
+/// against the sealed time (§22).
+#[derive(Debug, Clone)]
+pub(crate) struct RevokedLater {
+    key_id: String,
+    revoked_at: Timestamp,
+}
+
+impl RevokedLater {
+    /// §22: nothing when the sealed time is strictly before `revoked_at`
+    /// (the signature provably existed before the revocation);
+    /// `trust.key_revoked_before_seal` when it is at or after it;
+    /// `trust.key_revoked_later` without a sealed time (`signed_at` is the
+    /// signer's own word). Returns whether the key stays trusted.
+    pub(crate) fn judge(
+        &self,
+        sealed_time: Option<time::OffsetDateTime>,
+        findings: &mut Findings,
+    ) -> bool {
+        let (key_id, revoked) = (&self.key_id, &self.revoked_at);
+        match sealed_time {
+            Some(sealed) if sealed < revoked.instant() => true,
+            Some(sealed) => {
+                findings.add(
+                    Code::TrustKeyRevokedBeforeSeal,
+                    SIGNATURE_KEY_ID,
+                    format!(
+                        "key {key_id:?} was revoked at {}; the seal proves the signature only by {}, not before",
+                        revoked.raw(),
+                        proofpack_spec::timestamp::format_instant(sealed)
+                    ),
+                );
+                false
+            }
+            None => {
+                findings.add(
+                    Code::TrustKeyRevokedLater,
+                    SIGNATURE_KEY_ID,
+                    format!(
+                        "key {key_id:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
+                        revoked.raw()
+                    ),
+                );
+                true
+            }
+        }
+    }
 }
 
 /// The manifest's key in the store: `trust.not_configured` without a store,
@@ -413,13 +478,19 @@ fn signing_key<'t>(
 const SIGNATURE_KEY_ID: &str = "manifest.json#/signature_key_id";
 
 /// Whether `key` is trusted for the manifest's signer at `signed_at`: valid
-/// then, not revoked before, with the `dpo` role, owned by the signer.
-fn check_key_for_signer(key: &TrustedKey, m: &Manifest, findings: &mut Findings) -> bool {
+/// then, not revoked before, with the `dpo` role, owned by the signer; and
+/// its revocation after `signed_at`, if any.
+fn check_key_for_signer(
+    key: &TrustedKey,
+    m: &Manifest,
+    sealed: bool,
+    findings: &mut Findings,
+) -> (bool, Option<RevokedLater>) {
     // No signing time: nothing to judge the key at.
-    let mut trusted = m
-        .signed_at
-        .as_ref()
-        .is_some_and(|signed| check_key_at(key, signed, findings));
+    let (mut trusted, revoked_later) = match &m.signed_at {
+        Some(signed) => check_key_at(key, signed, sealed, findings),
+        None => (false, None),
+    };
     if !key.has_role(Role::Dpo) {
         trusted = false;
         findings.add(
@@ -439,11 +510,18 @@ fn check_key_for_signer(key: &TrustedKey, m: &Manifest, findings: &mut Findings)
             format!("the key belongs to {:?}, not to the signer", key.owner),
         );
     }
-    trusted
+    (trusted, revoked_later)
 }
 
-/// The key's validity window and revocation at the claimed `signed_at`.
-fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -> bool {
+/// The key's validity window and revocation at the claimed `signed_at`;
+/// a revocation after it is judged at once, or returned when `sealed`, for
+/// the seal to judge (§22).
+fn check_key_at(
+    key: &TrustedKey,
+    signed: &Timestamp,
+    sealed: bool,
+    findings: &mut Findings,
+) -> (bool, Option<RevokedLater>) {
     let mut trusted = true;
     let before = key
         .not_before
@@ -465,6 +543,7 @@ fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -
             ),
         );
     }
+    let mut revoked_later = None;
     if let Some(revoked) = &key.revoked_at {
         if revoked.instant() <= signed.instant() {
             trusted = false;
@@ -478,18 +557,18 @@ fn check_key_at(key: &TrustedKey, signed: &Timestamp, findings: &mut Findings) -
                 ),
             );
         } else {
-            findings.add(
-                Code::TrustKeyRevokedLater,
-                SIGNATURE_KEY_ID,
-                format!(
-                    "key {:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
-                    key.key_id,
-                    revoked.raw()
-                ),
-            );
+            let later = RevokedLater {
+                key_id: key.key_id.clone(),
+                revoked_at: revoked.clone(),
+            };
+            if sealed {
+                revoked_later = Some(later);
+            } else {
+                later.judge(None, findings);
+            }
         }
     }
-    trusted
+    (trusted, revoked_later)
 }
 
 /// §4 separation of duties: whoever ran the cascade does not sign it.
@@ -634,14 +713,28 @@ mod tests {
             p(r#"{"witness_quorum":2,"signed_receipts":null}"#),
             Ok(Policy {
                 witness_quorum: 2,
-                signed_receipts: false
+                ..Policy::default()
             })
         );
         assert_eq!(
             p(r#"{"signed_receipts":true}"#),
             Ok(Policy {
-                witness_quorum: 0,
-                signed_receipts: true
+                signed_receipts: true,
+                ..Policy::default()
+            })
+        );
+        assert_eq!(
+            p(r#"{"witnessed_deadline":true,"sealed_signature":null}"#),
+            Ok(Policy {
+                witnessed_deadline: true,
+                ..Policy::default()
+            })
+        );
+        assert_eq!(
+            p(r#"{"sealed_signature":true,"witnessed_deadline":false}"#),
+            Ok(Policy {
+                sealed_signature: true,
+                ..Policy::default()
             })
         );
         for bad in [
@@ -649,7 +742,10 @@ mod tests {
             r#"{"witness_quorum":1.5}"#,
             r#"{"witness_quorum":"2"}"#,
             r#"{"signed_receipts":"yes"}"#,
+            r#"{"witnessed_deadline":1}"#,
+            r#"{"sealed_signature":"true"}"#,
             r#"{"max_age":30}"#,
+            r#"{"max_age":null}"#,
             "[]",
             "true",
         ] {

@@ -17,10 +17,11 @@ use crate::signature;
 use crate::sla::{self, SlaInput};
 use crate::steps::{self, StepRecord};
 use crate::trust::{self, TrustStore, TrustedKey};
-use crate::{audit, provenance};
+use crate::{audit, provenance, witnessed};
 use proofpack_spec::encoding::hex;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::{DataClass, MemberName};
+use sha2::{Digest as _, Sha256};
 use std::io::Read;
 
 /// Why [`verify`] gave no report. Its words never name the input: each
@@ -115,8 +116,9 @@ pub fn verify_until<R: Read>(
     check_sections(&archive, trust, cancel, run)
 }
 
-/// §2 to §12 on an archive read whole, looking at `cancel` after each
-/// section (the long loops inside look at it too), then the report.
+/// §2 to §12 and §21-§22 on an archive read whole, looking at `cancel`
+/// after each section (the long loops inside look at it too), then the
+/// report.
 fn check_sections(
     archive: &Archive,
     trust: Option<&TrustStore>,
@@ -125,8 +127,8 @@ fn check_sections(
 ) -> Result<Report, VerifyError> {
     let findings = &mut run.findings;
     let manifest = ReadManifest::check(archive, findings); // §2
-    let signer = Signer::check(archive, &manifest, trust, findings); // §3, §4
-    let request = ReadRequest::check(archive, &manifest.manifest, findings); // §5, §6
+    let mut signer = Signer::check(archive, &manifest, trust, findings); // §3, §4
+    let mut request = ReadRequest::check(archive, &manifest.manifest, findings); // §5, §6
     cancel.check()?;
     let cascade = Cascade::check(archive, &manifest.manifest, &request, cancel, findings); // §7, §8
     cancel.check()?;
@@ -135,7 +137,7 @@ fn check_sections(
     let facts = &mut run.sections.facts;
     steps::open_items(&cascade.steps, &mut facts.open_items); // §19
     receipts::open_items(&receipts, &mut facts.open_items); // §19
-    let audit = check_witness(
+    let log = check_witness(
         archive,
         &manifest.manifest,
         (&request, &cascade),
@@ -143,13 +145,21 @@ fn check_sections(
         cancel,
         findings,
         facts,
-    ); // §10
+    ); // §10, §15
     cancel.check()?;
     let provenance = check_provenance(archive, &request.data_classes, cancel, findings, facts); // §11
+    let corroborated = Corroborated::check(
+        (&manifest, &mut signer, &mut request),
+        &log,
+        trust,
+        findings,
+    ); // §21, §22
     check_all_clear(&manifest.manifest, findings); // §12
     cancel.check()?;
 
-    run.record_evidence(archive, &manifest, &signer, &audit);
+    run.record_evidence(archive, &manifest, &signer, &log.summary);
+    let attested = judged.all_attested(&receipts, manifest.manifest.subprocessors.as_deref());
+    run.record_corroboration(&log.summary, attested, &corroborated);
     run.sections.pack = pack_info(
         run.sections.pack,
         archive,
@@ -164,11 +174,13 @@ fn check_sections(
         &request.data_classes,
         &cascade.steps,
         |probe| cascade.probe_results.as_ref().and_then(|v| v.count(probe)),
-        audit.pii_disclosed,
+        log.summary.pii_disclosed,
     );
     run.sections.sla = request.timeline;
     run.sections.receipts = judged.rows(&receipts);
-    run.sections.audit = audit;
+    run.sections.audit = log.summary;
+    run.sections.seal = corroborated.seal;
+    run.sections.facts.seal = corroborated.seal_fact;
     run.sections.provenance = provenance;
     run.finish()
 }
@@ -221,12 +233,18 @@ impl<'a> ReadManifest<'a> {
 }
 
 /// What §3 and §4 established: the key the manifest names, if the store
-/// holds it, whether it is trusted for this signer at `signed_at`, and
-/// whether the signature verified with it.
+/// holds it, whether it is trusted for this signer at `signed_at`, whether
+/// the signature verified with it, and what §22 needs of `signature.sig`.
 struct Signer<'t> {
     key: Option<&'t TrustedKey>,
     trusted: bool,
     verified: bool,
+    /// The seal, as its check 1 read it (§22).
+    seal: Option<crate::seal::Seal>,
+    /// Hex SHA-256 of the 64 signature bytes, when `sig` holds them.
+    sig_sha256: Option<String>,
+    /// A revocation after `signed_at`, left for the seal to judge (§22).
+    revoked_later: Option<trust::RevokedLater>,
 }
 
 impl<'t> Signer<'t> {
@@ -237,18 +255,20 @@ impl<'t> Signer<'t> {
         findings: &mut Findings,
     ) -> Self {
         let m = &manifest.manifest;
-        let sig = archive
+        let read = archive
             .content(signature::SIGNATURE)
-            .and_then(|b| signature::parse(b, findings));
-        if let (Some(sig), Some(key_id)) = (&sig, &m.signature_key_id) {
+            .map(|b| signature::parse(b, findings))
+            .unwrap_or_default();
+        let sig = &read.signature;
+        if let (Some(sig), Some(key_id)) = (sig, &m.signature_key_id) {
             signature::check_key_id(sig, key_id, findings);
         }
-        let trusted = trust::check(m, trust, findings).is_some();
+        let checked = trust::check(m, trust, read.seal.is_some(), findings);
         let key = m
             .signature_key_id
             .as_deref()
             .and_then(|id| trust.and_then(|t| t.key(id)));
-        let verified = match (&sig, manifest.bytes, key) {
+        let verified = match (sig, manifest.bytes, key) {
             (Some(sig), Some(bytes), Some(key)) => {
                 signature::check(sig, bytes, &key.public_key, findings)
             }
@@ -256,8 +276,79 @@ impl<'t> Signer<'t> {
         };
         Signer {
             key,
-            trusted,
+            trusted: checked.trusted.is_some(),
             verified,
+            sig_sha256: read.sig.as_deref().map(|sig| hex(&Sha256::digest(sig))),
+            seal: read.seal,
+            revoked_later: checked.revoked_later,
+        }
+    }
+}
+
+/// What §21 and §22 established: whether a witnessed time is before the
+/// effective deadline, and the seal's section, sealed time and facts.
+struct Corroborated {
+    witnessed: bool,
+    seal: Option<crate::seal::SealSummary>,
+    sealed: bool,
+    seal_fact: crate::register_facts::SealFact,
+}
+
+impl Corroborated {
+    /// §21 on the witnesses of `checkpoint_after`, then §22's checks 2 to 6
+    /// on the seal, the revocation the seal decides (§4, §22) and the
+    /// policy's `sealed_signature`.
+    fn check(
+        (manifest, signer, request): (&ReadManifest<'_>, &mut Signer<'_>, &mut ReadRequest),
+        log: &AuditLog,
+        trust: Option<&TrustStore>,
+        findings: &mut Findings,
+    ) -> Corroborated {
+        let m = &manifest.manifest;
+        let policy = trust.map(TrustStore::policy).unwrap_or_default();
+        let claim = witnessed::Claim {
+            after: &log.after,
+            completed_at: m.completed_at.as_ref(),
+            effective: request.effective_deadline,
+            policy: &policy,
+        };
+        let witnessed = witnessed::check(&claim, &mut request.timeline, findings); // §21
+        let sealed = signer.seal.as_ref().map(|seal| {
+            let context = crate::seal::Context {
+                trust,
+                log_origin: log.summary.log_origin.as_deref(),
+                checkpoints: &log.checkpoints,
+                signed_at: m.signed_at.as_ref(),
+                pack_id: m.pack_id.as_deref(),
+                manifest_sha256: manifest.bytes.map(|b| hex(&Sha256::digest(b))),
+                signature_sha256: signer.sig_sha256.clone(),
+                k: witnessed::k(&policy),
+            };
+            crate::seal::check(seal, &context, findings)
+        });
+        let sealed_time = sealed.as_ref().and_then(|s| s.sealed_time);
+        if let Some(later) = &signer.revoked_later {
+            signer.trusted &= later.judge(sealed_time, findings);
+        }
+        if policy.sealed_signature && sealed_time.is_none() {
+            findings.add(
+                Code::SignatureUnsealed,
+                crate::seal::LOCATION,
+                match &signer.seal {
+                    None => "the policy asks for a sealed signature; signature.sig has no seal",
+                    Some(_) => {
+                        "the policy asks for a sealed signature; the seal gives no sealed time"
+                    }
+                },
+            );
+        }
+        let (seal, seal_fact) =
+            sealed.map_or((None, Default::default()), |s| (Some(s.summary), s.fact));
+        Corroborated {
+            witnessed,
+            seal,
+            sealed: sealed_time.is_some(),
+            seal_fact,
         }
     }
 }
@@ -270,6 +361,7 @@ struct ReadRequest {
     data_classes: Vec<DataClass>,
     received_at: Option<Timestamp>,
     timeline: sla::Timeline,
+    effective_deadline: Option<time::OffsetDateTime>,
 }
 
 impl ReadRequest {
@@ -290,7 +382,7 @@ impl ReadRequest {
             .as_ref()
             .or(manifest.received_at.as_ref())
             .cloned();
-        let timeline = sla::check(
+        let sla = sla::check(
             &SlaInput {
                 legal_basis: request.legal_basis.or(manifest.legal_basis),
                 received_at: received_at.as_ref(),
@@ -308,7 +400,8 @@ impl ReadRequest {
             request,
             data_classes,
             received_at,
-            timeline,
+            timeline: sla.timeline,
+            effective_deadline: sla.effective,
         }
     }
 }
@@ -392,8 +485,16 @@ fn check_receipts(
     (records, judged)
 }
 
+/// What §10 and §15 established of the audit log: the report's summary,
+/// the checkpoints read, and the witnesses counting on `checkpoint_after`.
+struct AuditLog {
+    summary: audit::AuditSummary,
+    checkpoints: audit::Checkpoints,
+    after: cosignatures::Cosigned,
+}
+
 /// §10: the audit witness, and the probe's count of unredacted PII fields
-/// against the one the witness shows.
+/// against the one the witness shows; §15: its cosignatures and quorum.
 fn check_witness(
     archive: &Archive,
     manifest: &Manifest,
@@ -402,12 +503,12 @@ fn check_witness(
     cancel: &Cancel,
     findings: &mut Findings,
     facts: &mut RegisterFacts,
-) -> audit::AuditSummary {
+) -> AuditLog {
     let request_id = manifest
         .request_id
         .as_deref()
         .or(request.request.request_id.as_deref());
-    let mut summary = archive
+    let mut log = archive
         .content(audit::AUDIT)
         .and_then(|b| audit::parse(b, cancel, findings))
         .map(|w| {
@@ -415,10 +516,20 @@ fn check_witness(
             let audited = audit::check(&w, trust, request_id, steps, cancel, findings, facts);
             let (mut summary, checkpoints) = (audited.summary, audited.checkpoints);
             let signed_at = manifest.signed_at.as_ref();
-            cosignatures::check_witness(&checkpoints, trust, signed_at, findings, &mut summary); // §15
-            summary
+            let after =
+                cosignatures::check_witness(&checkpoints, trust, signed_at, findings, &mut summary); // §15
+            AuditLog {
+                summary,
+                checkpoints,
+                after,
+            }
         })
-        .unwrap_or_default();
+        .unwrap_or_else(|| AuditLog {
+            summary: Default::default(),
+            checkpoints: Default::default(),
+            after: Default::default(),
+        });
+    let summary = &mut log.summary;
     summary.witness_quorum = trust.map_or(0, |t| t.policy().witness_quorum);
     let after = format!("{}#/{}", audit::AUDIT, audit::CHECKPOINT_AFTER);
     cosignatures::check_quorum(summary.witnesses_counted, trust, &after, findings);
@@ -437,7 +548,7 @@ fn check_witness(
             );
         }
     }
-    summary
+    log
 }
 
 /// §11: the provenance graph, required when derivatives were requested.
@@ -477,10 +588,12 @@ struct Run {
 
 impl Run {
     fn new(input_name: &str, trust: Option<&TrustStore>) -> Run {
+        let mut sections = Sections::default();
+        sections.sla.witness_k = witnessed::k(&trust.map(TrustStore::policy).unwrap_or_default());
         Run {
             findings: Findings::default(),
             passed: Vec::new(),
-            sections: Sections::default(),
+            sections,
             meta: Meta::now(input_name, trust.map(|t| t.identity().clone())),
         }
     }
@@ -520,6 +633,40 @@ impl Run {
             self.passed(
                 SuccessCode::EntriesProved,
                 "every audit-log entry is proved included in the after-tree",
+            );
+        }
+    }
+
+    /// The positive evidence of revision 2 and 3 (§15, §16, §21, §22):
+    /// what the corroboration a policy may ask for established.
+    fn record_corroboration(
+        &mut self,
+        audit: &audit::AuditSummary,
+        receipts_attested: bool,
+        corroborated: &Corroborated,
+    ) {
+        if audit.witness_quorum > 0 && audit.witnesses_counted as u64 >= audit.witness_quorum {
+            self.passed(
+                SuccessCode::WitnessQuorumMet,
+                "the policy's quorum of distinct witnesses cosigned checkpoint_after",
+            );
+        }
+        if receipts_attested {
+            self.passed(
+                SuccessCode::ReceiptsAttested,
+                "every listed subprocessor's erasure is shown by its own verified attestation",
+            );
+        }
+        if corroborated.witnessed {
+            self.passed(
+                SuccessCode::SlaWitnessed,
+                "the witnesses had seen the cascade's log before the effective deadline",
+            );
+        }
+        if corroborated.sealed {
+            self.passed(
+                SuccessCode::SignatureSealed,
+                "the seal holds: the witnesses had seen this signature logged by the sealed time",
             );
         }
     }

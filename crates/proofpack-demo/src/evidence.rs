@@ -10,7 +10,7 @@ use crate::receipts::CollectedReceipt;
 use crate::DemoError;
 use ed25519_dalek::{SigningKey, VerifyingKey};
 use proofpack_author::pack::{build, Authored, Content, Evidence, PackDescription, PackOptions};
-use proofpack_author::trust_edit::TrustStoreFile;
+use proofpack_author::trust_edit::{PolicyChange, TrustStoreFile};
 use proofpack_core::trust::{key_entry_json, Role, TrustStore, TrustedKey};
 use proofpack_producer::{
     provenance_jsonl, receipts_jsonl, steps_jsonl, ProvenanceRecord, WitnessSpec,
@@ -85,7 +85,12 @@ pub(crate) fn write_trust(
             revoked_at: None,
         }))?;
     }
-    file.set_policy(Some(WITNESS_QUORUM), Some(true), false)?;
+    let policy = PolicyChange {
+        witness_quorum: Some(WITNESS_QUORUM),
+        signed_receipts: Some(true),
+        ..PolicyChange::default()
+    };
+    file.set_policy(policy, false)?;
     file.save(path)?;
     Ok(file.store()?)
 }

@@ -773,7 +773,7 @@ impl AuditLog {
     /// Checks that `note` is a checkpoint of this log: it parses, its origin
     /// is the log's, it carries a signature line named after the origin, and
     /// its size and root are the tree's.
-    fn own_checkpoint(&self, note: &str) -> Result<Checkpoint, ProducerError> {
+    pub(crate) fn own_checkpoint(&self, note: &str) -> Result<Checkpoint, ProducerError> {
         let cp = parse_checkpoint(note)?;
         if cp.origin != self.origin {
             return Err(ProducerError::CheckpointMismatch(format!(

@@ -206,6 +206,13 @@ pub enum ProducerError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A pack whose members cannot be sealed (§22): a manifest without a
+    /// `pack_id`, a `signature.sig` without its 64 signature bytes.
+    #[error("the pack cannot be sealed: {0}")]
+    Unsealable(String),
+    /// A seal of an entry that is not `pack_signed` (§22).
+    #[error("entry {0} is not a pack_signed entry")]
+    NotPackSigned(u64),
     /// A signed statement (§16) is only of a confirmed receipt.
     #[error("only a confirmed receipt has a signed statement (§16); this one is {0}")]
     StatementNotConfirmed(String),
@@ -259,6 +266,8 @@ impl ProducerError {
             ProducerError::DuplicateNode { .. } => "duplicate_node",
             ProducerError::LogFull => "log_full",
             ProducerError::KeptEntry { .. } => "kept_entry",
+            ProducerError::Unsealable(_) => "unsealable",
+            ProducerError::NotPackSigned(_) => "not_pack_signed",
             ProducerError::StatementNotConfirmed(_) => "statement_not_confirmed",
         }
     }

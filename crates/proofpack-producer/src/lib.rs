@@ -17,6 +17,8 @@
 //! * [`ProvenanceRecord`] (`provenance.rs`, §11) and [`provenance_jsonl`].
 //! * [`pseudonymous_subject_id`] (`pseudonym.rs`, §2): the HMAC-SHA-256
 //!   pseudonym a `subject_id` must be.
+//! * [`PackSigned`] and [`Seal`] (`seal.rs`, §22): the `pack_signed` entry
+//!   a signed pack's log appends, and the seal `signature.sig` carries.
 //!
 //! The builders refuse *malformed* evidence (a failed step without an
 //! exception, an exempt `audit_log` step, a timestamp that does not parse,
@@ -37,6 +39,7 @@ mod error;
 mod provenance;
 mod pseudonym;
 mod records;
+mod seal;
 
 pub use attestation::ReceiptStatement;
 pub use audit_log::{
@@ -52,6 +55,7 @@ pub use records::{
     ReceiptStatus, Request, RequestBuilder, StatusKind, Step, StepOutput, StepRecord,
     StepRecordBuilder, StepStatus, TierEvidence, PURGE_SERVING_INDEX_ONLY,
 };
+pub use seal::{PackSigned, Seal, EVENT_PACK_SIGNED};
 
 /// The crate README's example (from evidence to a signed pack), compiled
 /// and run as a doctest.

@@ -182,8 +182,13 @@ impl TrustStoreFile {
         signed_receipts: Option<bool>,
         force: bool,
     ) -> PyResult<bool> {
+        let change = trust_edit::PolicyChange {
+            witness_quorum,
+            signed_receipts,
+            ..trust_edit::PolicyChange::default()
+        };
         self.file
-            .set_policy(witness_quorum, signed_receipts, force)
+            .set_policy(change, force)
             .map(changed)
             .map_err(edit_error)
     }

@@ -2,7 +2,7 @@
 //! that a register of thousands of packs holds a few hundred bytes per pack
 //! (its findings, tables and members are dropped with its report).
 
-use proofpack_core::report::{CheckpointFact, OpenItem, ProvedEntries};
+use proofpack_core::report::{CheckpointFact, OpenItem, ProvedEntries, SealFact};
 use proofpack_core::{Code, Report, Verdict};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::LegalBasis;
@@ -84,6 +84,9 @@ pub(crate) struct PackFacts {
     pub(crate) checkpoints_count: bool,
     pub(crate) checkpoints: Vec<CheckpointFact>,
     pub(crate) proved: ProvedEntries,
+    /// The seal's checkpoint and entry, as far as they verified (§22): they
+    /// join the log-fork rule whatever `checkpoints_count` says.
+    pub(crate) seal: SealFact,
     pub(crate) open_items: Vec<OpenItem>,
     /// The effective deadline of §6, as the report gives it.
     pub(crate) deadline: Option<String>,
@@ -111,6 +114,7 @@ impl PackFacts {
             checkpoints_count: !checkpoint_finding,
             checkpoints: facts.checkpoints().to_vec(),
             proved: facts.proved_entries().clone(),
+            seal: facts.seal().clone(),
             open_items,
             deadline: report.sla().effective_deadline.clone(),
         }

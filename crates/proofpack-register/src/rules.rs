@@ -187,28 +187,37 @@ impl<'a> Position<'a> {
             packs: Vec::new(),
         });
         at.forked |= at.first != hash;
-        at.packs.push(pack);
+        // A pack's own two positions (its seal's and its witness's) count it once.
+        if at.packs.last() != Some(&pack) {
+            at.packs.push(pack);
+        }
     }
 }
 
 /// `register.log_fork`: two checkpoints of one origin and tree size with
 /// different roots, or two proved entries of one origin and index with
-/// different leaves, among the packs whose checkpoints verified. One
-/// finding per forked position, at every pack holding it.
+/// different leaves, among the packs whose checkpoints verified, and the
+/// seals (§22) whose checkpoint verified, whether or not their pack's
+/// other checkpoints did, with their entries proved included. One finding
+/// per forked position, at every pack holding it.
 fn log_forks(packs: &[PackFacts], findings: &mut Vec<RegisterFinding>) {
     let mut sizes: HashMap<(&str, u64), Position<'_>> = HashMap::new();
     let mut indexes: HashMap<(&str, u64), Position<'_>> = HashMap::new();
-    for (i, p) in packs
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.checkpoints_count)
-    {
-        for cp in &p.checkpoints {
-            Position::add(&mut sizes, (&cp.origin, cp.tree_size), &cp.root_hash, i);
+    for (i, p) in packs.iter().enumerate() {
+        if p.checkpoints_count {
+            for cp in &p.checkpoints {
+                Position::add(&mut sizes, (&cp.origin, cp.tree_size), &cp.root_hash, i);
+            }
+            if let Some(origin) = &p.proved.origin {
+                for (index, leaf) in &p.proved.entries {
+                    Position::add(&mut indexes, (origin, *index), leaf, i);
+                }
+            }
         }
-        if let Some(origin) = &p.proved.origin {
-            for (index, leaf) in &p.proved.entries {
-                Position::add(&mut indexes, (origin, *index), leaf, i);
+        if let Some(cp) = &p.seal.checkpoint {
+            Position::add(&mut sizes, (&cp.origin, cp.tree_size), &cp.root_hash, i);
+            if let Some((index, leaf)) = &p.seal.entry {
+                Position::add(&mut indexes, (&cp.origin, *index), leaf, i);
             }
         }
     }

@@ -16,11 +16,11 @@
 use crate::i18n::{Arg, Language, Messages};
 use crate::text::{
     area, attestation_words, margin_in, not_counted_words, policy_words, quorum_words,
-    tier_details_in,
+    tier_details_in, witnessed_words,
 };
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use proofpack_core::report::{
-    AttestationState, AuditSummary, GraphView, Report, Timeline, ViewKind,
+    AttestationState, CosignatureRow, GraphView, Report, Timeline, ViewKind,
 };
 use proofpack_core::Effect;
 use proofpack_spec::text::Untrusted;
@@ -89,8 +89,10 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px
 }
 "#;
 
-/// The label rows of the SLA timeline: two above the axis, two below.
-const LANE_Y: [f64; 4] = [60.0, 126.0, 34.0, 152.0];
+/// The label rows of the SLA timeline: two above the axis, three below
+/// (the deadlines, completion and the witnessed time can all fall on one
+/// day).
+const LANE_Y: [f64; 5] = [60.0, 126.0, 34.0, 152.0, 178.0];
 
 /// The page's Content-Security-Policy: nothing may load or run.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; \
@@ -224,6 +226,7 @@ fn page(r: &Report, msg: Messages) -> Markup {
                     (sla(r, msg))
                     (receipts(r, msg))
                     (witness(r, msg))
+                    (seal(r, msg))
                     (provenance(r, msg))
                     (members(r, msg))
                     section {
@@ -459,6 +462,7 @@ fn sla(r: &Report, msg: Messages) -> Markup {
                 tr { th { (l("html-sla-effective")) } td class="mono" { (ot(&s.effective_deadline)) } }
                 tr { th { (l("html-sla-completed")) } td class="mono" { (ot(&s.completed_at)) } }
                 tr { th { (l("html-sla-margin")) } td { (margin) } }
+                tr { th { (l("html-sla-witnessed")) } td class="mono" { (witnessed_words(s, msg.language())) } }
             }
         }
     }
@@ -500,6 +504,11 @@ fn timeline_svg(r: &Report, msg: Messages) -> Markup {
                 (svg)
                 figcaption {
                     (msg.text("html-timeline-caption"))
+                    " " (msg.text(if r.sla().witnessed_at.is_some() {
+                        "html-timeline-witnessed"
+                    } else {
+                        "html-timeline-unwitnessed"
+                    }))
                     @if let Some(rule) = &r.sla().rule {
                         " " (msg.format("html-timeline-rule", &[("rule", Arg::from(rule))]))
                     }
@@ -555,7 +564,7 @@ fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
     let completed = unix_time(&s.completed_at);
     let axis_y = axis.y;
     Some(html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 176" width="100%" role="img"
+            svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 202" width="100%" role="img"
                 aria-label=(msg.text("html-timeline-label")) {
                 line x1=(axis.left) y1=(axis_y) x2=(axis.width - axis.right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
                 @if let (Some(e), Some(c)) = (effective, completed) {
@@ -578,13 +587,16 @@ fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
 
 /// The timeline's points whose dates can be read, in the order drawn.
 fn timeline_points(s: &Timeline, msg: Messages) -> Vec<TimelinePoint<'_>> {
-    let points: [(&str, &Option<String>, &'static str); 6] = [
+    let points: [(&str, &Option<String>, &'static str); 7] = [
         ("timeline-received", &s.received_at, "#1d2330"),
         ("timeline-base", &s.base_deadline, "#5b6475"),
         ("timeline-max", &s.max_deadline, "#5b6475"),
         ("timeline-declared", &s.declared_deadline, "#0e7490"),
         ("timeline-effective", &s.effective_deadline, "#b91c1c"),
         ("timeline-completed", &s.completed_at, "#1b7f3b"),
+        // §21: by then k witnesses had seen the cascade's log, beside the
+        // controller's own claim of completion.
+        ("timeline-witnessed", &s.witnessed_at, "#6d28d9"),
     ];
     points
         .into_iter()
@@ -607,7 +619,7 @@ fn timeline_points(s: &Timeline, msg: Messages) -> Vec<TimelinePoint<'_>> {
 fn label_lanes(points: &[TimelinePoint<'_>], axis: &TimelineAxis) -> Vec<usize> {
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by_key(|&i| points.get(i).map_or(0, |p| p.at));
-    let mut lane_end = [f64::MIN; 4];
+    let mut lane_end = [f64::MIN; LANE_Y.len()];
     let mut lanes = vec![0usize; points.len()];
     for i in order {
         let Some(point) = points.get(i) else {
@@ -711,26 +723,76 @@ fn witness(r: &Report, msg: Messages) -> Markup {
                 tr { th { (l("html-witness-witnesses")) } td { (quorum_words(a, msg.language())) } }
             }
             @if !a.cosignatures.is_empty() {
-                (witness_svg(a, msg))
-                table aria-labelledby="witness" {
-                    tr {
-                        th { (l("html-cosignature-checkpoint")) } th { (l("html-cosignature-witness")) }
-                        th { (l("html-cosignature-operator")) } th { (l("html-cosignature-time")) }
-                        th { (l("html-cosignature-counts")) }
+                (marks_svg(a.witnesses_counted, a.witness_quorum, &quorum_words(a, msg.language())))
+                (cosignature_table(&a.cosignatures, "witness", "cosignature", msg))
+            }
+        }
+    }
+}
+
+/// The witnesses' cosignatures of a checkpoint (§15) or of the seal's
+/// (§22), one row each: which checkpoint, whose, when, and whether it
+/// counts.
+fn cosignature_table(
+    rows: &[CosignatureRow],
+    labelled_by: &str,
+    testid: &str,
+    msg: Messages,
+) -> Markup {
+    let l = |id: &str| msg.text(id);
+    html! {
+        table aria-labelledby=(labelled_by) {
+            tr {
+                th { (l("html-cosignature-checkpoint")) } th { (l("html-cosignature-witness")) }
+                th { (l("html-cosignature-operator")) } th { (l("html-cosignature-time")) }
+                th { (l("html-cosignature-counts")) }
+            }
+            @for c in rows {
+                tr data-testid=(testid) data-witness=(t(&c.witness)) data-counted=(c.counted) {
+                    td class="mono" { (t(&c.checkpoint)) }
+                    td class="mono" { (t(&c.witness)) }
+                    td class="mono" { (t(&c.owner)) }
+                    td class="mono" { (ot(&c.time)) }
+                    td { @match c.not_counted {
+                        None => { span class="ok" { (l("cosignature-counts")) } }
+                        Some(why) => { span class="bad" {
+                            (msg.format("html-does-not-count", &[("why", Arg::from(not_counted_words(why, msg.language())))]))
+                        } }
+                    } }
+                }
+            }
+        }
+    }
+}
+
+/// The seal (§22): what it established, a mark per witness counting on its
+/// checkpoint against the k the sealed time needs, and its cosignatures;
+/// or that the signature has none.
+fn seal(r: &Report, msg: Messages) -> Markup {
+    let l = |id: &str| msg.text(id);
+    let k = r.sla().witness_k;
+    html! {
+        section {
+            h2 id="seal" { (l("html-seal")) }
+            @match r.seal() {
+                None => { p data-testid="seal" data-holds="false" { (l("html-seal-none")) } }
+                Some(seal) => {
+                    @let counted = seal.cosignatures.iter().filter(|c| c.counted).count();
+                    @let marks = msg.format("seal-witnesses", &[("counted", Arg::from(counted)), ("k", Arg::from(k))]);
+                    table class="kv" aria-labelledby="seal" data-testid="seal" data-holds=(seal.holds) {
+                        tr { th { (l("html-seal-checkpoint")) } td { (ov(&seal.checkpoint_size)) } }
+                        tr { th { (l("html-seal-entry")) } td { (ov(&seal.entry_index)) } }
+                        tr { th { (l("html-seal-holds")) } td {
+                            @if seal.holds { span class="ok" { (l("seal-holds")) } } @else { span class="bad" { (l("seal-does-not-hold")) } }
+                        } }
+                        tr { th { (l("html-seal-sealed-time")) } td class="mono" {
+                            (seal.sealed_time.clone().unwrap_or_else(|| l("seal-no-sealed-time")))
+                        } }
+                        tr { th { (l("html-seal-witnesses")) } td { (marks) } }
                     }
-                    @for c in &a.cosignatures {
-                        tr data-testid="cosignature" data-witness=(t(&c.witness)) data-counted=(c.counted) {
-                            td class="mono" { (t(&c.checkpoint)) }
-                            td class="mono" { (t(&c.witness)) }
-                            td class="mono" { (t(&c.owner)) }
-                            td class="mono" { (ot(&c.time)) }
-                            td { @match c.not_counted {
-                                None => { span class="ok" { (l("cosignature-counts")) } }
-                                Some(why) => { span class="bad" {
-                                    (msg.format("html-does-not-count", &[("why", Arg::from(not_counted_words(why, msg.language())))]))
-                                } }
-                            } }
-                        }
+                    @if !seal.cosignatures.is_empty() {
+                        (marks_svg(counted, k, &marks))
+                        (cosignature_table(&seal.cosignatures, "seal", "seal-cosignature", msg))
                     }
                 }
             }
@@ -738,19 +800,19 @@ fn witness(r: &Report, msg: Messages) -> Markup {
     }
 }
 
-/// The witness summary as a picture: one mark per distinct witness that
-/// counts on `checkpoint_after`, against the quorum's empty slots.
-fn witness_svg(a: &AuditSummary, msg: Messages) -> Markup {
-    let slots = a
-        .witnesses_counted
-        .max(usize::try_from(a.witness_quorum).unwrap_or(usize::MAX))
+/// Witnesses as a picture: one filled mark per distinct witness that
+/// counts, against the empty slots of the number `wanted` (the quorum on
+/// `checkpoint_after`, k on the seal's checkpoint); `title` says it in words.
+fn marks_svg(counted: usize, wanted: u64, title: &str) -> Markup {
+    let slots = counted
+        .max(usize::try_from(wanted).unwrap_or(usize::MAX))
         .min(24);
     let width = 24 * slots.max(1) + 8;
     html! {
         svg class="witnesses" role="img" width=(width) height="32" viewBox=(format!("0 0 {width} 32")) {
-            title { (quorum_words(a, msg.language())) }
+            title { (title) }
             @for i in 0..slots {
-                @let filled = i < a.witnesses_counted;
+                @let filled = i < counted;
                 circle cx=(16 + 24 * i) cy="16" r="9"
                     fill=(if filled { "#1a7f37" } else { "none" })
                     stroke=(if filled { "#1a7f37" } else { "#b42318" }) stroke-width="2" {}

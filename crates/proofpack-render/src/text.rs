@@ -12,8 +12,8 @@
 
 use crate::i18n::{Arg, Language, Messages};
 use proofpack_core::report::{
-    AttestationState, AuditSummary, BackupRow, Listing, NotCounted, PackInfo, Policy, Report,
-    TierRow,
+    AttestationState, AuditSummary, BackupRow, CosignatureRow, Listing, NotCounted, PackInfo,
+    Policy, Report, SealSummary, TierRow, Timeline,
 };
 use proofpack_core::{Effect, Verdict};
 use proofpack_spec::text::Untrusted;
@@ -521,6 +521,7 @@ fn write_sla(out: &mut String, r: &Report, msg: Messages) -> fmt::Result {
     if let Some(m) = s.margin_seconds {
         rows.push(("text-sla-margin", margin_in(m, msg.language())));
     }
+    rows.push(("text-sla-witnessed", witnessed_words(s, msg.language())));
     let rows: Vec<(String, String)> = rows
         .into_iter()
         .map(|(id, value)| (msg.text(id), value))
@@ -532,6 +533,41 @@ fn write_sla(out: &mut String, r: &Report, msg: Messages) -> fmt::Result {
         writeln!(out, "  {label:<width$}{value}")?;
     }
     Ok(())
+}
+
+/// The witnessed time of §21 and its k in words, or that there is none,
+/// in `language`.
+pub fn witnessed_words(s: &Timeline, language: Language) -> String {
+    let msg = Messages::new(language);
+    let k = ("k", Arg::from(s.witness_k));
+    match &s.witnessed_at {
+        Some(at) => msg.format("witnessed-at", &[("at", Arg::from(at.as_str())), k]),
+        None => msg.format("witnessed-none", &[k]),
+    }
+}
+
+/// What a seal (§22) established in words: whether it holds and its sealed
+/// time, or that there is none, in `language`.
+pub fn seal_words(seal: &SealSummary, language: Language) -> String {
+    let msg = Messages::new(language);
+    let holds = msg.text(if seal.holds {
+        "seal-holds"
+    } else {
+        "seal-does-not-hold"
+    });
+    let sealed = match &seal.sealed_time {
+        Some(at) => msg.format("seal-sealed-at", &[("at", Arg::from(at.as_str()))]),
+        None => msg.text("seal-no-sealed-time"),
+    };
+    msg.format(
+        "seal",
+        &[
+            ("size", Arg::from(val(&seal.checkpoint_size))),
+            ("index", Arg::from(val(&seal.entry_index))),
+            ("holds", Arg::from(holds)),
+            ("sealed", Arg::from(sealed)),
+        ],
+    )
 }
 
 /// One backup of a tier in words (§17), in `language`.
@@ -577,11 +613,15 @@ pub fn policy_words(p: &Policy, language: Language) -> String {
     } else {
         "policy-not-required"
     });
+    // The message chooses its own words (and their agreement) by these.
+    let on_off = |on: bool| Arg::from(if on { "on" } else { "off" });
     msg.format(
         "policy",
         &[
             ("quorum", Arg::from(p.witness_quorum)),
             ("receipts", Arg::from(receipts)),
+            ("deadline", on_off(p.witnessed_deadline)),
+            ("seal", on_off(p.sealed_signature)),
         ],
     )
 }
@@ -680,20 +720,41 @@ pub fn quorum_words(a: &AuditSummary, language: Language) -> String {
 }
 
 /// The labels of the audit witness, witnesses and provenance lines, padded
-/// to one width.
-fn audit_labels(msg: Messages) -> [String; 3] {
+/// to one width; the seal's line is padded as they are.
+fn audit_labels(msg: Messages) -> [String; 4] {
     let labels = ["text-audit-witness", "text-witnesses", "text-provenance"].map(|id| msg.text(id));
     let width = widest(&labels) + 1;
-    labels.map(|l| format!("{l:<width$}"))
+    let seal = msg.text("text-seal");
+    let [audit, witnesses, provenance] = labels.map(|l| format!("{l:<width$}"));
+    [audit, witnesses, provenance, format!("{seal:<width$}")]
 }
 
 fn write_cosignatures(out: &mut String, a: &AuditSummary, msg: Messages) -> fmt::Result {
     if a.cosignatures.is_empty() && a.witness_quorum == 0 {
         return Ok(());
     }
-    let [_, label, _] = audit_labels(msg);
+    let [_, label, _, _] = audit_labels(msg);
     writeln!(out, "{label}{}", quorum_words(a, msg.language()))?;
-    for c in &a.cosignatures {
+    write_cosignature_rows(out, &a.cosignatures, msg)
+}
+
+/// The seal (§22): what it established and its cosignatures, or that the
+/// signature has none.
+fn write_seal(out: &mut String, r: &Report, msg: Messages) -> fmt::Result {
+    let [_, _, _, label] = audit_labels(msg);
+    match r.seal() {
+        None => writeln!(out, "{label}{}", msg.text("text-seal-none")),
+        Some(seal) => {
+            writeln!(out, "{label}{}", seal_words(seal, msg.language()))?;
+            write_cosignature_rows(out, &seal.cosignatures, msg)
+        }
+    }
+}
+
+/// One line per cosignature (§15, §22): its checkpoint, witness, time and
+/// whether it counts.
+fn write_cosignature_rows(out: &mut String, rows: &[CosignatureRow], msg: Messages) -> fmt::Result {
+    for c in rows {
         let counts = match c.not_counted {
             None => msg.text("cosignature-counts"),
             Some(why) => not_counted_words(why, msg.language()),
@@ -714,7 +775,7 @@ fn write_cosignatures(out: &mut String, a: &AuditSummary, msg: Messages) -> fmt:
 
 fn write_witness(out: &mut String, r: &Report, msg: Messages) -> fmt::Result {
     let a = &r.audit();
-    let [audit_label, _, provenance_label] = audit_labels(msg);
+    let [audit_label, _, provenance_label, _] = audit_labels(msg);
     let audit = msg.format(
         "text-audit",
         &[
@@ -744,6 +805,7 @@ fn write_witness(out: &mut String, r: &Report, msg: Messages) -> fmt::Result {
     );
     writeln!(out, "{audit_label}{audit}")?;
     write_cosignatures(out, a, msg)?;
+    write_seal(out, r, msg)?;
     let p = &r.provenance();
     if p.present {
         let graph = msg.format(

@@ -37,6 +37,81 @@ fn sample_reports() -> Vec<Report> {
         .collect()
 }
 
+/// The reports of the public vectors of revision 3 (§21, §22), each with
+/// its own trust store: witnessed times, seals, and their codes.
+fn revision_3_reports() -> Vec<Report> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors");
+    let expected: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("expected.json")).expect("expected"))
+            .expect("JSON");
+    let vectors = expected["vectors"].as_array().expect("vectors");
+    vectors
+        .iter()
+        .filter(|v| {
+            let name = v["name"].as_str().unwrap_or_default();
+            name.starts_with("seal-") || name.starts_with("witnessed-")
+        })
+        .map(|v| {
+            let trust = v["trust"]
+                .as_str()
+                .map(|t| TrustStore::load(&dir.join(t)).expect("the vector's trust store"));
+            let pack = dir.join(v["pack"].as_str().expect("pack"));
+            let file = std::fs::File::open(&pack).expect("pack");
+            verify(
+                file,
+                &pack.display().to_string(),
+                trust.as_ref(),
+                &Limits::default(),
+            )
+            .expect("a report")
+        })
+        .collect()
+}
+
+#[test]
+fn revision_3_reports_are_whole_in_every_language() {
+    let reports = revision_3_reports();
+    assert_eq!(reports.len(), 9);
+    let sealed = reports.iter().filter(|r| r.seal().is_some()).count();
+    assert_eq!(sealed, 4);
+    for r in &reports {
+        for language in Language::ALL {
+            let (words, plain, page, what) = rendered(r, language);
+            // The witnessed time's row and the seal's section, in the language.
+            assert!(plain.contains(&words.text("text-sla-witnessed")), "{what}");
+            assert!(plain.contains(&words.text("text-seal")), "{what}");
+            assert!(page.contains(&words.text("html-seal")), "{what}");
+            assert!(page.contains(&words.text("html-sla-witnessed")), "{what}");
+            match r.seal() {
+                Some(seal) => {
+                    let holds = words.text(if seal.holds {
+                        "seal-holds"
+                    } else {
+                        "seal-does-not-hold"
+                    });
+                    assert!(plain.contains(&holds) && page.contains(&holds), "{what}");
+                }
+                None => assert!(plain.contains(&words.text("text-seal-none")), "{what}"),
+            }
+            // The explanation of every code found, in the language.
+            for f in r.findings() {
+                let e = proofpack_render::explain::explanation_in(f.code(), language);
+                assert!(page.contains(e.meaning), "{what}: {}", f.code());
+            }
+        }
+    }
+}
+
+/// One report's words, text, page and name in a language, each whole.
+fn rendered(r: &Report, language: Language) -> (Messages, String, String, String) {
+    let plain = text::report_in(r, text::Style::default(), language);
+    let page = html::report_in(r, language);
+    let what = format!("{language} {:?}", r.meta().input);
+    assert_complete(&plain, &what);
+    assert_complete(&page, &what);
+    (Messages::new(language), plain, page, what)
+}
+
 /// Nothing a message file failed to give: no marker, no unfilled `{ $x }`.
 fn assert_complete(output: &str, what: &str) {
     assert!(
@@ -68,12 +143,7 @@ fn every_sample_report_is_whole_in_every_language() {
         assert_eq!(english_text, text::report(r, text::Style::default()));
         assert_eq!(english_page, html::report(r));
         for language in Language::ALL {
-            let words = Messages::new(language);
-            let plain = text::report_in(r, text::Style::default(), language);
-            let page = html::report_in(r, language);
-            let what = format!("{language} {:?}", r.meta().input);
-            assert_complete(&plain, &what);
-            assert_complete(&page, &what);
+            let (words, plain, page, what) = rendered(r, language);
             assert!(
                 page.contains(&format!("<html lang=\"{}\">", language.tag())),
                 "{what}"

@@ -559,7 +559,64 @@ spec_names! {
         ErasureRequestAccepted = "erasure_request_accepted",
         /// A cascade step ran.
         ErasureStep = "erasure_step",
+        /// The pack was signed: the leaf a seal proves included (§22).
+        PackSigned = "pack_signed",
     }
+}
+
+/// The member names of a trust store's `policy` (§4), each written once:
+/// the verifier reads them, the store's editor writes them.
+pub mod policy_names {
+    /// `policy`: absent or `null`, every member at its default.
+    pub const POLICY: &str = "policy";
+    /// `witness_quorum`: distinct witnesses that must cosign `checkpoint_after` (§15).
+    pub const WITNESS_QUORUM: &str = "witness_quorum";
+    /// `signed_receipts`: a subprocessor's erasure needs its own signed receipt (§16).
+    pub const SIGNED_RECEIPTS: &str = "signed_receipts";
+    /// `witnessed_deadline`: a completion on time must be witnessed (§21).
+    pub const WITNESSED_DEADLINE: &str = "witnessed_deadline";
+    /// `sealed_signature`: the pack signature must be sealed (§22).
+    pub const SEALED_SIGNATURE: &str = "sealed_signature";
+    /// Every member, in the spec's order: a `policy` has no others.
+    pub const ALL: [&str; 4] = [
+        WITNESS_QUORUM,
+        SIGNED_RECEIPTS,
+        WITNESSED_DEADLINE,
+        SEALED_SIGNATURE,
+    ];
+}
+
+/// The member names of a seal (§22), each written once: the verifier reads
+/// them, the producer writes them.
+pub mod seal_names {
+    /// `seal`, the member of `signature.sig` that carries it.
+    pub const SEAL: &str = "seal";
+    /// `seal.checkpoint`: the signed note of the log that holds the leaf.
+    pub const CHECKPOINT: &str = "checkpoint";
+    /// `seal.consistency_proof`: from `checkpoint_after` to the seal checkpoint.
+    pub const CONSISTENCY_PROOF: &str = "consistency_proof";
+    /// `seal.entry`: the `pack_signed` leaf and its inclusion proof.
+    pub const ENTRY: &str = "entry";
+    /// `seal.entry.index`: the leaf's 0-based position in the log.
+    pub const INDEX: &str = "index";
+    /// `seal.entry.leaf`: base64 of the leaf's bytes.
+    pub const LEAF: &str = "leaf";
+    /// `seal.entry.inclusion_proof`: the leaf in the seal checkpoint's tree.
+    pub const INCLUSION_PROOF: &str = "inclusion_proof";
+    /// The leaf's `seq`, equal to `index`.
+    pub const SEQ: &str = "seq";
+    /// The leaf's `ts`.
+    pub const TS: &str = "ts";
+    /// The leaf's `event_class`: [`super::EventClass::PackSigned`].
+    pub const EVENT_CLASS: &str = "event_class";
+    /// The leaf's `pack_id`: the manifest's.
+    pub const PACK_ID: &str = "pack_id";
+    /// The leaf's `manifest_sha256`: hex SHA-256 of `manifest.json`'s bytes.
+    pub const MANIFEST_SHA256: &str = "manifest_sha256";
+    /// The leaf's `signature_sha256`: hex SHA-256 of the 64 signature bytes.
+    pub const SIGNATURE_SHA256: &str = "signature_sha256";
+    /// The leaf's `_sd`: §10 disclosure digests.
+    pub const SD: &str = "_sd";
 }
 
 // ---------------------------------------------------------------------------

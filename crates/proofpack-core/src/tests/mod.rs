@@ -12,6 +12,7 @@ mod archive_corpus;
 mod cancel;
 mod json_members;
 mod producer;
+mod revision3;
 mod roundtrip_properties;
 
 /// A gzip tar of regular members in the given order (not sorted).

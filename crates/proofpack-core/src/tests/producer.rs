@@ -11,19 +11,19 @@ use proofpack_producer::*;
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 
-const ORIGIN: &str = "audit.example.com/ten_0440";
-const REQ: &str = "req-001928";
+pub const ORIGIN: &str = "audit.example.com/ten_0440";
+pub const REQ: &str = "req-001928";
 const PII: [&str; 3] = ["subject_email", "subject_name", "ip_address"];
 
-fn log_key() -> SigningKey {
+pub fn log_key() -> SigningKey {
     SigningKey::from_bytes(&[0x11; 32])
 }
 
-fn dpo_key() -> SigningKey {
+pub fn dpo_key() -> SigningKey {
     SigningKey::from_bytes(&[0x22; 32])
 }
 
-fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
+pub fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
     json!({
         "key_id": key_id,
         "alg": "ed25519",
@@ -36,7 +36,7 @@ fn key_entry(key_id: &str, key: &SigningKey, role: &str, owner: &str) -> Value {
     })
 }
 
-fn trust(keys: Vec<Value>) -> TrustStore {
+pub fn trust(keys: Vec<Value>) -> TrustStore {
     let doc = json!({"format": "proof-pack-trust/v1", "keys": keys});
     TrustStore::from_json(&serde_json::to_vec(&doc).unwrap()).unwrap()
 }
@@ -50,7 +50,7 @@ fn log_trust() -> TrustStore {
     )])
 }
 
-fn codes(f: &Findings) -> Vec<Code> {
+pub fn codes(f: &Findings) -> Vec<Code> {
     let mut c: Vec<Code> = f.as_slice().iter().map(|x| x.code()).collect();
     c.sort();
     c.dedup();
@@ -126,7 +126,7 @@ fn cascade() -> Vec<StepRecord> {
 /// 20 entries: 0..12 ordinary events (PII in disclosures, a non-PII
 /// `user_agent` disclosure on some), then the request and the 5 steps
 /// (12..18), then 2 more events (18, 19).
-fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
+pub fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
     let mut log = AuditLog::with_salts(ORIGIN, salts).unwrap();
     for i in 0..12u32 {
         let mut e = LogEntry::new(format!("2026-04-{:02}T08:00:00Z", i + 1), "login")
@@ -161,14 +161,14 @@ fn scenario(salts: Box<dyn SaltSource>) -> (AuditLog, Vec<StepRecord>) {
 /// Included entries: some PII events and the whole cascade.
 const INCLUDED: [u64; 10] = [2, 3, 5, 12, 13, 14, 15, 16, 17, 19];
 
-fn redact_all(log: &mut AuditLog) {
+pub fn redact_all(log: &mut AuditLog) {
     for i in [2, 3, 5] {
         log.redact(i, &["subject_email", "ip_address"]).unwrap();
     }
     log.redact(19, &["subject_name"]).unwrap();
 }
 
-fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
+pub fn spec(log: &AuditLog, before: u64, after: u64) -> WitnessSpec {
     WitnessSpec {
         before_checkpoint: log.checkpoint(before, ORIGIN, &log_key()).unwrap(),
         after_checkpoint: log.checkpoint(after, ORIGIN, &log_key()).unwrap(),
@@ -785,7 +785,7 @@ fn witness_refusals() {
 // ---------------------------------------------------------------------------
 // Pseudonyms (RFC 4231 HMAC-SHA-256 test vectors)
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -853,7 +853,7 @@ fn pseudonymous_subject_ids() {
 // ---------------------------------------------------------------------------
 // request.json
 
-fn request() -> RequestBuilder {
+pub fn request() -> RequestBuilder {
     Request::builder()
         .request_id(REQ)
         .tenant_id("ten_0440")
@@ -1598,7 +1598,7 @@ fn check_receipts(receipts: &[Receipt], names: &[&str]) -> Findings {
     f
 }
 
-fn confirmed(at: &str) -> ReceiptStatus {
+pub fn confirmed(at: &str) -> ReceiptStatus {
     ReceiptStatus::Confirmed {
         confirmed_at: at.to_owned(),
     }
@@ -1917,7 +1917,7 @@ fn provenance_refusals() {
 // ---------------------------------------------------------------------------
 // End to end: a whole pack made of producer output verifies `complete`.
 
-fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
+pub fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
     let mut h = [0u8; 512];
     h[..path.len()].copy_from_slice(path.as_bytes());
     h[100..108].copy_from_slice(b"0000644\0");
@@ -1936,23 +1936,26 @@ fn tar_member(out: &mut Vec<u8>, path: &str, content: &[u8]) {
     out.resize(out.len().div_ceil(512) * 512, 0);
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
+pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-#[test]
-fn a_pack_of_producer_output_verifies_complete() {
-    let r = request().build().unwrap();
-    let (mut log, steps) = scenario(Box::new(SeededSalts::new([12; 32])));
-    redact_all(&mut log);
-    let spec = spec(&log, 12, 20);
+/// The members of an end-to-end pack but its manifest and signature: the
+/// request, the cascade, the probes, one receipt, the witness of `spec`
+/// over `log`, and the attestation.
+pub fn pack_members(
+    r: &Request,
+    log: &AuditLog,
+    steps: &[StepRecord],
+    spec: &WitnessSpec,
+) -> Vec<(&'static str, Vec<u8>)> {
     let pii = log.unredacted_pii_count(&spec.entries, &spec.pii_fields);
-    let members: Vec<(&str, Vec<u8>)> = vec![
+    vec![
         ("request.json", r.to_json().unwrap()),
-        ("steps.jsonl", steps_jsonl(&steps).unwrap()),
+        ("steps.jsonl", steps_jsonl(steps).unwrap()),
         (
             "verification.json",
-            ProbeResultsBuilder::for_request(&r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
+            ProbeResultsBuilder::for_request(r, "2026-04-22T15:40:00Z", "verify@91bd2e0")
                 .residue(DataClass::Working, 0)
                 .residue(DataClass::Episodic, 0)
                 .residue(DataClass::Vectors, 0)
@@ -1975,16 +1978,25 @@ fn a_pack_of_producer_output_verifies_complete() {
             .unwrap()])
             .unwrap(),
         ),
-        ("audit-log-redaction.json", log.witness(&spec).unwrap()),
+        ("audit-log-redaction.json", log.witness(spec).unwrap()),
         ("attestation.txt", b"I attest this erasure.\n".to_vec()),
-    ];
+    ]
+}
+
+/// The manifest listing `members`, completed and signed at these times.
+pub fn pack_manifest(
+    r: &Request,
+    members: &[(&str, Vec<u8>)],
+    completed_at: &str,
+    signed_at: &str,
+) -> Vec<u8> {
     let files: Vec<Value> = members
         .iter()
         .map(
             |(path, bytes)| json!({"path": path, "sha256": sha256_hex(bytes), "size": bytes.len()}),
         )
         .collect();
-    let manifest = serde_json::to_vec_pretty(&json!({
+    serde_json::to_vec_pretty(&json!({
         "format": "proof-pack/v1",
         "pack_id": "erasure-req-001928",
         "request_id": r.request_id(),
@@ -1993,8 +2005,8 @@ fn a_pack_of_producer_output_verifies_complete() {
         "legal_basis": r.legal_basis().as_str(),
         "received_at": r.received_at(),
         "sla_deadline": r.sla_deadline(),
-        "completed_at": "2026-04-22T15:44:00Z",
-        "signed_at": "2026-04-22T16:02:00Z",
+        "completed_at": completed_at,
+        "signed_at": signed_at,
         "all_clear": true,
         "cascade_runner": "oncall-eng@example.com",
         "signer": "dpo@example.com",
@@ -2002,25 +2014,46 @@ fn a_pack_of_producer_output_verifies_complete() {
         "subprocessors": ["vector-saas"],
         "files": files,
     }))
-    .unwrap();
-    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, &manifest);
-    let signature = serde_json::to_vec(&json!({
+    .unwrap()
+}
+
+/// `signature.sig` of `manifest`, by the DPO's key, as a JSON object.
+pub fn pack_signature(manifest: &[u8]) -> Value {
+    let pae = proofpack_spec::dsse::pae(proofpack_spec::vocab::PAYLOAD_TYPE, manifest);
+    json!({
         "alg": "ed25519",
         "key_id": "compliance-dpo-2026",
         "sig": STANDARD.encode(dpo_key().sign(&pae).to_bytes()),
-    }))
-    .unwrap();
+    })
+}
 
+/// The gzip tar of the manifest, `signature.sig` and the members.
+pub fn pack_archive(manifest: &[u8], signature: &Value, members: &[(&str, Vec<u8>)]) -> Vec<u8> {
     let mut tar = Vec::new();
-    tar_member(&mut tar, "manifest.json", &manifest);
-    tar_member(&mut tar, "signature.sig", &signature);
-    for (path, bytes) in &members {
+    tar_member(&mut tar, "manifest.json", manifest);
+    tar_member(
+        &mut tar,
+        "signature.sig",
+        &serde_json::to_vec(signature).unwrap(),
+    );
+    for (path, bytes) in members {
         tar_member(&mut tar, path, bytes);
     }
     tar.extend_from_slice(&[0u8; 1024]);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut gz, &tar).unwrap();
-    let pack = gz.finish().unwrap();
+    gz.finish().unwrap()
+}
+
+#[test]
+fn a_pack_of_producer_output_verifies_complete() {
+    let r = request().build().unwrap();
+    let (mut log, steps) = scenario(Box::new(SeededSalts::new([12; 32])));
+    redact_all(&mut log);
+    let spec = spec(&log, 12, 20);
+    let members = pack_members(&r, &log, &steps, &spec);
+    let manifest = pack_manifest(&r, &members, "2026-04-22T15:44:00Z", "2026-04-22T16:02:00Z");
+    let pack = pack_archive(&manifest, &pack_signature(&manifest), &members);
 
     let store = trust(vec![
         key_entry("compliance-dpo-2026", &dpo_key(), "dpo", "dpo@example.com"),

@@ -33,6 +33,10 @@ passed-manifest-files_hashed = jede im Manifest aufgeführte Datei ist mit ihrem
 passed-signature-trusted = die Signatur wurde mit einem Schlüssel geprüft, der für den Unterzeichner zum Zeitpunkt signed_at anerkannt ist
 passed-audit-checkpoints_verified = beide Checkpoints wurden mit dem Schlüssel des Protokolls geprüft, ebenso der Konsistenzbeweis zwischen ihnen
 passed-audit-entries_proved = für jeden Eintrag des Audit-Protokolls ist die Aufnahme in den späteren Baum bewiesen
+passed-audit-witness_quorum_met = das von der Richtlinie verlangte Quorum unterschiedlicher Zeugen hat checkpoint_after gegensigniert
+passed-receipts-attested = die Löschung bei jedem aufgeführten Auftragsverarbeiter ist durch seine eigene, geprüfte Bestätigung belegt
+passed-sla-witnessed = die Zeugen hatten das Protokoll der Kaskade vor der maßgeblichen Frist gesehen
+passed-signature-sealed = das Siegel hält: die Zeugen hatten diese Signatur bis zum Siegelzeitpunkt protokolliert gesehen
 
 ## Gemeinsame Wörter beider Berichte.
 
@@ -64,6 +68,7 @@ attestation-absent = nicht vom Unterauftragsverarbeiter signiert
 
 not-counted-invalid = keine gültige Gegensignatur
 not-counted-after_signed_at = nach der Signatur des Pakets erstellt
+not-counted-before_signed_at = vor der Signatur des Pakets erstellt (ein Siegel kann nur eine bereits erstellte Signatur protokollieren)
 not-counted-outside_key_window = außerhalb der Gültigkeit des Zeugenschlüssels erstellt
 not-counted-log_or_dpo_key = der Schlüssel gehört auch dem Protokoll oder dem DSB
 not-counted-same_witness = derselbe Zeuge, bereits gezählt
@@ -76,11 +81,26 @@ quorum =
 quorum-met = erfüllt
 quorum-not-met = NICHT erfüllt
 
-policy = Zeugenquorum { $quorum }, signierte Bestätigungen { $receipts }
+policy = Zeugenquorum { $quorum }, signierte Bestätigungen { $receipts }, bezeugte Frist { $deadline ->
+        [on] erforderlich
+       *[off] nicht erforderlich
+    }, versiegelte Signatur { $seal ->
+        [on] erforderlich
+       *[off] nicht erforderlich
+    }
 policy-required = erforderlich
 policy-not-required = nicht erforderlich
 
 cosignature-counts = zählt
+
+witnessed-at = { $at } (k = { $k })
+witnessed-none = keiner: weniger als { $k } Zeuge(n) zählen auf checkpoint_after
+seal = Checkpoint der Größe { $size }, Eintrag { $index }; { $holds }; { $sealed }
+seal-holds = das Siegel hält
+seal-does-not-hold = das Siegel hält NICHT
+seal-sealed-at = Siegelzeitpunkt { $at }
+seal-no-sealed-time = kein Siegelzeitpunkt
+seal-witnesses = { $counted } unterschiedliche(r) Zeuge(n) zählen auf dem Checkpoint des Siegels; der Siegelzeitpunkt verlangt { $k }
 
 margin = { $sign }{ $days } T. { $hours } Std. { $minutes } Min.
 
@@ -151,6 +171,7 @@ text-sla-effective = maßgeblich
 text-sla-completed = abgeschlossen
 text-sla-margin = Spielraum
 text-sla-extended = (verlängert)
+text-sla-witnessed = bezeugt
 
 text-receipts = Bestätigungen ({ $count }):
 text-receipt-due = fällig { $at }
@@ -170,6 +191,8 @@ text-cosignature = { $witness } ({ $owner }) am { $time }: { $counts }
 text-provenance = Herkunft:
 text-provenance-graph = Graph { $version }  Index { $index }  { $tombstones } Löschmarker  { $artifacts } Artefakte ({ $reachable } erreichbar, { $live } aktiv, { $expiring } ablaufend)  { $obligations } Verpflichtungen
 text-provenance-absent = fehlt
+text-seal = Siegel:
+text-seal-none = keines: die Signatur ist nicht versiegelt
 
 text-members = Bestandteile ({ $count }):
 text-listing-listed = aufgeführt
@@ -248,16 +271,20 @@ html-sla-effective = Maßgebliche Frist
 html-sla-completed = Abgeschlossen
 html-sla-margin = Spielraum
 html-sla-extended = (verlängert)
+html-sla-witnessed = Bezeugter Zeitpunkt
 html-no-timeline = Keine Zeitleiste: Die Daten konnten nicht gelesen werden.
 html-timeline-caption = Das schattierte Band ist der Spielraum zwischen Abschluss und maßgeblicher Frist: grün bei Abschluss davor, rot bei Abschluss danach.
 html-timeline-rule = Regel: { $rule }.
 html-timeline-label = Zeitleiste der Fristen
+html-timeline-witnessed = Die violette Marke ist der bezeugte Zeitpunkt: Bis dahin hatten die Zeugen das Protokoll der Kaskade gesehen, was auch immer die Uhr des Verantwortlichen sagt.
+html-timeline-unwitnessed = Es gibt keinen bezeugten Zeitpunkt: Weniger Zeugen als nötig haben das Protokoll mit der Kaskade gegensigniert.
 timeline-received = eingegangen
 timeline-base = erste Frist
 timeline-max = verlängerte Frist
 timeline-declared = angegeben
 timeline-effective = maßgebliche Frist
 timeline-completed = abgeschlossen
+timeline-witnessed = bezeugt
 
 html-receipts = Bestätigungen der Unterauftragsverarbeiter ({ $count })
 html-receipt-line = Zeile
@@ -294,6 +321,14 @@ html-cosignature-operator = Betreiber
 html-cosignature-time = Gegensigniert am
 html-cosignature-counts = Zählt
 html-does-not-count = zählt nicht: { $why }
+
+html-seal = Siegel der Signatur
+html-seal-none = Die Signatur ist nicht versiegelt.
+html-seal-checkpoint = Baumgröße des Checkpoints
+html-seal-entry = Index des Eintrags
+html-seal-holds = Siegel
+html-seal-sealed-time = Siegelzeitpunkt
+html-seal-witnesses = Zeugen
 
 html-provenance = Herkunftsgraph
 html-no-provenance = Das Paket enthält keinen Herkunftsgraphen.
@@ -563,6 +598,31 @@ code-receipts-attestation_mismatch =
     .why = Eine Erklärung über eine andere Löschung beweist nichts über diese, und eine Bestätigung, die von dem abweicht, was der Unterauftragsverarbeiter signiert hat, widerspricht ihr. Das Paket ist ungültig.
     .ask = Fragen Sie, welche Löschung der Unterauftragsverarbeiter tatsächlich bestätigt hat, und bitten Sie um die Erklärung, die zu diesem Antrag passt.
 
+code-seal-schema =
+    .meaning = Das Siegel an der Signatur des Pakets (der Nachweis, dass die Signatur bis zu einem bestimmten Zeitpunkt protokolliert und von unabhängigen Zeugen gesehen wurde) hat nicht die erwartete Form, oder der Protokolleintrag darin hat sie nicht.
+    .why = Ein unlesbares Siegel beweist nichts, und ein beschädigtes wurde womöglich manipuliert. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um das Siegel genau so, wie sein Audit-Protokoll es verzeichnet hat, und fragen Sie, welches Werkzeug es erzeugt hat.
+
+code-seal-checkpoint_invalid =
+    .meaning = Die Momentaufnahme des Audit-Protokolls im Siegel ist unlesbar, gehört zu einem anderen Protokoll oder ist nicht mit dem anerkannten Schlüssel dieses Protokolls signiert.
+    .why = Ein Siegel, das der Schlüssel des Protokolls nicht signiert hat, ist kein Siegel dieses Protokolls: Es kann nicht zeigen, wann die Signatur protokolliert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um die Momentaufnahme des Protokolls, die das Siegel enthält, signiert mit dem registrierten Schlüssel des Audit-Protokolls.
+
+code-seal-consistency_failed =
+    .meaning = Es ist nicht gezeigt, dass die Momentaufnahme des Audit-Protokolls im Siegel das Protokoll fortsetzt, aus dem die Nachweise des Pakets stammen: Der Beweis, der beide verbindet, schlägt fehl.
+    .why = Das Siegel stammt womöglich aus einem anderen Verlauf des Protokolls als dem, in dem die Löschung verzeichnet wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den Beweis, der die letzte Momentaufnahme des Pakets mit der des Siegels verbindet, und fragen Sie, ob das Protokoll je umgeschrieben wurde.
+
+code-seal-inclusion_failed =
+    .meaning = Es ist nicht bewiesen, dass der Protokolleintrag, der die Signatur verzeichnet, Teil der Momentaufnahme des Audit-Protokolls im Siegel ist.
+    .why = Ohne diesen Beweis zeigt nichts, dass die Signatur je protokolliert wurde. Das Paket ist ungültig.
+    .ask = Bitten Sie den Verantwortlichen um den Beweis, dass der Signatureintrag in der versiegelten Momentaufnahme des Protokolls enthalten ist.
+
+code-seal-entry_mismatch =
+    .meaning = Der Protokolleintrag im Siegel verzeichnet ein anderes Ereignis, ein anderes Paket, eine andere signierte Erklärung oder eine andere Signatur als die dieses Pakets.
+    .why = Das Siegel gehört zu etwas anderem und sagt nichts darüber, wann diese Signatur existierte; es wurde womöglich aus einem anderen Paket übernommen. Das Paket ist ungültig.
+    .ask = Fragen Sie den Verantwortlichen, zu welchem Paket der versiegelte Eintrag gehört, und bitten Sie um das Siegel der eigenen Signatur dieses Pakets.
+
 code-provenance-schema =
     .meaning = Ein Eintrag in der Datei zur Datenherkunft (der Übersicht über Zusammenfassungen, Embeddings, Caches und andere aus den Daten der Person erzeugte Elemente) ist unvollständig oder fehlerhaft.
     .why = Über die Herkunftsübersicht werden abgeleitete Kopien der Daten gefunden; ein fehlerhafter Eintrag lässt sich nicht beurteilen. Das Paket ist ungültig.
@@ -627,6 +687,21 @@ code-receipts-unattested =
     .meaning = Die Richtlinie Ihres Vertrauensspeichers verlangt, dass Unterauftragsverarbeiter ihre Löschbestätigungen signieren, und die Löschung bei einem Unterauftragsverarbeiter ist nur durch eine vom Verantwortlichen übernommene Bestätigung belegt, ohne geprüfte signierte Erklärung des Unterauftragsverarbeiters.
     .why = Die Löschung bei diesem Unterauftragsverarbeiter beruht dann allein auf dem Wort des Verantwortlichen, was Ihre Richtlinie nicht akzeptiert. Das Paket ist nicht vertrauenswürdig.
     .ask = Bitten Sie um die signierte Löscherklärung des Unterauftragsverarbeiters und um seinen öffentlichen Schlüssel über einen eigenen Kanal.
+
+code-sla-unwitnessed =
+    .meaning = Die Richtlinie Ihres Vertrauensspeichers verlangt, dass unabhängige Zeugen den rechtzeitigen Abschluss der Löschung bestätigen, und das tun sie nicht: Sie haben das Audit-Protokoll der Löschung erst zur Frist oder danach gesehen, oder zu wenige von ihnen haben es gesehen.
+    .why = Die Aussage, die Frist sei eingehalten, beruht allein auf der Uhr des Verantwortlichen, was Ihre Richtlinie nicht akzeptiert. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie den Verantwortlichen, warum das Audit-Protokoll die Zeugen erst nach der Frist erreicht hat, und bitten Sie um vor der Frist gegensignierte Checkpoints des Protokolls.
+
+code-trust-key_revoked_before_seal =
+    .meaning = Der Signaturschlüssel wurde nach dem Zeitpunkt zurückgezogen (widerrufen), zu dem das Paket laut eigener Angabe signiert wurde, und das Siegel beweist die Signatur erst ab dem Widerruf oder später.
+    .why = Nichts beweist, dass die Signatur vor dem Widerruf des Schlüssels erstellt wurde: Wer den Schlüssel danach besaß, könnte sie erstellt und früher datiert haben. Das Paket ist nicht vertrauenswürdig.
+    .ask = Fragen Sie, warum der Schlüssel widerrufen wurde und ob er kompromittiert war, und bitten Sie um ein vom DSB mit einem gültigen Schlüssel neu signiertes und umgehend versiegeltes Paket.
+
+code-signature-unsealed =
+    .meaning = Die Richtlinie Ihres Vertrauensspeichers verlangt, dass die Signatur des Pakets versiegelt ist (protokolliert und von unabhängigen Zeugen gegensigniert, was beweist, wann sie existierte), und sie ist es nicht, oder ihr Siegel hält nicht oder hat zu wenige Zeugen.
+    .why = Ohne Siegel beruht der Signaturzeitpunkt allein auf dem Wort des Unterzeichners, und einer Signatur, deren Schlüssel später widerrufen wird, ist nicht mehr zu trauen. Ihre Richtlinie akzeptiert das nicht. Das Paket ist nicht vertrauenswürdig.
+    .ask = Bitten Sie den Verantwortlichen, die Signatur über sein Audit-Protokoll und seine Zeugen zu versiegeln und Ihnen das versiegelte Paket zu senden.
 
 code-minimization-subject_not_pseudonymous =
     .meaning = Das Paket bezeichnet die Person mit einer echten Kennung (etwa einer E-Mail-Adresse oder einem Namen) statt mit einem codierten Verweis, der ohne den geheimen Schlüssel des Verantwortlichen nicht lesbar ist.
@@ -807,6 +882,11 @@ code-receipts-attestation_unverified =
     .meaning = Eine Bestätigung trägt eine vom Unterauftragsverarbeiter signierte Erklärung, aber Ihr Vertrauensspeicher enthält keinen Schlüssel dieses Unterauftragsverarbeiters, um die Signatur zu prüfen.
     .why = Nur eine Warnung: Die Erklärung ist womöglich echt, lässt sich aber nicht prüfen; die Bestätigung beruht daher weiterhin auf dem Wort des Verantwortlichen.
     .ask = Bitten Sie den Unterauftragsverarbeiter über einen eigenen Kanal um seinen öffentlichen Signaturschlüssel, und fügen Sie ihn Ihrem Vertrauensspeicher hinzu.
+
+code-sla-witnessed_after_deadline =
+    .meaning = Das Paket gibt an, die Löschung sei vor der Frist abgeschlossen worden, doch unabhängige Zeugen haben das Audit-Protokoll der Löschung erst zur Frist oder danach gesehen.
+    .why = Nur eine Warnung: Die Löschung war vielleicht rechtzeitig, aber das beruht allein auf der Uhr des Verantwortlichen, und ein rückdatierter Abschlusszeitpunkt sähe genauso aus.
+    .ask = Fragen Sie den Verantwortlichen, warum das Audit-Protokoll die Zeugen verspätet erreicht hat, und bitten Sie um jeden unabhängigen Nachweis, wann die Löschung abgeschlossen wurde.
 
 ## Prüfquittungen (§20): `proofpack verification sign|check|countersign`.
 

@@ -40,6 +40,10 @@ passed-manifest-files_hashed = every file the manifest lists is present with its
 passed-signature-trusted = the signature verified with a key trusted for the signer at signed_at
 passed-audit-checkpoints_verified = both checkpoints verified with the log's key, and the consistency proof between them
 passed-audit-entries_proved = every audit-log entry is proved included in the after-tree
+passed-audit-witness_quorum_met = the policy's quorum of distinct witnesses cosigned checkpoint_after
+passed-receipts-attested = every listed subprocessor's erasure is shown by its own verified attestation
+passed-sla-witnessed = the witnesses had seen the cascade's log before the effective deadline
+passed-signature-sealed = the seal holds: the witnesses had seen this signature logged by the sealed time
 
 ## Words of both reports (and of the desktop app).
 
@@ -71,6 +75,7 @@ attestation-absent = not signed by the subprocessor
 
 not-counted-invalid = not a valid cosignature
 not-counted-after_signed_at = made after the pack was signed
+not-counted-before_signed_at = made before the pack was signed (a seal can only log a signature already made)
 not-counted-outside_key_window = made outside the witness key's validity
 not-counted-log_or_dpo_key = the key is also the log's or the DPO's
 not-counted-same_witness = the same witness, already counted
@@ -79,11 +84,26 @@ quorum = { $counted } distinct witness(es) count on checkpoint_after; the policy
 quorum-met = met
 quorum-not-met = NOT met
 
-policy = witness quorum { $quorum }, signed receipts { $receipts }
+policy = witness quorum { $quorum }, signed receipts { $receipts }, witnessed deadline { $deadline ->
+        [on] required
+       *[off] not required
+    }, sealed signature { $seal ->
+        [on] required
+       *[off] not required
+    }
 policy-required = required
 policy-not-required = not required
 
 cosignature-counts = counts
+
+witnessed-at = { $at } (k = { $k })
+witnessed-none = none: fewer than { $k } witness(es) count on checkpoint_after
+seal = checkpoint size { $size }, entry { $index }; { $holds }; { $sealed }
+seal-holds = the seal holds
+seal-does-not-hold = the seal does NOT hold
+seal-sealed-at = sealed time { $at }
+seal-no-sealed-time = no sealed time
+seal-witnesses = { $counted } distinct witness(es) count on the seal's checkpoint; the sealed time needs { $k }
 
 # A margin of days, hours and minutes; $sign is "-" when late, else empty.
 margin = { $sign }{ $days }d { $hours }h { $minutes }m
@@ -155,6 +175,7 @@ text-sla-effective = effective
 text-sla-completed = completed
 text-sla-margin = margin
 text-sla-extended = (extended)
+text-sla-witnessed = witnessed
 
 text-receipts = receipts ({ $count }):
 text-receipt-due = due { $at }
@@ -174,6 +195,8 @@ text-cosignature = { $witness } ({ $owner }) at { $time }: { $counts }
 text-provenance = provenance:
 text-provenance-graph = graph { $version }  index { $index }  { $tombstones } tombstones  { $artifacts } artefacts ({ $reachable } reachable, { $live } live, { $expiring } expiring)  { $obligations } obligations
 text-provenance-absent = absent
+text-seal = seal:
+text-seal-none = none: the signature is not sealed
 
 text-members = members ({ $count }):
 text-listing-listed = listed
@@ -252,16 +275,20 @@ html-sla-effective = Effective deadline
 html-sla-completed = Completed
 html-sla-margin = Margin
 html-sla-extended = (extended)
+html-sla-witnessed = Witnessed time
 html-no-timeline = No timeline: the dates could not be read.
 html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
 html-timeline-rule = Rule: { $rule }.
 html-timeline-label = SLA timeline
+html-timeline-witnessed = The violet mark is the witnessed time: by then the witnesses had seen the cascade's log, whatever the controller's clock says.
+html-timeline-unwitnessed = There is no witnessed time: fewer witnesses than needed cosigned the log that holds the cascade.
 timeline-received = received
 timeline-base = first period
 timeline-max = extended period
 timeline-declared = declared
 timeline-effective = effective deadline
 timeline-completed = completed
+timeline-witnessed = witnessed
 
 html-receipts = Subprocessor receipts ({ $count })
 html-receipt-line = Line
@@ -298,6 +325,14 @@ html-cosignature-operator = Operator
 html-cosignature-time = Cosigned at
 html-cosignature-counts = Counts
 html-does-not-count = does not count: { $why }
+
+html-seal = Seal of the signature
+html-seal-none = The signature is not sealed.
+html-seal-checkpoint = Checkpoint tree size
+html-seal-entry = Entry index
+html-seal-holds = Seal
+html-seal-sealed-time = Sealed time
+html-seal-witnesses = Witnesses
 
 html-provenance = Provenance graph
 html-no-provenance = No provenance graph in the pack.
@@ -555,6 +590,31 @@ code-receipts-attestation_mismatch =
     .why = A statement about a different deletion proves nothing about this one, and a receipt that differs from what the subprocessor signed contradicts it. The pack is invalid.
     .ask = Ask which deletion the subprocessor actually confirmed, and for the statement that matches this request.
 
+code-seal-schema =
+    .meaning = The seal attached to the pack's signature (the proof that the signature was logged and seen by independent witnesses by a certain time) is not in the expected form, or the log entry it carries is not.
+    .why = A seal that cannot be read proves nothing, and a damaged one may have been tampered with. The pack is invalid.
+    .ask = Ask the controller for the seal exactly as its audit log recorded it, and which tool produced it.
+
+code-seal-checkpoint_invalid =
+    .meaning = The snapshot of the audit log in the seal cannot be read, belongs to another log, or is not signed by this log's trusted key.
+    .why = A seal the log's own key did not sign is no seal of this log: it cannot show when the signature was logged. The pack is invalid.
+    .ask = Ask the controller for the log snapshot that holds the seal, signed with the audit log's registered key.
+
+code-seal-consistency_failed =
+    .meaning = The seal's snapshot of the audit log is not shown to extend the log the pack's evidence comes from: the proof linking the two fails.
+    .why = The seal may come from another history of the log than the one the erasure was recorded in. The pack is invalid.
+    .ask = Ask the controller for the proof linking the pack's final log snapshot to the seal's, and whether the log was ever rewritten.
+
+code-seal-inclusion_failed =
+    .meaning = The log entry recording the signature is not proved to be part of the seal's snapshot of the audit log.
+    .why = Without that proof nothing shows that the signature was ever logged. The pack is invalid.
+    .ask = Ask the controller for the proof that the signing entry is in the sealed log snapshot.
+
+code-seal-entry_mismatch =
+    .meaning = The log entry in the seal records another event, another pack, another signed statement or another signature than this pack's.
+    .why = The seal belongs to something else, so it says nothing about when this signature existed; it may have been moved from another pack. The pack is invalid.
+    .ask = Ask the controller which pack the sealed entry belongs to, and for the seal of this pack's own signature.
+
 code-provenance-schema =
     .meaning = A record in the data lineage file (the map of summaries, embeddings, caches and other items produced from the person's data) is incomplete or malformed.
     .why = The lineage map is how derived copies of the data are found; a malformed record cannot be assessed. The pack is invalid.
@@ -619,6 +679,21 @@ code-receipts-unattested =
     .meaning = Your trust store's policy requires subprocessors to sign their deletion receipts, and a subprocessor's deletion is shown only by a receipt the controller copied, with no verified signed statement from the subprocessor.
     .why = The deletion at that subprocessor then rests on the controller's word alone, which your policy does not accept. The pack is untrusted.
     .ask = Ask for the subprocessor's signed deletion statement, and for the subprocessor's public key through a channel of its own.
+
+code-sla-unwitnessed =
+    .meaning = Your trust store's policy requires independent witnesses to confirm that the erasure was finished on time, and they do not: they saw the audit log of the erasure only at or after the deadline, or too few of them saw it.
+    .why = The claim that the deadline was met rests on the controller's own clock, which your policy does not accept. The pack is untrusted.
+    .ask = Ask the controller why the audit log reached the witnesses only after the deadline, and for the log's checkpoints cosigned before it.
+
+code-trust-key_revoked_before_seal =
+    .meaning = The signing key was withdrawn (revoked) after the time the pack says it was signed, and the seal proves that the signature existed only from the revocation or later.
+    .why = Nothing proves the signature was made before the key was revoked: whoever held the key afterwards could have made it and dated it earlier. The pack is untrusted.
+    .ask = Ask why the key was revoked and whether it was compromised, and for the pack re-signed by the DPO with a valid key and sealed promptly.
+
+code-signature-unsealed =
+    .meaning = Your trust store's policy requires the pack's signature to be sealed (logged and cosigned by independent witnesses, which proves when it existed), and it is not, or its seal does not hold or has too few witnesses.
+    .why = Without a seal the signing time is the signer's own word, and a signature whose key is later revoked can no longer be trusted. Your policy does not accept it. The pack is untrusted.
+    .ask = Ask the controller to seal the signature through its audit log and witnesses, and to send the sealed pack.
 
 code-minimization-subject_not_pseudonymous =
     .meaning = The pack identifies the person by a real identifier (such as an e-mail address or name) instead of a coded reference that cannot be read without the controller's secret key.
@@ -799,6 +874,11 @@ code-receipts-attestation_unverified =
     .meaning = A receipt carries a statement signed by the subprocessor, but your trust store holds no key of that subprocessor to check the signature.
     .why = Only a warning: the statement may be genuine, but it cannot be checked, so the receipt still rests on the controller's word.
     .ask = Ask the subprocessor for its public signing key through a channel of its own, and add it to your trust store.
+
+code-sla-witnessed_after_deadline =
+    .meaning = The pack says the erasure was completed before the deadline, but independent witnesses first saw the audit log of the erasure only at or after the deadline.
+    .why = Only a warning: the erasure may well have been on time, but that rests on the controller's own clock, and a backdated completion time would look the same.
+    .ask = Ask the controller why the audit log reached the witnesses late, and for any independent record of when the erasure was finished.
 
 code-register-supersedes_mismatch =
     .meaning = A follow-up pack names an earlier pack that does not fit it: another pack id, another request, subject, legal basis or date of receipt, or an earlier pack signed no earlier than the follow-up.

@@ -33,6 +33,10 @@ passed-manifest-files_hashed = chaque fichier listé par le manifeste est prése
 passed-signature-trusted = la signature a été vérifiée avec une clé reconnue pour le signataire à la date signed_at
 passed-audit-checkpoints_verified = les deux points de contrôle ont été vérifiés avec la clé du journal, ainsi que la preuve de cohérence entre eux
 passed-audit-entries_proved = l'inclusion de chaque entrée du journal d'audit dans l'arbre final est prouvée
+passed-audit-witness_quorum_met = le quorum de témoins distincts exigé par la politique a cosigné checkpoint_after
+passed-receipts-attested = l'effacement chez chaque sous-traitant listé est montré par sa propre attestation vérifiée
+passed-sla-witnessed = les témoins avaient vu le journal de la cascade avant l'échéance effective
+passed-signature-sealed = le sceau tient : les témoins avaient vu cette signature consignée à la date du sceau
 
 ## Mots communs aux deux rapports.
 
@@ -64,6 +68,7 @@ attestation-absent = non signé par le sous-traitant
 
 not-counted-invalid = cosignature non valide
 not-counted-after_signed_at = faite après la signature du dossier
+not-counted-before_signed_at = faite avant la signature du dossier (un sceau ne peut consigner qu'une signature déjà faite)
 not-counted-outside_key_window = faite en dehors de la période de validité de la clé du témoin
 not-counted-log_or_dpo_key = la clé est aussi celle du journal ou du DPO
 not-counted-same_witness = même témoin, déjà compté
@@ -76,11 +81,26 @@ quorum =
 quorum-met = atteint
 quorum-not-met = NON atteint
 
-policy = quorum de témoins { $quorum }, accusés signés { $receipts }
+policy = quorum de témoins { $quorum }, accusés signés { $receipts }, échéance attestée par les témoins { $deadline ->
+        [on] exigée
+       *[off] non exigée
+    }, signature scellée { $seal ->
+        [on] exigée
+       *[off] non exigée
+    }
 policy-required = exigés
 policy-not-required = non exigés
 
 cosignature-counts = compte
+
+witnessed-at = { $at } (k = { $k })
+witnessed-none = aucune : moins de { $k } témoin(s) comptent sur checkpoint_after
+seal = point de contrôle de taille { $size }, entrée { $index } ; { $holds } ; { $sealed }
+seal-holds = le sceau tient
+seal-does-not-hold = le sceau NE tient PAS
+seal-sealed-at = date du sceau { $at }
+seal-no-sealed-time = pas de date de sceau
+seal-witnesses = { $counted } témoin(s) distinct(s) comptent sur le point de contrôle du sceau ; la date du sceau en exige { $k }
 
 margin = { $sign }{ $days } j { $hours } h { $minutes } min
 
@@ -151,6 +171,7 @@ text-sla-effective = échéance effective
 text-sla-completed = achevée
 text-sla-margin = marge
 text-sla-extended = (prolongée)
+text-sla-witnessed = vue par les témoins
 
 text-receipts = accusés ({ $count }) :
 text-receipt-due = échéance { $at }
@@ -170,6 +191,8 @@ text-cosignature = { $witness } ({ $owner }) le { $time } : { $counts }
 text-provenance = provenance :
 text-provenance-graph = graphe { $version }  index { $index }  { $tombstones } marqueurs de suppression  { $artifacts } artefacts ({ $reachable } atteignables, { $live } actifs, { $expiring } en expiration)  { $obligations } obligations
 text-provenance-absent = absente
+text-seal = sceau :
+text-seal-none = aucun : la signature n'est pas scellée
 
 text-members = membres ({ $count }) :
 text-listing-listed = listé
@@ -248,16 +271,20 @@ html-sla-effective = Échéance effective
 html-sla-completed = Achevée le
 html-sla-margin = Marge
 html-sla-extended = (prolongée)
+html-sla-witnessed = Vue par les témoins
 html-no-timeline = Pas de frise chronologique : les dates n'ont pas pu être lues.
 html-timeline-caption = La bande ombrée est la marge entre l'achèvement et l'échéance effective : verte si l'achèvement la précède, rouge s'il la suit.
 html-timeline-rule = Règle : { $rule }.
 html-timeline-label = Frise des délais
+html-timeline-witnessed = Le repère violet est la date vue par les témoins : les témoins avaient alors vu le journal de la cascade, quoi que dise l'horloge du responsable du traitement.
+html-timeline-unwitnessed = Aucune date n'est vue par les témoins : moins de témoins que nécessaire ont cosigné le journal qui contient la cascade.
 timeline-received = reçue
 timeline-base = premier délai
 timeline-max = délai prolongé
 timeline-declared = déclarée
 timeline-effective = échéance effective
 timeline-completed = achevée
+timeline-witnessed = vue par les témoins
 
 html-receipts = Accusés des sous-traitants ({ $count })
 html-receipt-line = Ligne
@@ -294,6 +321,14 @@ html-cosignature-operator = Opérateur
 html-cosignature-time = Cosigné le
 html-cosignature-counts = Compte
 html-does-not-count = ne compte pas : { $why }
+
+html-seal = Sceau de la signature
+html-seal-none = La signature n'est pas scellée.
+html-seal-checkpoint = Taille de l'arbre du point de contrôle
+html-seal-entry = Indice de l'entrée
+html-seal-holds = Sceau
+html-seal-sealed-time = Date du sceau
+html-seal-witnesses = Témoins
 
 html-provenance = Graphe de provenance
 html-no-provenance = Le dossier ne contient pas de graphe de provenance.
@@ -563,6 +598,31 @@ code-receipts-attestation_mismatch =
     .why = Une déclaration portant sur une autre suppression ne prouve rien sur celle-ci, et un accusé qui diffère de ce que le sous-traitant a signé le contredit. Le dossier est invalide.
     .ask = Demandez quelle suppression le sous-traitant a réellement confirmée, et la déclaration qui correspond à cette demande.
 
+code-seal-schema =
+    .meaning = Le sceau joint à la signature du dossier (la preuve que la signature a été consignée et vue par des témoins indépendants à une date donnée) n'a pas la forme attendue, ou l'entrée de journal qu'il porte ne l'a pas.
+    .why = Un sceau illisible ne prouve rien, et un sceau endommagé a peut-être été altéré. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement le sceau exactement tel que son journal d'audit l'a enregistré, et l'outil qui l'a produit.
+
+code-seal-checkpoint_invalid =
+    .meaning = L'instantané du journal d'audit contenu dans le sceau est illisible, appartient à un autre journal, ou n'est pas signé par la clé reconnue de ce journal.
+    .why = Un sceau que la clé du journal n'a pas signé n'est pas un sceau de ce journal : il ne peut pas montrer quand la signature a été consignée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement l'instantané du journal qui contient le sceau, signé avec la clé enregistrée du journal d'audit.
+
+code-seal-consistency_failed =
+    .meaning = Rien ne montre que l'instantané du journal d'audit contenu dans le sceau prolonge le journal dont proviennent les éléments du dossier : la preuve qui les relie échoue.
+    .why = Le sceau provient peut-être d'un autre historique du journal que celui où l'effacement a été enregistré. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement la preuve reliant l'instantané final du journal du dossier à celui du sceau, et si le journal a jamais été réécrit.
+
+code-seal-inclusion_failed =
+    .meaning = Il n'est pas prouvé que l'entrée de journal consignant la signature fait partie de l'instantané du journal d'audit contenu dans le sceau.
+    .why = Sans cette preuve, rien ne montre que la signature a jamais été consignée. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement la preuve que l'entrée de signature figure dans l'instantané scellé du journal.
+
+code-seal-entry_mismatch =
+    .meaning = L'entrée de journal du sceau consigne un autre événement, un autre dossier, une autre déclaration signée ou une autre signature que ceux de ce dossier.
+    .why = Le sceau appartient à autre chose : il ne dit rien de la date à laquelle cette signature existait, et il a peut-être été pris d'un autre dossier. Le dossier est invalide.
+    .ask = Demandez au responsable du traitement à quel dossier appartient l'entrée scellée, et le sceau de la signature de ce dossier.
+
 code-provenance-schema =
     .meaning = Un enregistrement du fichier de lignage des données (la carte des synthèses, plongements vectoriels, caches et autres éléments produits à partir des données de la personne) est incomplet ou mal formé.
     .why = C'est grâce à la carte de lignage que l'on retrouve les copies dérivées des données ; un enregistrement mal formé ne peut pas être évalué. Le dossier est invalide.
@@ -627,6 +687,21 @@ code-receipts-unattested =
     .meaning = La politique de votre magasin de confiance exige que les sous-traitants signent leurs accusés de suppression, et la suppression chez un sous-traitant n'est attestée que par un accusé recopié par le responsable du traitement, sans déclaration signée vérifiée du sous-traitant.
     .why = La suppression chez ce sous-traitant repose alors sur la seule parole du responsable du traitement, ce que votre politique n'accepte pas. Le dossier est non fiable.
     .ask = Demandez la déclaration de suppression signée du sous-traitant, et la clé publique du sous-traitant par un canal qui lui est propre.
+
+code-sla-unwitnessed =
+    .meaning = La politique de votre magasin de confiance exige que des témoins indépendants confirment que l'effacement a été achevé à temps, et ils ne le font pas : ils n'ont vu le journal d'audit de l'effacement qu'à l'échéance ou après, ou trop peu d'entre eux l'ont vu.
+    .why = L'affirmation que l'échéance a été respectée repose sur la seule horloge du responsable du traitement, ce que votre politique n'accepte pas. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement pourquoi le journal d'audit n'a atteint les témoins qu'après l'échéance, et les points de contrôle du journal cosignés avant elle.
+
+code-trust-key_revoked_before_seal =
+    .meaning = La clé de signature a été retirée (révoquée) après le moment où le dossier dit avoir été signé, et le sceau prouve que la signature n'existait qu'à partir de la révocation ou plus tard.
+    .why = Rien ne prouve que la signature a été faite avant la révocation de la clé : quiconque détenait la clé ensuite a pu la faire et l'antidater. Le dossier est non fiable.
+    .ask = Demandez pourquoi la clé a été révoquée et si elle a été compromise, et le dossier signé à nouveau par le DPO avec une clé valide, puis scellé sans délai.
+
+code-signature-unsealed =
+    .meaning = La politique de votre magasin de confiance exige que la signature du dossier soit scellée (consignée et cosignée par des témoins indépendants, ce qui prouve quand elle existait), et elle ne l'est pas, ou son sceau ne tient pas ou a trop peu de témoins.
+    .why = Sans sceau, l'heure de signature repose sur la seule parole du signataire, et une signature dont la clé est révoquée plus tard ne peut plus être crue. Votre politique ne l'accepte pas. Le dossier est non fiable.
+    .ask = Demandez au responsable du traitement de sceller la signature au moyen de son journal d'audit et de ses témoins, et de vous envoyer le dossier scellé.
 
 code-minimization-subject_not_pseudonymous =
     .meaning = Le dossier identifie la personne par un identifiant réel (comme une adresse électronique ou un nom) au lieu d'une référence codée illisible sans la clé secrète du responsable du traitement.
@@ -807,6 +882,11 @@ code-receipts-attestation_unverified =
     .meaning = Un accusé porte une déclaration signée par le sous-traitant, mais votre magasin de confiance ne détient aucune clé de ce sous-traitant pour vérifier la signature.
     .why = Ce n'est qu'un avertissement : la déclaration est peut-être authentique, mais elle ne peut pas être vérifiée ; l'accusé repose donc toujours sur la parole du responsable du traitement.
     .ask = Demandez au sous-traitant sa clé publique de signature par un canal qui lui est propre, et ajoutez-la à votre magasin de confiance.
+
+code-sla-witnessed_after_deadline =
+    .meaning = Le dossier dit que l'effacement a été achevé avant l'échéance, mais des témoins indépendants n'ont vu le journal d'audit de l'effacement qu'à l'échéance ou après.
+    .why = Ce n'est qu'un avertissement : l'effacement a peut-être bien été fait à temps, mais cela repose sur la seule horloge du responsable du traitement, et une heure d'achèvement antidatée aurait le même aspect.
+    .ask = Demandez au responsable du traitement pourquoi le journal d'audit a atteint les témoins en retard, et tout enregistrement indépendant du moment où l'effacement a été achevé.
 
 ## Reçus de vérification (§20) : `proofpack verification sign|check|countersign`.
 
