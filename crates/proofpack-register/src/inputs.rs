@@ -18,6 +18,13 @@ pub struct ListError {
     pub source: io::Error,
 }
 
+/// Whether a folder's file named `name` is one of its packs (`*.tar.gz`):
+/// the rule of [`inputs`], for a front end that lists a folder itself (a
+/// browser, given a folder's files).
+pub fn is_pack_name(name: &str) -> bool {
+    name.ends_with(".tar.gz")
+}
+
 /// The packs of `given`, in order: a file (or anything that is not a
 /// folder) is one pack named as given; a folder gives its `*.tar.gz`
 /// regular files, named relative to it, sorted by name (its subfolders are
@@ -36,7 +43,7 @@ pub fn inputs(given: &[PathBuf]) -> Result<Vec<PackInput>, ListError> {
         let mut found: Vec<(String, PathBuf)> = entries
             .filter_map(Result::ok)
             .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-            .filter(|(name, path)| name.ends_with(".tar.gz") && path.is_file())
+            .filter(|(name, path)| is_pack_name(name) && path.is_file())
             .collect();
         found.sort();
         packs.extend(
