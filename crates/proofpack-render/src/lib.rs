@@ -23,3 +23,4 @@ pub mod json;
 pub mod register;
 pub mod text;
 pub mod verification;
+pub mod views;
