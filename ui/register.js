@@ -528,8 +528,9 @@ function renderUnread() {
 // ---------------------------------------------------------------------------
 // Export
 
-async function exportRegister(format, path, overwrite = $('#register-export-overwrite').checked) {
+async function exportRegister(format, given, overwrite = $('#register-export-overwrite').checked) {
   const status = $('#register-export-status');
+  const path = ui.exportName(format) ?? given;
   status.removeAttribute('data-saved');
   if (!reg.view || !path) {
     status.textContent = t('ui-export-no-path');
