@@ -263,6 +263,7 @@ fn assert_inert_html(page: &str) {
         "text-anchor",
         "font-size",
         "font-weight",
+        "paint-order",
     ];
     let mut rest = page;
     while let Some(open) = rest.find('<') {

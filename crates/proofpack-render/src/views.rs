@@ -165,6 +165,9 @@ pub struct ReportWords {
     pub tier_details: Vec<Vec<String>>,
     /// The margin to the effective deadline, `[-]Nd Nh Nm`.
     pub margin: Option<String>,
+    /// Which rule of §6 applied, in the reader's words (the report's
+    /// `sla.rule` is English).
+    pub rule: Option<String>,
     /// Per passed check, in the report's order: what it established.
     pub passed: Vec<String>,
     /// Each effect's word, by the spec's string.
@@ -193,6 +196,7 @@ impl ReportWords {
                 .sla()
                 .margin_seconds
                 .map(|s| text::margin_in(s, language)),
+            rule: text::sla_rule_in(report, language),
             passed: report
                 .passed()
                 .iter()

@@ -250,6 +250,19 @@ html-sla-margin = Spielraum
 html-sla-extended = (verlängert)
 html-no-timeline = Keine Zeitleiste: Die Daten konnten nicht gelesen werden.
 html-timeline-caption = Das schattierte Band ist der Spielraum zwischen Abschluss und maßgeblicher Frist: grün bei Abschluss davor, rot bei Abschluss danach.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 Kalendermonat
+   *[other] { $count } Kalendermonate
+}
+sla-rule-days = { $count ->
+    [one] 1 Tag
+   *[other] { $count } Tage
+}
+sla-rule-base = { $basis }: { $period } ab dem örtlichen Eingangsdatum
+sla-rule-extended = { $base }, verlängert auf insgesamt { $whole }
+sla-rule-extensible = { $base } (verlängerbar auf insgesamt { $whole }; nicht verlängert)
+sla-rule-no-extension = { $base } (keine Verlängerung möglich)
 html-timeline-rule = Regel: { $rule }.
 html-timeline-label = Zeitleiste der Fristen
 timeline-received = eingegangen

@@ -254,6 +254,19 @@ html-sla-margin = Margin
 html-sla-extended = (extended)
 html-no-timeline = No timeline: the dates could not be read.
 html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 calendar month
+   *[other] { $count } calendar months
+}
+sla-rule-days = { $count ->
+    [one] 1 day
+   *[other] { $count } days
+}
+sla-rule-base = { $basis }: { $period } from the local date of receipt
+sla-rule-extended = { $base }, extended to { $whole } in all
+sla-rule-extensible = { $base } (extensible to { $whole } in all; not extended)
+sla-rule-no-extension = { $base } (no extension allowed)
 html-timeline-rule = Rule: { $rule }.
 html-timeline-label = SLA timeline
 timeline-received = received

@@ -250,6 +250,19 @@ html-sla-margin = Marge
 html-sla-extended = (prolongée)
 html-no-timeline = Pas de frise chronologique : les dates n'ont pas pu être lues.
 html-timeline-caption = La bande ombrée est la marge entre l'achèvement et l'échéance effective : verte si l'achèvement la précède, rouge s'il la suit.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 mois civil
+   *[other] { $count } mois civils
+}
+sla-rule-days = { $count ->
+    [one] 1 jour
+   *[other] { $count } jours
+}
+sla-rule-base = { $basis } : { $period } à compter de la date locale de réception
+sla-rule-extended = { $base }, prolongé à { $whole } au total
+sla-rule-extensible = { $base } (prolongeable à { $whole } au total ; non prolongé)
+sla-rule-no-extension = { $base } (aucune prolongation possible)
 html-timeline-rule = Règle : { $rule }.
 html-timeline-label = Frise des délais
 timeline-received = reçue
