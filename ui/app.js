@@ -719,7 +719,8 @@ function renderSla(verified) {
   if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, t('ui-sla-picture')));
   const statutory = dash(s.statutory_deadline);
   panel.append(
-    el('p', { class: 'rule', text: t('ui-sla-rule', { rule: dash(s.rule) }) }),
+    // The rule in the reader's words (the report's own `rule` is English).
+    el('p', { class: 'rule', text: t('ui-sla-rule', { rule: dash(verified.words.rule ?? s.rule) }) }),
     kv([
       [t('ui-sla-received'), s.received_at, 'mono'],
       [t('ui-sla-base'), s.base_deadline, 'mono'],

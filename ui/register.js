@@ -406,12 +406,15 @@ function renderChain() {
   const list = el('ol', { class: 'chain-packs', 'aria-labelledby': 'register-chain-packs' });
   for (const sha of chainOrder(r)) list.append(chainPack(sha));
   const here = reg.view.register.findings.filter((f) => f.packs.some((p) => r.packs.includes(p)));
+  const findingsHere = here.length
+    ? [el('p', { text: t('ui-register-findings-here', { codes: [...new Set(here.map((f) => f.code))].join(', ') }) })]
+    : [];
   box.replaceChildren(
     el('div', { class: 'chain-head' }, el('h3', { id: 'register-chain-heading', text: heading }), statusBadge(r.status), close),
     el('h4', { id: 'register-chain-packs', text: t('ui-register-chain-packs') }),
     list,
     openItems(r),
-    here.length ? el('p', { text: t('ui-register-findings-here', { codes: [...new Set(here.map((f) => f.code))].join(', ') }) }) : null,
+    ...findingsHere,
   );
   box.setAttribute('aria-labelledby', 'register-chain-heading');
 }
@@ -479,13 +482,15 @@ function renderFindings() {
     (value) => { o.code = value; o.page = 0; again(); });
   const shown = all.filter((f) => !o.code || f.code === o.code);
   const cards = shown.slice(o.page * ui.PAGE, (o.page + 1) * ui.PAGE).map(findingCard);
+  const pages = all.length > ui.PAGE
+    ? [named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))]
+    : [];
+  // Only nodes: replaceChildren would show a null as the text "null".
   ui.keepingFocus(box, () => box.replaceChildren(
     el('h3', { id: 'register-findings-heading', text: t('ui-register-findings', { count: all.length }) }),
     all.length ? el('div', { class: 'filters' }, codeSel) : el('p', { text: t('ui-register-no-findings') }),
     ...cards,
-    all.length > ui.PAGE
-      ? named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))
-      : null,
+    ...pages,
   ));
 }
 
