@@ -264,6 +264,7 @@ fn assert_inert_html(page: &str) {
         "font-size",
         "font-weight",
         "paint-order",
+        "font-family",
     ];
     let mut rest = page;
     while let Some(open) = rest.find('<') {

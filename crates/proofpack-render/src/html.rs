@@ -95,6 +95,10 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px
 /// enough apart that a label's date never touches the next row's label.
 const LANE_Y: [f64; 4] = [72.0, 138.0, 40.0, 170.0];
 
+/// The pictures' typeface: a picture shown as an image (the app's panels)
+/// has no page style to take it from.
+const SVG_FONT: &str = "DejaVu Sans, sans-serif";
+
 /// The SLA timeline's axis, between the rows above and below.
 const AXIS_Y: f64 = 104.0;
 
@@ -586,6 +590,7 @@ fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
     let axis_y = axis.y;
     Some(html! {
             svg xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 1000 {TIMELINE_HEIGHT}")) width="100%" role="img"
+                font-family=(SVG_FONT)
                 aria-label=(msg.text("html-timeline-label")) {
                 line x1=(axis.left) y1=(axis_y) x2=(axis.width - axis.right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
                 @if let (Some(e), Some(c)) = (effective, completed) {
@@ -906,7 +911,7 @@ fn graph_drawing(view: &GraphView, msg: Messages) -> Markup {
         ViewKind::Artifact => n.state.map_or_else(String::new, |s| s.as_str().to_owned()),
     };
     html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) }
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) } font-family=(SVG_FONT)
                 width=(width.min(1040.0)) role="img" aria-label=(msg.text("html-graph-label")) {
                 @for (from, to) in &view.edges {
                     @if let (Some(a), Some(b)) = (pos.get(*from), pos.get(*to)) {
