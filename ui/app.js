@@ -370,7 +370,6 @@ function openPack(path, trust) {
     pack = { path, trust, status: 'verifying' };
     state.packs.push(pack);
   }
-  renderPackList();
   verify(pack);
 }
 
@@ -403,6 +402,8 @@ function endProgress(job) {
 async function verify(pack) {
   pack.status = 'verifying';
   state.current = state.packs.indexOf(pack);
+  // A pack verified again is marked under way, and shown, at once.
+  renderPackList();
   showProgress(pack.path);
   // The service gives the job id first, so Cancel works during the read.
   const job = await invoke('new_job');

@@ -150,6 +150,8 @@ export async function webBackend() {
     return new Promise((resolve) => {
       const input = document.createElement('input');
       Object.assign(input, { type: 'file', hidden: true, multiple, accept, webkitdirectory: directory });
+      // Found by automation, which sets its files as a person would choose them.
+      input.dataset.testid = 'chooser';
       const done = (list) => { input.remove(); resolve(list); };
       input.addEventListener('change', () => done([...input.files]));
       input.addEventListener('cancel', () => done([]));
