@@ -43,7 +43,9 @@ ZOOM_200 = {"width": 640, "height": 400, "deviceScaleFactor": 2, "mobile": False
 class Chromium(WebDriver):
     """Headless chromium through chromedriver, each session its own profile."""
 
-    def __init__(self, port, profile):
+    def __init__(self, port, profile, extra=None):
+        """`extra`: more capabilities (the browser tests ask for chromium's
+        performance log, which holds every network request)."""
         super().__init__(f"http://127.0.0.1:{port}", {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -52,6 +54,7 @@ class Chromium(WebDriver):
                          "--disable-background-networking", "--disable-component-update",
                          "--disable-sync", f"--user-data-dir={profile}", "--window-size=1280,800"],
             },
+            **(extra or {}),
         }, SHOTS)
 
     def cdp(self, cmd, params):
