@@ -18,8 +18,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-build=$root/target/web-build
-out=$root/target/web
+target=${CARGO_TARGET_DIR:-$root/target}
+build=$target/web-build
+out=$target/web
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown >&2
@@ -44,7 +45,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128
 cargo build --locked --release -p proofpack-web --target wasm32-unknown-unknown >&2
 rm -rf "$build/pkg"
 wasm-bindgen --target web --no-typescript --out-dir "$build/pkg" \
-    target/wasm32-unknown-unknown/release/proofpack_web.wasm
+    "$target/wasm32-unknown-unknown/release/proofpack_web.wasm"
 
 # esbuild, as the lock file pins it.
 tools=$build/tools
@@ -62,7 +63,7 @@ esbuild() {
 }
 
 # The worker: ui/worker.js with wasm-bindgen's glue.
-esbuild ui/worker.js --alias:proofpack-web=./target/web-build/pkg/proofpack_web.js \
+esbuild ui/worker.js --alias:proofpack-web="$build/pkg/proofpack_web.js" \
     --outfile="$build/worker.js"
 # The page, twice: its assets beside it (hosted), or inside it (single).
 esbuild ui/app.js --alias:proofpack-web-assets=./ui/web-assets.js --outfile="$build/app-hosted.js"
@@ -78,7 +79,7 @@ wasm = base64.b64encode((build / "pkg" / "proofpack_web_bg.wasm").read_bytes()).
     f"export const WASM_BASE64 = {json.dumps(wasm)};\n")
 EOF
 esbuild ui/app.js --alias:proofpack-web-assets=./ui/web-assets-single.js \
-    --alias:proofpack-web-inline=./target/web-build/inline.js --outfile="$build/app-single.js"
+    --alias:proofpack-web-inline="$build/inline.js" --outfile="$build/app-single.js"
 
 rm -rf "$out"
 python3 crates/proofpack-web/tools/assemble.py "$build" "$out"
