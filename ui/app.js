@@ -346,6 +346,8 @@ async function useTrust(path, { remember, quiet = false, source = can().remember
 /** Says which store a pack opened next is verified with, and where it comes from. */
 function renderTrustSummary() {
   renderRegisterTrust();
+  // In a browser, nothing to stop using or forget until a store is chosen.
+  if (!can().paths) $('#forget-trust').hidden = !state.trustView;
   const box = $('#trust-summary');
   box.replaceChildren();
   box.setAttribute('data-source', state.trustView ? state.trustSource : 'none');
