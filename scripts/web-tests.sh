@@ -24,4 +24,6 @@ if [ "$first" != "$second" ]; then
     exit 1
 fi
 echo "$first"
+# The bindings to JavaScript exist on wasm32 only: linted there.
+cargo clippy --locked -p proofpack-web --target wasm32-unknown-unknown -- -D warnings
 python3 tests/e2e/web.py
