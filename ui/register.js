@@ -211,6 +211,7 @@ function renderSummary() {
   const words = status ? verdictWords(status) : { word: t('ui-register-empty-status'), icon: '—' };
   box.setAttribute('data-verdict', status ?? 'none');
   box.setAttribute('data-exit', String(view.exit));
+  box.setAttribute('data-packs', String(view.register.packs.length));
   $('.icon', box).textContent = words.icon;
   $('.word', box).textContent = t('ui-verdict-exit', { verdict: words.word, exit: view.exit });
   $('.meaning', box).textContent = t('ui-register-counts', {
