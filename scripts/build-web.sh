@@ -51,11 +51,12 @@ wasm-bindgen --target web --no-typescript --out-dir "$build/pkg" \
 tools=$build/tools
 mkdir -p "$tools"
 cp crates/proofpack-web/tools/package.json crates/proofpack-web/tools/package-lock.json "$tools/"
-if ! cmp -s "$tools/package-lock.json" "$tools/node_modules/.package-lock.json" 2>/dev/null ||
-    [ ! -x "$tools/node_modules/.bin/esbuild" ]; then
+# A stamp of our own (npm keeps node_modules/.package-lock.json for itself).
+stamp=$tools/node_modules/.proofpack-web-lock
+if ! cmp -s "$tools/package-lock.json" "$stamp" 2>/dev/null || [ ! -x "$tools/node_modules/.bin/esbuild" ]; then
     command -v npm >/dev/null 2>&1 || ./scripts/apt-missing.sh npm
     (cd "$tools" && npm ci --no-audit --no-fund --silent >&2)
-    cp "$tools/package-lock.json" "$tools/node_modules/.package-lock.json"
+    cp "$tools/package-lock.json" "$stamp"
 fi
 esbuild() {
     "$tools/node_modules/.bin/esbuild" --bundle --format=iife --charset=utf8 --log-level=warning \
