@@ -38,18 +38,15 @@ import http.server
 import io
 import json
 import os
-import re
 import subprocess
 import sys
 import tarfile
-import tempfile
 import threading
 import time
-import traceback
 from pathlib import Path
 
-from pages import ZOOM_200, ChromeDriver, Chromium
-from webdriver import ROOT, ScriptError, axe_summary
+from pages import ZOOM_200, Chromium, run_tests
+from webdriver import ROOT, dpo_key
 
 WEB = ROOT / "target" / "web"
 SINGLE = WEB / "proofpack-verify.html"
@@ -266,13 +263,6 @@ def test_exports_are_the_clis_outside_meta(b, tmp):
     b.wait("return document.querySelector('[data-testid=export-status]').getAttribute('data-saved')", "saved")
 
 
-def make_key(tmp):
-    key = tmp / "dpo.pem"
-    subprocess.run(["cargo", "run", "-q", "--locked", "-p", "proofpack-samples", "--", "--dpo-key", str(key)],
-                   cwd=ROOT, check=True, capture_output=True)
-    return key
-
-
 def test_hostile_markup_stays_inert(b, tmp):
     evidence = tmp / "hostile-evidence"
     subprocess.run(["cp", "-r", str(SAMPLES / "evidence" / "complete-gdpr"), str(evidence)], check=True)
@@ -282,7 +272,7 @@ def test_hostile_markup_stays_inert(b, tmp):
     description["pack_id"] = f"pack {markup}"
     (evidence / "pack.json").write_text(json.dumps(description))
     pack = tmp / "hostile.tar.gz"
-    made = cli("pack", evidence, "--key", make_key(tmp), "--trust", TRUST, "--out", pack,
+    made = cli("pack", evidence, "--key", dpo_key(tmp), "--trust", TRUST, "--out", pack,
                "--signed-at", "2026-04-22T16:02:00Z")
     assert pack.exists(), made.stderr
     b.load()
@@ -559,40 +549,17 @@ TESTS = [
 ]
 
 
+def nothing_left_the_page(browser):
+    """Nothing the test did made a request beyond the page."""
+    foreign = [u for u in browser.requests() if not u.startswith(browser.allowed)]
+    assert not foreign, f"requests beyond the page: {foreign}"
+
+
 def main():
     for needed in (SINGLE, WEB / "index.html", CLI):
         if not needed.exists():
             sys.exit(f"web tests: {needed} is missing (scripts/web-tests.sh builds it)")
-    passed = failed = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        log = (ROOT / "target" / "chromedriver-web.log").open("w")
-        driver = ChromeDriver(log)
-        try:
-            only = os.environ.get("E2E_ONLY", "")
-            for test in [t for t in TESTS if only in t.__name__]:
-                started = time.time()
-                work = Path(tempfile.mkdtemp(dir=tmp))
-                browser = Page(driver.port, work)
-                try:
-                    test(browser, work)
-                    # Nothing left the page, whatever the test did.
-                    foreign = [u for u in browser.requests() if not u.startswith(browser.allowed)]
-                    assert not foreign, f"requests beyond the page: {foreign}"
-                    passed += 1
-                    print(f"test web::{test.__name__} ... ok ({time.time() - started:.1f}s)", flush=True)
-                except (AssertionError, ScriptError, Exception):
-                    failed += 1
-                    print(f"test web::{test.__name__} ... FAILED", flush=True)
-                    traceback.print_exc()
-                finally:
-                    browser.close()
-        finally:
-            driver.stop()
-            log.close()
-    print(axe_summary())
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run_tests("web", TESTS, Page, "chromedriver-web.log", after=nothing_left_the_page)
 
 
 if __name__ == "__main__":
