@@ -3,7 +3,9 @@
 # (which need no GTK or WebKit; the demo's on SQLite and on a throwaway
 # PostgreSQL cluster), the Python package's tests, the
 # accessibility checks of the HTML report and the portal page (axe-core in
-# headless chromium), a short run of every
+# headless chromium), the verifier in a browser (the single-file page and
+# the hosted build, built by scripts/build-web.sh, in headless chromium), a
+# short run of every
 # fuzz target, then the desktop app: its lints, its command-level tests
 # (tauri::test, no display) and its end-to-end tests in a real WebView under
 # Xvfb, axe-core and the keyboard-only test among them (scripts/e2e.sh
@@ -25,6 +27,10 @@ cargo test --locked
 # axe-core on the HTML report and the portal page in headless chromium, with
 # the CLI and portal `cargo test` just built for its integration tests.
 ./scripts/a11y-pages.sh --built
+# The verifier in a browser: the single-file page and the hosted build
+# (scripts/build-web.sh) in headless chromium, every vector against the
+# CLI, the exports, axe-core and the keyboard, no request leaving the page.
+./scripts/web-tests.sh --built
 # The Python package's pytest tests and its agent-memory example's, in a
 # virtual environment under target/ (pip fetches maturin from PyPI and builds
 # the wheel in release, and installs ChromaDB for the example), with the

@@ -265,6 +265,8 @@ fn assert_inert_html(page: &str) {
         "text-anchor",
         "font-size",
         "font-weight",
+        "paint-order",
+        "font-family",
     ];
     let mut rest = page;
     while let Some(open) = rest.find('<') {

@@ -4,11 +4,9 @@
 // as <img src="data:image/svg+xml,..."> where no script can run.
 
 import { renderArtifacts, resetArtifacts } from './artifacts.js';
+import { can, connect, invoke, listen } from './backend.js';
 import { t, useStrings } from './i18n.js';
 import { bindRegister, openRegister, relabelRegister, renderRegisterTrust } from './register.js';
-
-const tauri = window.__TAURI__;
-const invoke = (cmd, args) => tauri.core.invoke(cmd, args);
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -38,7 +36,7 @@ const state = {
   current: null, // index into packs
   trust: null, // path of the store for packs opened in the UI
   trustView: null,
-  trustSource: null, // where that store comes from: 'remembered' or 'command-line'
+  trustSource: null, // where that store comes from: 'remembered', 'command-line' or 'page'
   cliTrust: null, // the store given on the command line (not remembered)
   panel: 'findings',
   job: null,
@@ -51,6 +49,14 @@ const state = {
 // Start
 
 async function start() {
+  // The desktop app's commands, or the browser's workers (backend.js).
+  await connect();
+  if (!can().paths) {
+    // A browser's files are chosen, never typed: these show what was chosen.
+    for (const id of ['#vcheck-file', '#vcheck-keys', '#register-path']) $(id).readOnly = true;
+  }
+  // The single-file page remembers no store: its button only stops using it.
+  if (can().remembers === false) $('#forget-trust').dataset.i18n = 'ui-forget-page-trust';
   showLanguage(await invoke('ui_strings'));
   bindModes();
   bindVerify();
@@ -79,13 +85,13 @@ async function start() {
     setMode('register');
     openRegister([s.register], { asOf: s.as_of ?? '', trust: s.trust ?? state.trust });
   }
-  await tauri.event.listen('verify-progress', (event) => progress(event.payload));
-  await tauri.event.listen('packs-dropped', (event) => {
+  await listen('verify-progress', (event) => progress(event.payload));
+  await listen('packs-dropped', (event) => {
     for (const path of event.payload) openPack(path, state.trust);
   });
   // A dropped file that is a signed verification (by its content, the
   // service says) is checked, not verified as a pack.
-  await tauri.event.listen('verifications-dropped', (event) => {
+  await listen('verifications-dropped', (event) => {
     const [path] = event.payload;
     if (!path) return;
     setMode('verify');
@@ -178,7 +184,9 @@ function say(region, text) {
 const MODES = ['verify', 'author', 'register'];
 
 function bindModes() {
-  bindTablist($$('.modes [role=tab]'), (tab) => setMode(tab.id.replace('mode-', '')));
+  // Author mode is the desktop app's only (the browser does not sign).
+  const tabs = $$('.modes [role=tab]').filter((tab) => can().author || tab.id !== 'mode-author');
+  bindTablist(tabs, (tab) => setMode(tab.id.replace('mode-', '')));
 }
 
 function setMode(mode) {
@@ -190,8 +198,9 @@ function setMode(mode) {
  * trust store packs opened here use, and the way into Verify mode. */
 function registerUi() {
   return {
-    el, dash, pager, keepingFocus, PAGE, invoke, describe, alertError, announce, refocus,
-    listen: (name, handler) => tauri.event.listen(name, handler),
+    el, dash, pager, keepingFocus, PAGE, invoke, listen, describe, alertError, announce, refocus,
+    // A browser downloads the export under this name (it has no paths).
+    exportName: (format) => (can().paths ? null : `register.${format}`),
     trust: () => ({ path: state.trust }),
     chooseTrust: async (report) => {
       const path = await invoke('pick_trust_store');
@@ -251,8 +260,25 @@ async function changeLanguage(tag) {
 
 function bindVerify() {
   $('#open-packs').addEventListener('click', async () => {
+    // In a browser, the page's own file input (data-testid=open-pack).
+    if (!can().paths) {
+      $('#open-pack-input').click();
+      return;
+    }
     const paths = await invoke('pick_packs');
     for (const path of paths ?? []) openPack(path, state.trust);
+  });
+  // A browser's chosen files, as the backend's handles; the input is
+  // emptied so that choosing the same file again opens it again.
+  $('#open-pack-input').addEventListener('change', async (e) => {
+    const handles = await invoke('open_files', { files: [...e.target.files] });
+    e.target.value = '';
+    for (const handle of handles) openPack(handle, state.trust);
+  });
+  $('#open-trust-input').addEventListener('change', async (e) => {
+    const [handle] = await invoke('open_files', { files: [...e.target.files] });
+    e.target.value = '';
+    if (handle) await useTrust(handle, { remember: true });
   });
   $('#open-path-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -260,6 +286,10 @@ function bindVerify() {
     if (path) openPack(path, state.trust);
   });
   $('#choose-trust').addEventListener('click', async () => {
+    if (!can().paths) {
+      $('#open-trust-input').click();
+      return;
+    }
     const path = await invoke('pick_trust_store');
     if (path) await useTrust(path, { remember: true });
   });
@@ -296,8 +326,9 @@ function bindVerify() {
 }
 
 /** Makes `path` the store for packs opened here: chosen in the UI (and
- * remembered), remembered from before, or the command line's (`source`). */
-async function useTrust(path, { remember, quiet = false, source = 'remembered', report = showError }) {
+ * remembered, except in the single-file page: `page`), remembered from
+ * before, or the command line's (`source`). */
+async function useTrust(path, { remember, quiet = false, source = can().remembers === false ? 'page' : 'remembered', report = showError }) {
   try {
     const view = remember
       ? await invoke('remember_trust_store', { path })
@@ -315,6 +346,8 @@ async function useTrust(path, { remember, quiet = false, source = 'remembered', 
 /** Says which store a pack opened next is verified with, and where it comes from. */
 function renderTrustSummary() {
   renderRegisterTrust();
+  // In a browser, nothing to stop using or forget until a store is chosen.
+  if (!can().paths) $('#forget-trust').hidden = !state.trustView;
   const box = $('#trust-summary');
   box.replaceChildren();
   box.setAttribute('data-source', state.trustView ? state.trustSource : 'none');
@@ -324,7 +357,7 @@ function renderTrustSummary() {
     return;
   }
   const view = state.trustView;
-  const next = state.trustSource === 'command-line' ? 'ui-next-trust-command-line' : 'ui-next-trust-remembered';
+  const next = { 'command-line': 'ui-next-trust-command-line', page: 'ui-next-trust-page' }[state.trustSource] ?? 'ui-next-trust-remembered';
   box.append(
     el('p', { 'data-message': next, text: t(next) }),
     el('p', { class: 'mono', text: view.path }),
@@ -339,7 +372,6 @@ function openPack(path, trust) {
     pack = { path, trust, status: 'verifying' };
     state.packs.push(pack);
   }
-  renderPackList();
   verify(pack);
 }
 
@@ -356,6 +388,8 @@ function showProgress(path) {
   $('#progress').hidden = false;
   $('#progress-bar').removeAttribute('value');
   $('#progress-label').textContent = t('ui-verifying-path', { path });
+  // No verdict while one is being made: the page's contract (issue 29).
+  $('#verdict').removeAttribute('data-verdict');
   $('#verdict').hidden = true;
   $('#panels').hidden = true;
   $('#empty').hidden = true;
@@ -370,6 +404,8 @@ function endProgress(job) {
 async function verify(pack) {
   pack.status = 'verifying';
   state.current = state.packs.indexOf(pack);
+  // A pack verified again is marked under way, and shown, at once.
+  renderPackList();
   showProgress(pack.path);
   // The service gives the job id first, so Cancel works during the read.
   const job = await invoke('new_job');
@@ -686,7 +722,8 @@ function renderSla(verified) {
   if (verified.sla_svg) panel.append(svgImage(verified.sla_svg, t('ui-sla-picture')));
   const statutory = dash(s.statutory_deadline);
   panel.append(
-    el('p', { class: 'rule', text: t('ui-sla-rule', { rule: dash(s.rule) }) }),
+    // The rule in the reader's words (the report's own `rule` is English).
+    el('p', { class: 'rule', text: t('ui-sla-rule', { rule: dash(verified.words.rule ?? s.rule) }) }),
     kv([
       [t('ui-sla-received'), s.received_at, 'mono'],
       [t('ui-sla-base'), s.base_deadline, 'mono'],
@@ -887,9 +924,11 @@ function renderTrustPanel(verified) {
   );
 }
 
-async function exportReport(format, path, overwrite = $('#export-overwrite').checked) {
+async function exportReport(format, given, overwrite = $('#export-overwrite').checked) {
   const v = currentVerified();
   const status = $('#export-status');
+  // A browser downloads: the pack's name, as the report of it.
+  const path = can().paths ? given : v && `${state.packs[state.current].path.replace(/\.tar\.gz$/, '')}-report.${format}`;
   if (!v || !path) {
     status.textContent = t('ui-export-no-path');
     return;

@@ -85,14 +85,15 @@ export function renderArtifacts(container, p, ui) {
       el('td', { text: t(x.reachable ? 'ui-yes' : 'ui-no') })));
   }
   table.append(body);
+  // Only nodes: replaceChildren would show a null as the text "null".
   const omitted = p.artifact_rows_omitted
-    ? el('p', { class: 'hint', text: t('ui-artifacts-omitted', { omitted: p.artifact_rows_omitted, listed: all.length }) })
-    : null;
+    ? [el('p', { class: 'hint', text: t('ui-artifacts-omitted', { omitted: p.artifact_rows_omitted, listed: all.length }) })]
+    : [];
   ui.keepingFocus(container, () => container.replaceChildren(
     el('h3', { id: 'artifacts-heading', text: t('ui-artifacts-heading', { count: all.length }) }),
     el('div', { class: 'filters' }, stateSel, reachSel),
     table,
     ui.pager(view.page, rows.length, (page) => { view.page = page; again(); }),
-    omitted,
+    ...omitted,
   ));
 }

@@ -212,6 +212,7 @@ function renderSummary() {
   const words = status ? verdictWords(status) : { word: t('ui-register-empty-status'), icon: '—' };
   box.setAttribute('data-verdict', status ?? 'none');
   box.setAttribute('data-exit', String(view.exit));
+  box.setAttribute('data-packs', String(view.register.packs.length));
   $('.icon', box).textContent = words.icon;
   $('.word', box).textContent = t('ui-verdict-exit', { verdict: words.word, exit: view.exit });
   $('.meaning', box).textContent = t('ui-register-counts', {
@@ -407,12 +408,15 @@ function renderChain() {
   const list = el('ol', { class: 'chain-packs', 'aria-labelledby': 'register-chain-packs' });
   for (const sha of chainOrder(r)) list.append(chainPack(sha));
   const here = reg.view.register.findings.filter((f) => f.packs.some((p) => r.packs.includes(p)));
+  const findingsHere = here.length
+    ? [el('p', { text: t('ui-register-findings-here', { codes: [...new Set(here.map((f) => f.code))].join(', ') }) })]
+    : [];
   box.replaceChildren(
     el('div', { class: 'chain-head' }, el('h3', { id: 'register-chain-heading', text: heading }), statusBadge(r.status), close),
     el('h4', { id: 'register-chain-packs', text: t('ui-register-chain-packs') }),
     list,
     openItems(r),
-    here.length ? el('p', { text: t('ui-register-findings-here', { codes: [...new Set(here.map((f) => f.code))].join(', ') }) }) : null,
+    ...findingsHere,
   );
   box.setAttribute('aria-labelledby', 'register-chain-heading');
 }
@@ -480,13 +484,15 @@ function renderFindings() {
     (value) => { o.code = value; o.page = 0; again(); });
   const shown = all.filter((f) => !o.code || f.code === o.code);
   const cards = shown.slice(o.page * ui.PAGE, (o.page + 1) * ui.PAGE).map(findingCard);
+  const pages = all.length > ui.PAGE
+    ? [named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))]
+    : [];
+  // Only nodes: replaceChildren would show a null as the text "null".
   ui.keepingFocus(box, () => box.replaceChildren(
     el('h3', { id: 'register-findings-heading', text: t('ui-register-findings', { count: all.length }) }),
     all.length ? el('div', { class: 'filters' }, codeSel) : el('p', { text: t('ui-register-no-findings') }),
     ...cards,
-    all.length > ui.PAGE
-      ? named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))
-      : null,
+    ...pages,
   ));
 }
 
@@ -553,8 +559,9 @@ function renderSkipped() {
 // ---------------------------------------------------------------------------
 // Export
 
-async function exportRegister(format, path, overwrite = $('#register-export-overwrite').checked) {
+async function exportRegister(format, given, overwrite = $('#register-export-overwrite').checked) {
   const status = $('#register-export-status');
+  const path = ui.exportName(format) ?? given;
   status.removeAttribute('data-saved');
   if (!reg.view || !path) {
     status.textContent = t('ui-export-no-path');

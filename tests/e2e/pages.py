@@ -43,7 +43,9 @@ ZOOM_200 = {"width": 640, "height": 400, "deviceScaleFactor": 2, "mobile": False
 class Chromium(WebDriver):
     """Headless chromium through chromedriver, each session its own profile."""
 
-    def __init__(self, port, profile):
+    def __init__(self, port, profile, extra=None):
+        """`extra`: more capabilities (the browser tests ask for chromium's
+        performance log, which holds every network request)."""
         super().__init__(f"http://127.0.0.1:{port}", {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -52,6 +54,7 @@ class Chromium(WebDriver):
                          "--disable-background-networking", "--disable-component-update",
                          "--disable-sync", f"--user-data-dir={profile}", "--window-size=1280,800"],
             },
+            **(extra or {}),
         }, SHOTS)
 
     def cdp(self, cmd, params):
@@ -240,28 +243,31 @@ def test_portal_page(browser, tmp):
 TESTS = [test_every_html_report, test_portal_page]
 
 
-def main():
-    for binary in (CLI, PORTAL):
-        if not binary.exists():
-            sys.exit(f"a11y-pages: {binary} is not built")
+def run_tests(label, tests, open_browser, log_name, after=None):
+    """Runs each test (`E2E_ONLY` picks by name) with a browser of its own
+    from `open_browser(port, work)` and a folder of its own, then
+    `after(browser)` if given; prints each outcome and the totals as the
+    plain `N passed, N failed` line, and exits non-zero on any failure."""
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        log = (ROOT / "target" / "chromedriver.log").open("w")
+        log = (ROOT / "target" / log_name).open("w")
         driver = ChromeDriver(log)
         try:
             only = os.environ.get("E2E_ONLY", "")
-            for test in [t for t in TESTS if only in t.__name__]:
+            for test in [t for t in tests if only in t.__name__]:
                 started = time.time()
                 work = Path(tempfile.mkdtemp(dir=tmp))
-                browser = Chromium(driver.port, work / "profile")
+                browser = open_browser(driver.port, work)
                 try:
                     test(browser, work)
+                    if after:
+                        after(browser)
                     passed += 1
-                    print(f"test a11y::{test.__name__} ... ok ({time.time() - started:.1f}s)", flush=True)
+                    print(f"test {label}::{test.__name__} ... ok ({time.time() - started:.1f}s)", flush=True)
                 except Exception:
                     failed += 1
-                    print(f"test a11y::{test.__name__} ... FAILED", flush=True)
+                    print(f"test {label}::{test.__name__} ... FAILED", flush=True)
                     traceback.print_exc()
                 finally:
                     browser.close()
@@ -271,6 +277,13 @@ def main():
     print(axe_summary())
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def main():
+    for binary in (CLI, PORTAL):
+        if not binary.exists():
+            sys.exit(f"a11y-pages: {binary} is not built")
+    run_tests("a11y", TESTS, lambda port, work: Chromium(port, work / "profile"), "chromedriver.log")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import traceback
 import urllib.request
 from pathlib import Path
 
-from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, free_port, stop_group
+from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, dpo_key, free_port, stop_group
 
 APP = ROOT / "target" / "debug" / "proofpack-app"
 CLI = ROOT / "target" / "debug" / "proofpack"
@@ -273,17 +273,10 @@ def test_unreadable_inputs_show_an_error_and_no_verdict(d, tmp):
         s.close()
 
 
-def make_key(tmp):
-    key = tmp / "dpo.pem"
-    subprocess.run(["cargo", "run", "-q", "--locked", "-p", "proofpack-samples", "--", "--dpo-key", str(key)],
-                   cwd=ROOT, check=True, capture_output=True)
-    return key
-
-
 def test_author_a_pack_through_the_ui_then_verify_it(d, tmp):
     evidence = tmp / "evidence"
     shutil.copytree(SAMPLES / "evidence" / "complete-gdpr", evidence)
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     out = tmp / "authored.tar.gz"
     s = d.session()
     try:
@@ -334,7 +327,7 @@ def test_hostile_markup_stays_text(d, tmp):
     description = json.loads((evidence / "pack.json").read_text())
     description["pack_id"] = f"pack {markup}"
     (evidence / "pack.json").write_text(json.dumps(description))
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     pack = tmp / "hostile.tar.gz"
     subprocess.run([str(CLI), "pack", str(evidence), "--key", str(key), "--trust", str(SAMPLES / "trust.json"),
                     "--out", str(pack), "--signed-at", "2026-04-22T16:02:00Z"], check=True, capture_output=True)
@@ -414,7 +407,7 @@ def test_a_hundred_thousand_receipts_page_filter_and_sort(d, tmp):
             r.pop("confirmed_at", None)
         lines.append(json.dumps(r) + "\n")
     receipts.write_text("".join(lines))
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     pack = tmp / "many-receipts.tar.gz"
     subprocess.run([str(CLI), "pack", str(evidence), "--key", str(key), "--trust", str(SAMPLES / "trust.json"),
                     "--out", str(pack), "--signed-at", "2026-04-22T16:02:00Z"], check=True, capture_output=True)
@@ -455,7 +448,7 @@ def test_a_hundred_thousand_artefacts_page_filter_and_sort(d, tmp):
                                  "derived_from": [{"scope": "kept", "key": "k"}],
                                  "state": "live" if i % 2 == 0 else "tombstoned"}) + "\n")
     graph.write_text("".join(lines))
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     pack = tmp / "many-artefacts.tar.gz"
     subprocess.run([str(CLI), "pack", str(evidence), "--key", str(key), "--trust", str(SAMPLES / "trust.json"),
                     "--out", str(pack), "--signed-at", "2026-04-22T16:02:00Z"], check=True, capture_output=True)
@@ -595,7 +588,7 @@ def test_keyboard_only_open_every_panel_export_and_author(d, tmp):
     only; no element is clicked."""
     evidence = tmp / "evidence"
     shutil.copytree(SAMPLES / "evidence" / "complete-gdpr", evidence)
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     pack = SAMPLES / "incomplete-cache-deferred.tar.gz"
     announced = "return document.querySelector('[data-testid=announce]').getAttribute('data-verdict') === {}" \
                 " && document.querySelector('[data-testid=announce]').textContent.length > 0;"
@@ -932,7 +925,7 @@ def chain_folder(tmp):
     folder.mkdir()
     evidence = tmp / "chain-evidence"
     shutil.copytree(SAMPLES / "evidence" / "incomplete-cache-deferred", evidence)
-    key = make_key(tmp)
+    key = dpo_key(tmp)
     trust = SAMPLES / "trust.json"
 
     def pack(out, signed_at):

@@ -196,6 +196,14 @@ def axe_summary():
             f" violations by impact {totals or 'none'}")
 
 
+def dpo_key(tmp):
+    """The sample DPO's private key (a public test key), written into `tmp`."""
+    key = tmp / "dpo.pem"
+    subprocess.run(["cargo", "run", "-q", "--locked", "-p", "proofpack-samples", "--", "--dpo-key", str(key)],
+                   cwd=ROOT, check=True, capture_output=True)
+    return key
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -325,6 +325,15 @@ impl Report {
         &self.meta
     }
 
+    /// The same report, its `meta.verifier` naming `verifier`: a build of
+    /// the verifier that is a program of its own (the browser's
+    /// `proofpack-web 0.1.0`) says so. Only `meta` changes.
+    #[must_use]
+    pub fn verified_by(mut self, verifier: String) -> Report {
+        self.meta.verifier = verifier;
+        self
+    }
+
     /// What a register (§19) needs of this pack beyond the §13 report: the
     /// checkpoints read, the entries proved included, the open items.
     pub fn register_facts(&self) -> &RegisterFacts {

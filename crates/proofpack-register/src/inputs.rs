@@ -86,6 +86,13 @@ pub enum ListProblem {
     },
 }
 
+/// Whether a folder's file named `name` is one of its packs (`*.tar.gz`):
+/// the rule of [`inputs`], for a front end that lists a folder itself (a
+/// browser, given a folder's files).
+pub fn is_pack_name(name: &str) -> bool {
+    name.ends_with(".tar.gz")
+}
+
 /// The packs of `given`, in order, and the entries of its folders that
 /// were skipped (the module's doc says which and why). A folder that cannot
 /// be listed, or that holds no pack, is an error.
@@ -120,7 +127,7 @@ fn folder(dir: &Path, listed: &mut Inputs) -> Result<(), ListError> {
     entries.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
     let (packs_before, skipped_before) = (listed.packs.len(), listed.skipped.len());
     for (name, path, kind) in entries {
-        let reason = if !name.ends_with(".tar.gz") {
+        let reason = if !is_pack_name(&name) {
             SkipReason::NotTarGz
         } else if kind.is_symlink() {
             SkipReason::SymbolicLink

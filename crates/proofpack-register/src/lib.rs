@@ -38,9 +38,9 @@ pub use diff::{
     diff, Change, Diff, DiffItem, DiffSide, MembersDiff, OpenItemsDiff, ReceiptState, Supersession,
     TierState,
 };
-pub use inputs::{inputs, Inputs, ListError, ListProblem, SkipReason, Skipped};
+pub use inputs::{inputs, is_pack_name, Inputs, ListError, ListProblem, SkipReason, Skipped};
 pub use report::{OpenItemRow, Register, RegisterFinding, RegisterPack, RegisterRequest, Unread};
-pub use run::{register, Options, PackInput, PackSource, Progress, RegisterError};
+pub use run::{register, Collector, Options, PackInput, PackSource, Progress, RegisterError};
 
 #[cfg(feature = "schema")]
 /// The JSON Schema of [`Register`], the contract of `proofpack register

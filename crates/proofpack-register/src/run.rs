@@ -4,8 +4,9 @@
 use crate::pack::PackFacts;
 use crate::report::{Register, Unread};
 use crate::rules;
-use proofpack_core::{verify_until, Cancel, Limits, PackFile, TrustStore, VerifyError};
+use proofpack_core::{verify_until, Cancel, Limits, PackFile, Report, TrustStore, VerifyError};
 use proofpack_spec::timestamp::Timestamp;
+use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -117,6 +118,11 @@ type Outcome = Result<PackFacts, Unread>;
 /// (§19). Deterministic for a given `as_of`, whatever `jobs` is.
 pub fn register(packs: Vec<PackInput>, options: &Options<'_>) -> Result<Register, RegisterError> {
     let outcomes = verify_all(&packs, options)?;
+    Ok(apply(outcomes, &options.as_of))
+}
+
+/// §19's rules over the packs' outcomes, in the order the packs were given.
+fn apply(outcomes: Vec<Outcome>, as_of: &Timestamp) -> Register {
     let (mut read, mut unread) = (Vec::new(), Vec::new());
     for outcome in outcomes {
         match outcome {
@@ -124,7 +130,47 @@ pub fn register(packs: Vec<PackInput>, options: &Options<'_>) -> Result<Register
             Err(e) => unread.push(e),
         }
     }
-    Ok(rules::apply(read, unread, &options.as_of))
+    rules::apply(read, unread, as_of)
+}
+
+/// A register made one pack at a time by a caller that reads each pack
+/// itself, in turn, on its own thread: a browser's worker has neither
+/// threads nor paths, and reads each pack from a `File` as it goes. Each
+/// pack is verified as [`register`] verifies it, and [`Collector::finish`]
+/// applies the same rules; the caller reports its own progress (after each
+/// [`Collector::add`]) and cancels by raising [`Options::cancel`].
+pub struct Collector<'a> {
+    options: &'a Options<'a>,
+    outcomes: Vec<Outcome>,
+}
+
+impl<'a> Collector<'a> {
+    /// A register with `options` (their `jobs` and `progress` are unused).
+    pub fn new(options: &'a Options<'a>) -> Collector<'a> {
+        Collector {
+            options,
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// Verifies the next pack, named `file`, from `pack`; a pack that could
+    /// not be opened (`Err`) or read is listed as unread.
+    pub fn add<R: Read>(&mut self, file: &str, pack: io::Result<R>) -> Result<(), RegisterError> {
+        let outcome = match pack {
+            Ok(reader) => verify_reader(file, reader, self.options)?,
+            Err(e) => Err(Unread {
+                file: file.to_owned(),
+                error: e.to_string(),
+            }),
+        };
+        self.outcomes.push(outcome);
+        Ok(())
+    }
+
+    /// The register of the packs added, in the order they were added.
+    pub fn finish(self) -> Register {
+        apply(self.outcomes, &self.options.as_of)
+    }
 }
 
 /// Every pack verified, on `jobs` threads taking the next pack in turn;
@@ -171,29 +217,48 @@ fn verify_all(packs: &[PackInput], options: &Options<'_>) -> Result<Vec<Outcome>
         .collect()
 }
 
-/// One pack verified alone, reduced to what §19 needs.
+/// One pack verified alone, reduced to what §19 needs. A pack is named in
+/// its report as the register names it.
 fn verify_one(input: &PackInput, options: &Options<'_>) -> Result<Outcome, RegisterError> {
     let (file, trust, limits, cancel) = (
-        &input.file,
+        input.file.as_str(),
         Some(options.trust),
         &options.limits,
         &options.cancel,
     );
-    // A pack is named in its report as the register names it.
     let report = match &input.source {
         PackSource::Path(path) => PackFile::open(path)
-            .and_then(|pack| pack.shown_as(file.as_str()).verify(trust, limits, cancel)),
+            .and_then(|pack| pack.shown_as(file).verify(trust, limits, cancel)),
         PackSource::Bytes(bytes) => verify_until(&bytes[..], file, trust, limits, cancel),
     };
+    reduced(file, report)
+}
+
+/// The pack `file`, read from `reader`, verified and reduced to what §19
+/// needs.
+fn verify_reader<R: Read>(
+    file: &str,
+    reader: R,
+    options: &Options<'_>,
+) -> Result<Outcome, RegisterError> {
+    let trust = Some(options.trust);
+    let report = verify_until(reader, file, trust, &options.limits, &options.cancel);
+    reduced(file, report)
+}
+
+/// A verification's outcome as §19 lists it: a pack that could not be
+/// opened or read is unread; cancelling and internal errors stop the
+/// register.
+fn reduced(file: &str, report: Result<Report, VerifyError>) -> Result<Outcome, RegisterError> {
     match report {
-        Ok(report) => Ok(Ok(PackFacts::of(file.clone(), &report))),
+        Ok(report) => Ok(Ok(PackFacts::of(file.to_owned(), &report))),
         Err(e @ (VerifyError::Open { .. } | VerifyError::Read(_))) => Ok(Err(Unread {
-            file: file.clone(),
+            file: file.to_owned(),
             error: e.to_string(),
         })),
         Err(VerifyError::Cancelled) => Err(RegisterError::Cancelled),
         Err(source) => Err(RegisterError::Internal {
-            file: file.clone(),
+            file: file.to_owned(),
             source,
         }),
     }

@@ -15,7 +15,7 @@
 
 use crate::i18n::{Arg, Language, Messages};
 use crate::text::{
-    area, attestation_words, margin_in, not_counted_words, policy_words, quorum_words,
+    area, attestation_words, margin_in, not_counted_words, policy_words, quorum_words, sla_rule_in,
     tier_details_in, witnessed_words,
 };
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -38,6 +38,8 @@ h1 { font-size: 20px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 28px 0 8px; padding-bottom: 4px; border-bottom: 2px solid var(--line); }
 h3 { font-size: 14px; margin: 16px 0 6px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 .mono, code, td.mono { font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: 12.5px; overflow-wrap: anywhere; }
+/* A tier's name is one spec word: never broken inside (it would read "work ing"). */
+td.tier { overflow-wrap: normal; white-space: nowrap; }
 .banner { display: flex; gap: 16px; align-items: center; padding: 16px 20px; border-radius: 8px; color: #fff; margin: 16px 0; }
 .banner .icon { font-size: 34px; line-height: 1; }
 .banner .word { font-size: 26px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em; }
@@ -91,8 +93,19 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; border-top: 1px
 
 /// The label rows of the SLA timeline: two above the axis, three below
 /// (the deadlines, completion and the witnessed time can all fall on one
-/// day).
-const LANE_Y: [f64; 5] = [60.0, 126.0, 34.0, 152.0, 178.0];
+/// day), far enough apart that a label's date never touches the next row's
+/// label.
+const LANE_Y: [f64; 5] = [72.0, 138.0, 40.0, 170.0, 202.0];
+
+/// The pictures' typeface: a picture shown as an image (the app's panels)
+/// has no page style to take it from.
+const SVG_FONT: &str = "DejaVu Sans, sans-serif";
+
+/// The SLA timeline's axis, between the rows above and below.
+const AXIS_Y: f64 = 104.0;
+
+/// The height of the SLA timeline's drawing.
+const TIMELINE_HEIGHT: f64 = 224.0;
 
 /// The page's Content-Security-Policy: nothing may load or run.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; \
@@ -427,7 +440,7 @@ fn tiers(r: &Report, msg: Messages) -> Markup {
                 }
                 @for row in r.tiers() {
                     tr {
-                        td class="mono" { (row.tier.as_str()) }
+                        td class="mono tier" { (row.tier.as_str()) }
                         td { (l(if row.requested { "yes" } else { "no" })) }
                         td { (ov(&row.status)) }
                         td class="num" { (ov(&row.before_count)) }
@@ -509,7 +522,7 @@ fn timeline_svg(r: &Report, msg: Messages) -> Markup {
                     } else {
                         "html-timeline-unwitnessed"
                     }))
-                    @if let Some(rule) = &r.sla().rule {
+                    @if let Some(rule) = sla_rule_in(r, msg.language()) {
                         " " (msg.format("html-timeline-rule", &[("rule", Arg::from(rule))]))
                     }
                 }
@@ -542,6 +555,27 @@ impl TimelineAxis {
     fn x(&self, at: i64) -> f64 {
         self.left + (at - self.min) as f64 / self.span * (self.width - self.left - self.right)
     }
+
+    /// How a label at `x` is anchored: from its point near the left end,
+    /// up to it near the right end, centred on it elsewhere.
+    fn anchor(&self, x: f64) -> &'static str {
+        if x < 150.0 {
+            "start"
+        } else if x > self.width - 150.0 {
+            "end"
+        } else {
+            "middle"
+        }
+    }
+
+    /// Where a label of `width` at `x` begins and ends, as it is anchored.
+    fn extent(&self, x: f64, width: f64) -> (f64, f64) {
+        match self.anchor(x) {
+            "start" => (x, x + width),
+            "end" => (x - width, x),
+            _ => (x - width / 2.0, x + width / 2.0),
+        }
+    }
 }
 
 /// The SLA timeline: received, the deadlines and completion on one axis,
@@ -557,14 +591,15 @@ fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
         width: 1000.0,
         left: 40.0,
         right: 40.0,
-        y: 90.0,
+        y: AXIS_Y,
     };
     let lanes = label_lanes(&points, &axis);
     let effective = unix_time(&s.effective_deadline);
     let completed = unix_time(&s.completed_at);
     let axis_y = axis.y;
     Some(html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 202" width="100%" role="img"
+            svg xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 1000 {TIMELINE_HEIGHT}")) width="100%" role="img"
+                font-family=(SVG_FONT)
                 aria-label=(msg.text("html-timeline-label")) {
                 line x1=(axis.left) y1=(axis_y) x2=(axis.width - axis.right) y2=(axis_y) stroke="#9aa3b2" stroke-width="2" {}
                 @if let (Some(e), Some(c)) = (effective, completed) {
@@ -572,14 +607,22 @@ fn timeline_drawing(r: &Report, msg: Messages) -> Option<Markup> {
                     rect x=(a) y=(axis_y - 7.0) width=((b - a).max(1.0)) height="14"
                         fill=(if c < e { "#1b7f3b" } else { "#b91c1c" }) fill-opacity="0.25" {}
                 }
+                // Every line first, then every label over them, each on a
+                // white halo: a leader line never crosses a label's words.
                 @for (point, lane) in points.iter().zip(lanes.iter()) {
                     @let px = axis.x(point.at);
                     @let ly = LANE_Y.get(*lane).copied().unwrap_or(axis_y + 36.0);
-                    @let anchor = if px < 150.0 { "start" } else if px > axis.width - 150.0 { "end" } else { "middle" };
                     line x1=(px) y1=(axis_y - 12.0) x2=(px) y2=(axis_y + 12.0) stroke=(point.colour) stroke-width="3" {}
                     line x1=(px) y1=(axis_y) x2=(px) y2=(ly) stroke=(point.colour) stroke-width="1" stroke-dasharray="2 2" {}
-                    text x=(px) y=(ly - 4.0) text-anchor=(anchor) font-size="12" fill=(point.colour) font-weight="bold" { (point.label) }
-                    text x=(px) y=(ly + 10.0) text-anchor=(anchor) font-size="10.5" fill="#5b6475" { (t(point.raw)) }
+                }
+                @for (point, lane) in points.iter().zip(lanes.iter()) {
+                    @let px = axis.x(point.at);
+                    @let ly = LANE_Y.get(*lane).copied().unwrap_or(axis_y + 36.0);
+                    @let anchor = axis.anchor(px);
+                    text x=(px) y=(ly - 4.0) text-anchor=(anchor) font-size="12" fill=(point.colour) font-weight="bold"
+                        stroke="#fff" stroke-width="3" paint-order="stroke" { (point.label) }
+                    text x=(px) y=(ly + 10.0) text-anchor=(anchor) font-size="10.5" fill="#5b6475"
+                        stroke="#fff" stroke-width="3" paint-order="stroke" { (t(point.raw)) }
                 }
             }
     })
@@ -614,8 +657,9 @@ fn timeline_points(s: &Timeline, msg: Messages) -> Vec<TimelinePoint<'_>> {
 }
 
 /// The label lane of each point. Labels go in lanes above and below the
-/// axis; each takes the first lane whose last label ends before it begins,
-/// so none overlap.
+/// axis; each takes the first lane whose last label ends before it begins
+/// (by its width as drawn and its anchor), so none overlap; when every lane
+/// is taken, the one free soonest.
 fn label_lanes(points: &[TimelinePoint<'_>], axis: &TimelineAxis) -> Vec<usize> {
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by_key(|&i| points.get(i).map_or(0, |p| p.at));
@@ -625,11 +669,19 @@ fn label_lanes(points: &[TimelinePoint<'_>], axis: &TimelineAxis) -> Vec<usize> 
         let Some(point) = points.get(i) else {
             continue;
         };
-        let half = point.label.len().max(point.raw.len()) as f64 * 3.4 + 6.0;
-        let (from, to) = (axis.x(point.at) - half, axis.x(point.at) + half);
+        // DejaVu Sans: about 7.5 px a character in the 12 px bold label,
+        // 6.7 px in the 10.5 px date; and a gap between neighbours.
+        let width = (point.label.chars().count() as f64 * 7.5)
+            .max(point.raw.chars().count() as f64 * 6.7)
+            + 12.0;
+        let (from, to) = axis.extent(axis.x(point.at), width);
         let lane = (0..lane_end.len())
             .find(|&l| lane_end.get(l).is_some_and(|end| *end < from))
-            .unwrap_or(i % lane_end.len());
+            .unwrap_or_else(|| {
+                (0..lane_end.len())
+                    .min_by(|&a, &b| lane_end[a].total_cmp(&lane_end[b]))
+                    .unwrap_or(0)
+            });
         if let Some(end) = lane_end.get_mut(lane) {
             *end = to;
         }
@@ -921,7 +973,7 @@ fn graph_drawing(view: &GraphView, msg: Messages) -> Markup {
         ViewKind::Artifact => n.state.map_or_else(String::new, |s| s.as_str().to_owned()),
     };
     html! {
-            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) }
+            svg xmlns="http://www.w3.org/2000/svg" viewBox={ "0 0 " (width) " " (height) } font-family=(SVG_FONT)
                 width=(width.min(1040.0)) role="img" aria-label=(msg.text("html-graph-label")) {
                 @for (from, to) in &view.edges {
                     @if let (Some(a), Some(b)) = (pos.get(*from), pos.get(*to)) {

@@ -19,3 +19,4 @@ pub mod json;
 pub mod register;
 pub mod text;
 pub mod verification;
+pub mod views;

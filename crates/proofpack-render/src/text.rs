@@ -16,6 +16,7 @@ use proofpack_core::report::{
     Policy, Report, SealSummary, TierRow, Timeline,
 };
 use proofpack_core::{Effect, Verdict};
+use proofpack_spec::calendar::{periods, Period};
 use proofpack_spec::text::Untrusted;
 use proofpack_spec::vocab::BackupState;
 use std::fmt::{self, Write};
@@ -630,6 +631,45 @@ pub fn policy_words(p: &Policy, language: Language) -> String {
 /// `language`.
 pub fn listing_words(listing: Listing, language: Language) -> String {
     Messages::new(language).named("ls-listing", listing.as_str())
+}
+
+/// Which rule of §6 applied to `r` (its legal basis, first period and
+/// extension), in `language`: the report's `sla.rule`, which the core
+/// writes in English for the §13 JSON, in the reader's words. `None` where
+/// §6 gave no deadline.
+pub fn sla_rule_in(r: &Report, language: Language) -> Option<String> {
+    r.sla().rule.as_ref()?;
+    let basis = r.pack().legal_basis?;
+    let (first, whole) = periods(basis);
+    let msg = Messages::new(language);
+    let period = |p: Period| match p {
+        Period::Months(n) => msg.format("sla-rule-months", &[("count", Arg::from(i64::from(n)))]),
+        Period::Days(n) => msg.format("sla-rule-days", &[("count", Arg::from(i64::from(n)))]),
+    };
+    let base = msg.format(
+        "sla-rule-base",
+        &[
+            ("basis", Arg::from(basis.as_str())),
+            ("period", Arg::from(period(first))),
+        ],
+    );
+    Some(match whole {
+        Some(whole) => {
+            let id = if r.sla().extension_applied {
+                "sla-rule-extended"
+            } else {
+                "sla-rule-extensible"
+            };
+            msg.format(
+                id,
+                &[
+                    ("base", Arg::from(base)),
+                    ("whole", Arg::from(period(whole))),
+                ],
+            )
+        }
+        None => msg.format("sla-rule-no-extension", &[("base", Arg::from(base))]),
+    })
 }
 
 /// A margin in seconds as `[-]Nd Nh Nm`, in English.

@@ -218,3 +218,42 @@ fn the_batch_line_keeps_the_codes_in_every_language() {
         }
     }
 }
+
+/// Every pack whose §6 rule the core wrote: the samples and the vectors.
+fn packs_with_rules() -> Vec<Report> {
+    let vectors = samples().join("../tests/vectors");
+    let expected: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(vectors.join("expected.json")).expect("expected.json"),
+    )
+    .expect("expected.json is JSON");
+    let mut reports = sample_reports();
+    for v in expected["vectors"].as_array().expect("vectors") {
+        let trust = vectors.join(v["trust"].as_str().unwrap_or("trust.json"));
+        let trust = TrustStore::load(&trust).expect("a vector's trust store");
+        let pack = vectors.join(v["pack"].as_str().expect("pack"));
+        let file = std::fs::File::open(&pack).expect("pack");
+        reports.push(verify(file, "vector", Some(&trust), &Limits::default()).expect("a report"));
+    }
+    reports.retain(|r| r.sla().rule.is_some());
+    reports
+}
+
+#[test]
+fn the_sla_rule_in_english_is_the_cores_and_is_translated() {
+    let reports = packs_with_rules();
+    let mut kinds = std::collections::BTreeSet::new();
+    for r in &reports {
+        let rule = r.sla().rule.as_deref().expect("a rule");
+        assert_eq!(text::sla_rule_in(r, Language::En).as_deref(), Some(rule));
+        kinds.insert((r.pack().legal_basis, r.sla().extension_applied));
+        for language in [Language::Fr, Language::De] {
+            let words = text::sla_rule_in(r, language).expect("a rule");
+            assert_complete(&words, "the SLA rule");
+            assert_ne!(words, rule, "{language}: the rule is still English");
+            // The HTML report states it in the reader's words.
+            assert!(html::report_in(r, language).contains(&words.replace('\'', "&#39;")));
+        }
+    }
+    // Extended, extensible but not extended, and not extensible.
+    assert!(kinds.len() >= 3, "{kinds:?}");
+}

@@ -274,6 +274,19 @@ html-sla-extended = (verlängert)
 html-sla-witnessed = Bezeugter Zeitpunkt
 html-no-timeline = Keine Zeitleiste: Die Daten konnten nicht gelesen werden.
 html-timeline-caption = Das schattierte Band ist der Spielraum zwischen Abschluss und maßgeblicher Frist: grün bei Abschluss davor, rot bei Abschluss danach.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 Kalendermonat
+   *[other] { $count } Kalendermonate
+}
+sla-rule-days = { $count ->
+    [one] 1 Tag
+   *[other] { $count } Tage
+}
+sla-rule-base = { $basis }: { $period } ab dem örtlichen Eingangsdatum
+sla-rule-extended = { $base }, verlängert auf insgesamt { $whole }
+sla-rule-extensible = { $base } (verlängerbar auf insgesamt { $whole }; nicht verlängert)
+sla-rule-no-extension = { $base } (keine Verlängerung möglich)
 html-timeline-rule = Regel: { $rule }.
 html-timeline-label = Zeitleiste der Fristen
 html-timeline-witnessed = Die violette Marke ist der bezeugte Zeitpunkt: Bis dahin hatten die Zeugen das Protokoll der Kaskade gesehen, was auch immer die Uhr des Verantwortlichen sagt.
@@ -1078,6 +1091,7 @@ ui-choose-trust = Vertrauensspeicher wählen …
 ui-trust-path = Pfad des Vertrauensspeichers
 ui-use = Verwenden
 ui-forget-trust = Gespeicherten Vertrauensspeicher vergessen
+ui-forget-page-trust = Diesen Vertrauensspeicher nicht mehr verwenden
 ui-verifying-path = { $path } wird geprüft …
 ui-cancel = Abbrechen
 ui-empty = Öffnen Sie ein Nachweispaket, um es zu prüfen. Wählen Sie den Vertrauensspeicher mit den Schlüsseln des DSB und des Audit-Protokolls, den Sie erhalten haben: Ohne ihn ist ein Paket bestenfalls { $untrusted }.
@@ -1118,6 +1132,7 @@ ui-copy-entry = Eintrag kopieren
 ui-next-trust-remembered = Pakete, die Sie als Nächstes öffnen, werden mit dem gespeicherten Vertrauensspeicher geprüft:
 ui-next-trust-command-line = Pakete, die Sie als Nächstes öffnen, werden mit dem Vertrauensspeicher der Befehlszeile geprüft (nur in dieser Sitzung):
 ui-next-trust-none = Kein Vertrauensspeicher: Hier geöffnete Pakete sind bestenfalls nicht vertrauenswürdig.
+ui-next-trust-page = Pakete, die Sie als Nächstes öffnen, werden mit dem in dieser Seite gewählten Vertrauensspeicher geprüft (nicht gespeichert: wählen Sie ihn nach dem Neuladen der Seite erneut):
 ui-trust-keys = { $keys } Schlüssel · geändert { $modified }
 ui-trust-sha256 = sha256 { $sha256 }
 ui-pack-trust = Vertrauensspeicher { $file }

@@ -278,6 +278,19 @@ html-sla-extended = (extended)
 html-sla-witnessed = Witnessed time
 html-no-timeline = No timeline: the dates could not be read.
 html-timeline-caption = The shaded band is the margin between completion and the effective deadline: green when completed before it, red when after.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 calendar month
+   *[other] { $count } calendar months
+}
+sla-rule-days = { $count ->
+    [one] 1 day
+   *[other] { $count } days
+}
+sla-rule-base = { $basis }: { $period } from the local date of receipt
+sla-rule-extended = { $base }, extended to { $whole } in all
+sla-rule-extensible = { $base } (extensible to { $whole } in all; not extended)
+sla-rule-no-extension = { $base } (no extension allowed)
 html-timeline-rule = Rule: { $rule }.
 html-timeline-label = SLA timeline
 html-timeline-witnessed = The violet mark is the witnessed time: by then the witnesses had seen the cascade's log, whatever the controller's clock says.
@@ -1087,6 +1100,7 @@ ui-choose-trust = Choose trust store…
 ui-trust-path = Trust store path
 ui-use = Use
 ui-forget-trust = Forget the remembered store
+ui-forget-page-trust = Stop using this trust store
 ui-verifying-path = Verifying { $path }…
 ui-cancel = Cancel
 ui-empty = Open a proof pack to verify it. Choose the trust store of DPO and audit-log keys you were given: without one a pack is at best { $untrusted }.
@@ -1128,6 +1142,7 @@ ui-copy-entry = Copy the entry
 ui-next-trust-remembered = Packs you open next are verified with the remembered trust store:
 ui-next-trust-command-line = Packs you open next are verified with the command line's trust store (this session only):
 ui-next-trust-none = No trust store: packs opened here are at best untrusted.
+ui-next-trust-page = Packs you open next are verified with the trust store chosen in this page (not remembered: choose it again after reloading the page):
 ui-trust-keys = { $keys } keys · modified { $modified }
 ui-trust-sha256 = sha256 { $sha256 }
 ui-pack-trust = trust store { $file }

@@ -274,6 +274,19 @@ html-sla-extended = (prolongée)
 html-sla-witnessed = Vue par les témoins
 html-no-timeline = Pas de frise chronologique : les dates n'ont pas pu être lues.
 html-timeline-caption = La bande ombrée est la marge entre l'achèvement et l'échéance effective : verte si l'achèvement la précède, rouge s'il la suit.
+# Which rule of §6 applied (the report's sla.rule in the reader's words).
+sla-rule-months = { $count ->
+    [one] 1 mois civil
+   *[other] { $count } mois civils
+}
+sla-rule-days = { $count ->
+    [one] 1 jour
+   *[other] { $count } jours
+}
+sla-rule-base = { $basis } : { $period } à compter de la date locale de réception
+sla-rule-extended = { $base }, prolongé à { $whole } au total
+sla-rule-extensible = { $base } (prolongeable à { $whole } au total ; non prolongé)
+sla-rule-no-extension = { $base } (aucune prolongation possible)
 html-timeline-rule = Règle : { $rule }.
 html-timeline-label = Frise des délais
 html-timeline-witnessed = Le repère violet est la date vue par les témoins : les témoins avaient alors vu le journal de la cascade, quoi que dise l'horloge du responsable du traitement.
@@ -1078,6 +1091,7 @@ ui-choose-trust = Choisir un magasin de confiance…
 ui-trust-path = Chemin du magasin de confiance
 ui-use = Utiliser
 ui-forget-trust = Oublier le magasin mémorisé
+ui-forget-page-trust = Ne plus utiliser ce magasin de confiance
 ui-verifying-path = Vérification de { $path }…
 ui-cancel = Annuler
 ui-empty = Ouvrez un dossier de preuve pour le vérifier. Choisissez le magasin de confiance des clés du DPO et du journal d'audit qui vous a été remis : sans lui, un dossier est au mieux { $untrusted }.
@@ -1118,6 +1132,7 @@ ui-copy-entry = Copier l'entrée
 ui-next-trust-remembered = Les dossiers que vous ouvrirez seront vérifiés avec le magasin de confiance mémorisé :
 ui-next-trust-command-line = Les dossiers que vous ouvrirez seront vérifiés avec le magasin de confiance de la ligne de commande (pour cette session seulement) :
 ui-next-trust-none = Aucun magasin de confiance : les dossiers ouverts ici sont au mieux non fiables.
+ui-next-trust-page = Les dossiers que vous ouvrirez seront vérifiés avec le magasin de confiance choisi dans cette page (non mémorisé : choisissez-le à nouveau après avoir rechargé la page) :
 ui-trust-keys = { $keys } clés · modifié le { $modified }
 ui-trust-sha256 = sha256 { $sha256 }
 ui-pack-trust = magasin de confiance { $file }
