@@ -25,10 +25,17 @@ if [ -z "${PROOFPACK_BIN:-}" ]; then
     cargo build --locked --quiet --bin proofpack
     export PROOFPACK_BIN="$target/debug/proofpack"
 fi
+# The tests run offline: a network guard in every Python process
+# (crates/proofpack-py/tests/offline/), and no network namespace at all
+# where `unshare -n` is allowed.
+offline=()
+if unshare -n true 2>/dev/null; then
+    offline=(unshare -n)
+fi
 # Run from the tests' folder, not the repository, so that `import proofpack`
 # is the installed package; no cache is written into the repository.
-(cd crates/proofpack-py/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
+(cd crates/proofpack-py/tests && "${offline[@]}" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
 # The example's two runs (clean, then one planted defect), each pack
-# verified by the CLI.
-cd "$example/tests"
-exec "$venv/bin/python" -m pytest -q -p no:cacheprovider
+# verified by the CLI (examples/python/conftest.py: the examples' fixtures).
+cd examples/python
+exec "${offline[@]}" "$venv/bin/python" -m pytest -q -p no:cacheprovider agent_memory/tests
