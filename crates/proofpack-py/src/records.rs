@@ -12,8 +12,10 @@ use proofpack_producer::{
     ModelAction, ModelLineage, NodeRef, ProbeResultsBuilder, ProvenanceRecord, Purge, StatusKind,
     Step, StepOutput, StepStatus, PURGE_SERVING_INDEX_ONLY,
 };
+use proofpack_spec::calendar::{period_end, periods};
+use proofpack_spec::timestamp::format_instant;
 use proofpack_spec::vocab::{
-    ArtifactState as StateName, BackupState as BackupName, ModelAction as ActionName,
+    ArtifactState as StateName, BackupState as BackupName, LegalBasis, ModelAction as ActionName,
     ObligationKind, RecordType, UnknownName,
 };
 use pyo3::exceptions::PyValueError;
@@ -197,6 +199,21 @@ impl Request {
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let bytes = self.inner.to_json().map_err(producer_error)?;
         Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// The statutory deadline of §6 for a request received at `received_at`
+    /// under `legal_basis`: the end of the first period (exclusive), in the
+    /// offset of `received_at`. A `sla_deadline` must be strictly before
+    /// it. Raises ValueError for an unknown basis or a bad timestamp.
+    #[staticmethod]
+    fn statutory_deadline(legal_basis: &str, received_at: &str) -> PyResult<String> {
+        let basis: LegalBasis = name("legal_basis", legal_basis)?;
+        let received = crate::timestamp("received_at", Some(received_at))?
+            .ok_or_else(|| PyValueError::new_err("received_at: missing"))?;
+        let (first, _) = periods(basis);
+        period_end(&received, first)
+            .map(format_instant)
+            .ok_or_else(|| PyValueError::new_err("received_at: out of range"))
     }
 }
 
@@ -531,6 +548,72 @@ impl StepRecord {
         }
         let inner = builder.build().map_err(producer_error)?;
         Ok(StepRecord { inner })
+    }
+
+    /// The record of a step that counted its tier before and after (§7):
+    /// `ok`, with the tier's evidence, when nothing is left (`after_count`
+    /// 0); otherwise `fail`, its `error` saying how many records are left
+    /// and `exception_id` naming the exception opened for them (a failure
+    /// carries no evidence). How a cascade never calls `ok` a step that left
+    /// records behind.
+    #[staticmethod]
+    #[pyo3(signature = (step, started_at, ended_at, before_count, after_count, code_ref, exception_id, *, replication_lag_drained=None, purge=None, models=None, backups=None, output=None))]
+    #[allow(clippy::too_many_arguments)] // §7's members, as keyword arguments.
+    fn counted(
+        step: &str,
+        started_at: String,
+        ended_at: String,
+        before_count: u64,
+        after_count: u64,
+        code_ref: String,
+        exception_id: String,
+        replication_lag_drained: Option<bool>,
+        purge: Option<&str>,
+        models: Option<&Bound<'_, PyAny>>,
+        backups: Option<&Bound<'_, PyAny>>,
+        output: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        if after_count == 0 {
+            return Self::new(
+                step,
+                "ok",
+                started_at,
+                ended_at,
+                before_count,
+                code_ref,
+                Some(0),
+                replication_lag_drained,
+                purge,
+                models,
+                backups,
+                output,
+                None,
+                None,
+                None,
+                None,
+                None,
+            );
+        }
+        let error = format!("{after_count} record(s) left after the step");
+        Self::new(
+            step,
+            "fail",
+            started_at,
+            ended_at,
+            before_count,
+            code_ref,
+            Some(after_count),
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(error),
+            Some(exception_id),
+            None,
+            None,
+            None,
+        )
     }
 
     #[getter]

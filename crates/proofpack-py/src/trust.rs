@@ -214,6 +214,21 @@ impl TrustStoreFile {
             .collect()
     }
 
+    /// The entries of the store that hold the key at `key_path` (a PKCS#8
+    /// private key or an SPKI public key, PEM), in the store's order; empty
+    /// when the store lacks it. How a program finds the `key_id`, owner and
+    /// roles the store gives a key file it holds.
+    fn keys_of<'py>(&self, py: Python<'py>, key_path: PathBuf) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let public_key = keys::read_public_key(&key_path).map_err(authoring_error)?;
+        let store = self.file.store().map_err(edit_error)?;
+        store
+            .keys()
+            .iter()
+            .filter(|k| k.public_key == public_key)
+            .map(|k| loads(py, &key_entry_json(k).to_string()))
+            .collect()
+    }
+
     /// Writes the store to `path` (None: where it was read from),
     /// atomically.
     #[pyo3(signature = (path=None))]

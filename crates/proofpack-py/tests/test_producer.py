@@ -50,6 +50,23 @@ def test_request_and_its_required_steps():
     assert doc["subject_id"] == r.subject_id and doc["legal_basis"] == "GDPR"
 
 
+@pytest.mark.parametrize("basis,received,statutory", [
+    ("GDPR", "2026-04-20T09:11:00Z", "2026-05-21T00:00:00Z"),
+    ("GDPR", "2026-01-31T23:30:00-05:00", "2026-03-01T00:00:00-05:00"),
+    ("CCPA", "2026-04-20T09:11:00Z", "2026-06-05T00:00:00Z"),
+    ("POPIA", "2026-04-20T09:11:00Z", "2026-05-21T00:00:00Z"),
+])
+def test_statutory_deadline_is_the_end_of_the_first_period(basis, received, statutory):
+    assert proofpack.Request.statutory_deadline(basis, received) == statutory
+    # An internal deadline must be strictly before it (§6).
+    with pytest.raises(proofpack.ProducerError):
+        request(legal_basis=basis, received_at=received, sla_deadline=statutory)
+    with pytest.raises(ValueError):
+        proofpack.Request.statutory_deadline(basis, "2026-04-20 09:11")
+    with pytest.raises(ValueError):
+        proofpack.Request.statutory_deadline("HIPAA", received)
+
+
 @pytest.mark.parametrize("changes,error,kind", [
     ({"subject_id": "alice@example.com"}, proofpack.ProducerError, "not_pseudonymous"),
     ({"data_classes": ["episodic", "episodic"]}, proofpack.ProducerError,
@@ -75,6 +92,22 @@ def test_step_records_carry_what_their_status_needs():
     tuned = ok("fine_tune", models=[{"model_id": "m-1", "action": "unlearned",
                                      "method": "gradient-ascent", "evaluation_ref": "ev-1"}])
     assert tuned.to_dict()["output"]["models"][0]["method"] == "gradient-ascent"
+
+
+def test_a_counted_step_is_ok_only_when_nothing_is_left():
+    done = proofpack.StepRecord.counted("vectors", T.format(1), T.format(2), 5, 0,
+                                        "git:cascade@1", "EXC-1", purge="rebuilt",
+                                        output={"collections": 2})
+    assert (done.status, done.before_count, done.after_count) == ("ok", 5, 0)
+    assert done.to_dict()["output"] == {"purge": "rebuilt", "collections": 2}
+    left = proofpack.StepRecord.counted("vectors", T.format(1), T.format(2), 5, 2,
+                                        "git:cascade@1", "EXC-1", purge="rebuilt")
+    record = left.to_dict()
+    assert (left.status, left.after_count, record["exception_id"]) == ("fail", 2, "EXC-1")
+    assert "output" not in record and record["error"]
+    with pytest.raises(proofpack.ProducerError):  # a failure opens an exception
+        proofpack.StepRecord.counted("vectors", T.format(1), T.format(2), 5, 2,
+                                     "git:cascade@1", "")
 
 
 @pytest.mark.parametrize("args,kwargs,error,kind", [

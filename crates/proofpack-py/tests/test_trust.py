@@ -21,6 +21,20 @@ def key(tmp_path):
     return path, entry
 
 
+def test_keys_of_finds_the_entries_holding_a_key_file(tmp_path, key):
+    path, entry = key
+    other = proofpack.keygen(tmp_path / "other.pem", "other", "o@example.com", ["audit_log"])
+    store = proofpack.TrustStoreFile(tmp_path / "trust.json", create=True)
+    assert store.keys_of(path) == []
+    store.add_entry(entry)
+    store.add_entry(other)
+    store.add_key("dpo-1-verifier", "dpo@example.com", ["verifier"], key_path=path)
+    assert [e["key_id"] for e in store.keys_of(path)] == ["dpo-1", "dpo-1-verifier"]
+    assert store.keys_of(tmp_path / "other.pem") == [other]
+    with pytest.raises(FileNotFoundError):
+        store.keys_of(tmp_path / "missing.pem")
+
+
 def test_add_key_from_a_key_file_or_base64_writes_the_keygen_entry(tmp_path, key):
     path, entry = key
     store = proofpack.TrustStoreFile(tmp_path / "trust.json", create=True)

@@ -71,15 +71,9 @@ class Cascade:
         failure with an exception, never an `ok`), and logs it."""
         started = self.clock()
         before, after, evidence = run()
-        ended = self.clock()
-        if after == 0:
-            record = proofpack.StepRecord(step, "ok", started, ended, before, CODE_REF,
-                                          **evidence)
-        else:
-            record = proofpack.StepRecord(
-                step, "fail", started, ended, before, CODE_REF, after,
-                error=f"{after} record(s) still tagged with the subject",
-                exception_id=f"EXC-{self.request.request_id}-{step}")
+        record = proofpack.StepRecord.counted(
+            step, started, self.clock(), before, after, CODE_REF,
+            f"EXC-{self.request.request_id}-{step}", **evidence)
         self.log.log_step_record(self.request.request_id, record)
         self.steps.append(record)
 

@@ -16,12 +16,10 @@ The erasure (``erase.py``) and the probe (``probe.py``) work on these stores;
 this module is the service itself and knows nothing of either.
 """
 
-import hashlib
-import math
 import os
 import pathlib
-import re
 import sqlite3
+import sys
 from typing import Any, Dict, List, Optional, Sequence
 
 # Chroma's product telemetry is off: set before chromadb is imported, and
@@ -33,6 +31,10 @@ from chromadb.api.types import Documents, EmbeddingFunction, Embeddings  # noqa:
 from chromadb.config import Settings  # noqa: E402
 
 import proofpack  # noqa: E402
+
+# The examples' shared embedding (examples/python/hash_embedding.py).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from hash_embedding import embed  # noqa: E402
 
 #: The collections of the vector store, one per kind of memory embedded.
 COLLECTIONS = ("notes", "facts")
@@ -61,25 +63,14 @@ CREATE TABLE IF NOT EXISTS audit_refs (
 
 
 class HashEmbedding(EmbeddingFunction[Documents]):
-    """A deterministic embedding by feature hashing: each lower-cased word
-    adds +1 or -1 to one of ``dim`` coordinates (both chosen by its SHA-256),
-    and the vector is normalised. Crude next to a language model, but
-    offline, reproducible, and good enough for a store whose recall is
-    tested by shared words."""
+    """Chroma's embedding function over the examples' feature hashing
+    (``hash_embedding.embed``): deterministic and offline."""
 
     def __init__(self, dim: int = 256) -> None:
         self.dim = dim
 
     def __call__(self, input: Documents) -> Embeddings:
-        vectors = []
-        for text in input:
-            v = [0.0] * self.dim
-            for word in re.findall(r"[a-z0-9@.]+", text.lower()):
-                h = hashlib.sha256(word.encode()).digest()
-                v[int.from_bytes(h[:4], "big") % self.dim] += 1.0 if h[4] & 1 else -1.0
-            norm = math.sqrt(sum(x * x for x in v)) or 1.0
-            vectors.append([x / norm for x in v])
-        return vectors
+        return [embed(text, self.dim) for text in input]
 
     @staticmethod
     def name() -> str:

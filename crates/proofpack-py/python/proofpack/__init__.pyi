@@ -175,6 +175,9 @@ class Request:
         """The steps §7 requires of this request, in cascade order."""
     def to_json(self) -> bytes:
         """The bytes of ``request.json``."""
+    @staticmethod
+    def statutory_deadline(legal_basis: str, received_at: str) -> str:
+        """The end of §6's first period (exclusive) for a request received at ``received_at``."""
 
 class StepRecord:
     """A validated ``steps.jsonl`` record (§7)."""
@@ -200,6 +203,23 @@ class StepRecord:
         expires_at: Optional[str] = None,
         exemption: Optional[Mapping[str, str]] = None,
     ) -> None: ...
+    @staticmethod
+    def counted(
+        step: str,
+        started_at: str,
+        ended_at: str,
+        before_count: int,
+        after_count: int,
+        code_ref: str,
+        exception_id: str,
+        *,
+        replication_lag_drained: Optional[bool] = None,
+        purge: Optional[str] = None,
+        models: Optional[Sequence[Mapping[str, Any]]] = None,
+        backups: Optional[Sequence[Union["Backup", Mapping[str, Any]]]] = None,
+        output: Optional[Mapping[str, Any]] = None,
+    ) -> "StepRecord":
+        """``ok`` with the evidence when ``after_count`` is 0, else ``fail`` with ``exception_id``."""
     @property
     def step(self) -> str: ...
     @property
@@ -410,5 +430,7 @@ class TrustStoreFile:
         """``{"witness_quorum": int, "signed_receipts": bool}``."""
     def keys(self) -> List[Dict[str, Any]]:
         """The §4 entries of the store's keys."""
+    def keys_of(self, key_path: _Path) -> List[Dict[str, Any]]:
+        """The entries holding the key at ``key_path`` (a private or public key, PEM); empty if none."""
     def save(self, path: Optional[_Path] = None) -> None:
         """Writes the store (to where it was read from, by default), atomically."""

@@ -4,58 +4,31 @@ CLI (exit status and `--json` codes), and the stores checked directly."""
 
 import ast
 import json
-import os
 import pathlib
-import shutil
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parents[1]
-ROOT = HERE.parents[2]
+RUN = HERE / "run.py"
 
 
 @pytest.fixture(scope="module")
-def cli():
-    """The `proofpack` binary: $PROOFPACK_BIN, else the workspace's debug
-    build, else one on the PATH."""
-    built = ROOT / "target" / "debug" / "proofpack"
-    found = (os.environ.get("PROOFPACK_BIN")
-             or (str(built) if built.is_file() else shutil.which("proofpack")))
-    if found is None:
-        pytest.fail("no proofpack binary: set PROOFPACK_BIN or run scripts/python-tests.sh")
-    return found
-
-
-def run_example(out, *extra):
-    done = subprocess.run([sys.executable, str(HERE / "run.py"), "--out", str(out), *extra],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-def verify(cli, out):
-    done = subprocess.run([cli, "verify", "--json", str(out / "proof.tar.gz"),
-                           "--trust", str(out / "trust.json")],
-                          capture_output=True, check=False)
-    report = json.loads(done.stdout)
-    return done.returncode, report["verdict"], {f["code"] for f in report["findings"]}
-
-
-@pytest.fixture(scope="module")
-def clean(tmp_path_factory):
+def clean(tmp_path_factory, run_example):
     out = tmp_path_factory.mktemp("clean") / "run"
-    run_example(out)
+    run_example(RUN, "--out", out)
     return out
 
 
 @pytest.fixture(scope="module")
-def defect(tmp_path_factory):
+def defect(tmp_path_factory, run_example):
     out = tmp_path_factory.mktemp("defect") / "run"
-    run_example(out, "--defect", "summary-left")
+    run_example(RUN, "--out", out, "--defect", "summary-left")
     return out
+
+
+def pack(out):
+    return out / "proof.tar.gz", out / "trust.json"
 
 
 def rows(out, sql, *params):
@@ -66,8 +39,8 @@ def rows(out, sql, *params):
         db.close()
 
 
-def test_the_clean_run_verifies_complete(cli, clean):
-    assert verify(cli, clean) == (0, "complete", set())
+def test_the_clean_run_verifies_complete(verify, clean):
+    assert verify(*pack(clean)) == (0, "complete", set())
 
 
 def test_the_clean_run_erased_alice_and_kept_bob(clean):
@@ -95,8 +68,8 @@ def test_the_clean_run_erased_alice_and_kept_bob(clean):
                       "audit_log": 10}
 
 
-def test_the_defect_run_is_incomplete_with_the_left_summary(cli, defect):
-    status, verdict, codes = verify(cli, defect)
+def test_the_defect_run_is_incomplete_with_the_left_summary(verify, defect):
+    status, verdict, codes = verify(*pack(defect))
     assert (status, verdict) == (4, "incomplete")
     assert {"probes.residue", "provenance.live_derivation"} <= codes
     # Nothing else is wrong with the pack: only findings of the left summary.
@@ -114,7 +87,5 @@ def test_the_probe_is_independent_of_the_cascade():
     assert "erase" not in imported
 
 
-def test_a_used_folder_is_refused(clean):
-    done = subprocess.run([sys.executable, str(HERE / "run.py"), "--out", str(clean)],
-                          capture_output=True, check=False)
-    assert done.returncode == 2
+def test_a_used_folder_is_refused(clean, run_example):
+    run_example(RUN, "--out", clean, status=2)
