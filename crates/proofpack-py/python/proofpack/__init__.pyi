@@ -50,7 +50,7 @@ class ProducerError(Error):
     reference_scopes_incomplete, invalid_origin, key_name_not_origin, entry_out_of_range,
     duplicate_index, nothing_to_redact, checkpoint_malformed, checkpoint_mismatch,
     checkpoint_not_signed_by_log, checkpoint_sizes, merkle, randomness, json, count_out_of_range,
-    duplicate_node, log_full, kept_entry, statement_not_confirmed."""
+    duplicate_node, log_full, kept_entry, unsealable, not_pack_signed, statement_not_confirmed."""
 
 class RefusedError(Error):
     """Signing was refused; nothing was written."""
