@@ -11,7 +11,7 @@
 # (ui/backend-web.js); the verifier is crates/proofpack-web compiled to
 # wasm32-unknown-unknown. Installs what it needs: the wasm32 target
 # (rustup), wasm-bindgen-cli at exactly the version of the wasm-bindgen crate
-# in Cargo.lock (cargo install), and esbuild, pinned with its integrity in
+# in Cargo.lock (scripts/tool.sh), and esbuild, pinned with its integrity in
 # crates/proofpack-web/tools/package-lock.json (npm ci, into target/).
 # Reproducible: paths are remapped out of the module, and two builds of one
 # commit give the same bytes.
@@ -26,16 +26,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown >&2
 fi
 
-# wasm-bindgen-cli must be the wasm-bindgen crate's version exactly.
-version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-    # Without its default features: no TLS stack (its test runner's
-    # downloads), which is most of its build.
-    cargo install wasm-bindgen-cli --version "=$version" --no-default-features --locked >&2 ||
-        # A registry mirror may lack a version its lock file names: the same
-        # release, its dependencies resolved afresh.
-        cargo install wasm-bindgen-cli --version "=$version" --no-default-features >&2
-fi
+./scripts/tool.sh wasm-bindgen
 
 # The module, its paths remapped (the same bytes wherever the clone and
 # cargo's home are), with WebAssembly's 128-bit SIMD (every current browser

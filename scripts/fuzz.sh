@@ -6,8 +6,8 @@
 #   scripts/fuzz.sh --smoke [SECS]   run every target SECS seconds (default 15)
 #   scripts/fuzz.sh --list           list the targets
 #
-# Installs cargo-fuzz when it is missing (`cargo install cargo-fuzz --locked`,
-# from crates.io) and seeds fuzz/corpus/<target>/ from the sample packs, the
+# Installs cargo-fuzz when it is missing (scripts/tool.sh, from crates.io) and
+# seeds fuzz/corpus/<target>/ from the sample packs, the
 # public vectors and the corpora (fuzz/seed-corpus.sh) before running. A crash
 # stops the run with a non-zero status; libFuzzer writes the input to
 # fuzz/artifacts/<target>/, and it becomes a regression test under tests/.
@@ -46,9 +46,7 @@ case $1 in
        targets | grep -qx "$target" || { echo "no fuzz target $target; try --list" >&2; exit 2; } ;;
 esac
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    cargo install cargo-fuzz --locked
-fi
+./scripts/tool.sh cargo-fuzz
 fuzz/seed-corpus.sh >/dev/null
 
 if [ "$mode" = one ]; then

@@ -5,7 +5,4 @@
 set -euo pipefail
 "$(dirname "$0")/apt-missing.sh" libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev \
     librsvg2-dev libssl-dev webkit2gtk-driver xvfb xauth
-if ! command -v tauri-driver >/dev/null 2>&1; then
-    echo "install-app-deps: installing tauri-driver" >&2
-    cargo install tauri-driver --version '^2' --locked --quiet
-fi
+"$(dirname "$0")/tool.sh" tauri-driver
