@@ -5,9 +5,9 @@
 
 use crate::error::AppError;
 use crate::service::{
-    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, ReceiptCheck,
-    ReceiptSigned, RegisterFormat, RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome,
-    StartupView, TrustStoreView, UiStrings, Verified, VerifyRequest,
+    self, AppState, AuthorFolder, AuthorRequest, ExportFormat, Presign, ReceiptSigned,
+    RegisterFormat, RegisterQuery, RegisterView, RegisterWords, Shown, SignOutcome, StartupView,
+    TrustStoreView, UiStrings, VerificationCheck, Verified, VerifyRequest,
 };
 use proofpack_render::explain::ExplainedCode;
 use tauri::{AppHandle, Emitter, Manager, Runtime, State};
@@ -229,7 +229,7 @@ pub async fn check_verification<R: Runtime>(
     file: String,
     keys: String,
     pack: Option<String>,
-) -> Result<ReceiptCheck, AppError> {
+) -> Result<VerificationCheck, AppError> {
     blocking(move || {
         service::check_receipt(&app.state::<AppState>(), &file, &keys, pack.as_deref())
     })

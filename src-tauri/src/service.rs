@@ -4,9 +4,10 @@
 //! `proofpack_core::verify`, pictures from the core's renderer, signing and
 //! its refusals (in their own words) from `proofpack_author::sign`.
 //!
-//! One module per concern: the command line (`args`), what is remembered
+//! What the panels show is built by `proofpack_render::views`, as for the
+//! browser's worker. One module per concern: the command line (`args`), what is remembered
 //! (`settings`), the language (`language`), trust stores (`trust`),
-//! what is shown of a report (`report_view`), jobs and the reports kept
+//! jobs and the reports kept
 //! (`jobs`), Verify mode (`verify`), dropped files (`dropped`), export
 //! (`export`), Author mode (`author`), Register mode (`register`) and
 //! the verification receipts of §20 (`verification_receipt`).
@@ -26,7 +27,6 @@ mod export;
 mod jobs;
 mod language;
 mod register;
-mod report_view;
 mod settings;
 mod trust;
 mod verification_receipt;
@@ -41,15 +41,15 @@ pub use dropped::{dropped_paths, split_dropped};
 pub use export::{export_report, ExportFormat};
 pub use jobs::{cancel_verification, close_pack, new_job, shown, KEPT_REPORTS};
 pub use language::{explanations, set_language, ui_strings, LanguageChoice, UiStrings};
+pub use proofpack_render::views::{ReportWords, Shown, VerdictWords};
 pub use register::{
     export_register, register_words, run_register, RegisterFormat, RegisterProgress, RegisterQuery,
-    RegisterView, RegisterWords, SkippedEntry, VerdictWords, KEPT_REGISTERS,
+    RegisterView, RegisterWords, SkippedEntry, KEPT_REGISTERS,
 };
-pub use report_view::{ReportWords, Shown};
 pub use settings::{forget_trust_store, remember_trust_store};
 pub use trust::{load_trust_store, TrustStoreView};
 pub use verification_receipt::{
-    check_receipt, is_receipt, sign_receipt, ReceiptCheck, ReceiptSigned,
+    check_receipt, is_receipt, sign_receipt, ReceiptSigned, VerificationCheck,
 };
 pub use verify::{verify_pack, Progress, Verified, VerifyRequest};
 

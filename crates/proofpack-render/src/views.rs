@@ -9,8 +9,8 @@ use crate::i18n::{self, Language, Messages};
 use crate::{explain, html, json, register as render_register, text};
 use proofpack_core::report::{AttestationState, NotCounted, TrustStoreInfo};
 use proofpack_core::trust::KeyView;
-use proofpack_core::{Effect, RegisterCode, Report, TrustStore, Verdict};
-use proofpack_register::Register;
+use proofpack_core::{Effect, RegisterCode, Report, TrustStore, Verdict, VerifyError};
+use proofpack_register::{Register, RegisterError, SkipReason};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::OpenItemKind;
 use serde::{Deserialize, Serialize};
@@ -250,8 +250,30 @@ pub struct RegisterView {
     pub exit: i32,
     /// The trust store every pack was verified against.
     pub trust: TrustStoreView,
+    /// The entries of the folders given that are not packs, each with why
+    /// (as `proofpack register` reports them).
+    pub skipped: Vec<SkippedEntry>,
     /// The words of what the register shows, in the UI's language.
     pub words: RegisterWords,
+}
+
+/// An entry of a folder that is not a pack.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedEntry {
+    /// The entry.
+    pub path: String,
+    /// Why it is not a pack (`not_tar_gz`, `not_regular_file`,
+    /// `symbolic_link`).
+    pub reason: SkipReason,
+}
+
+impl From<proofpack_register::Skipped> for SkippedEntry {
+    fn from(skipped: proofpack_register::Skipped) -> Self {
+        SkippedEntry {
+            path: skipped.path.display().to_string(),
+            reason: skipped.reason,
+        }
+    }
 }
 
 /// A verdict's word and icon.
@@ -481,6 +503,60 @@ impl AppError {
     }
 }
 
+impl From<proofpack_core::TrustStoreError> for AppError {
+    /// The store's path and its problem in the core's words (the UI says
+    /// them in its language's sentence).
+    fn from(e: proofpack_core::TrustStoreError) -> Self {
+        AppError::TrustStore {
+            path: e.path().unwrap_or_default().to_owned(),
+            message: e.problem().to_string(),
+        }
+    }
+}
+
+impl AppError {
+    /// Why the pack `name` gave no report: not read (or not opened),
+    /// cancelled, or the verifier's own fault.
+    pub fn of_verify(name: &str, e: VerifyError) -> Self {
+        match e {
+            VerifyError::Cancelled => AppError::Cancelled,
+            e @ VerifyError::Internal(_) => AppError::Internal {
+                message: e.to_string(),
+            },
+            VerifyError::Open { source, .. } => AppError::read(name, source),
+            e @ VerifyError::Read(_) => AppError::read(name, e),
+        }
+    }
+
+    /// Why no register was made: cancelled, or the verifier's own fault.
+    pub fn of_register(e: &RegisterError) -> Self {
+        match e {
+            RegisterError::Cancelled => AppError::Cancelled,
+            RegisterError::Internal { .. } => AppError::Internal {
+                message: e.to_string(),
+            },
+        }
+    }
+}
+
+/// The language of the BCP 47 tag `tag`, one the UI offers.
+pub fn language(tag: &str) -> Result<Language, AppError> {
+    Language::from_tag(tag).ok_or_else(|| AppError::BadRequest {
+        message: format!("no messages in the language {tag:?}"),
+    })
+}
+
+/// A register's `as_of` as the UI gives it (RFC 3339 with an offset), or
+/// now when it gives none.
+pub fn as_of_or_now(given: Option<&str>) -> Result<Timestamp, AppError> {
+    match given.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(text) => text.parse().map_err(|e| AppError::BadRequest {
+            message: format!("as_of: {e}"),
+        }),
+        None => Ok(Timestamp::now()),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Signed verifications (§20)
 
@@ -504,7 +580,11 @@ pub struct VerificationCheck {
 
 impl VerificationCheck {
     /// The check of the file `path`, its words in `language`.
-    pub fn of(path: &str, checked: proofpack_verification::CheckedReceipt, language: Language) -> Self {
+    pub fn of(
+        path: &str,
+        checked: proofpack_verification::CheckedReceipt,
+        language: Language,
+    ) -> Self {
         VerificationCheck {
             path: path.to_owned(),
             authentic: checked.authentic(),

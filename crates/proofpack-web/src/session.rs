@@ -6,14 +6,13 @@
 //! desktop app does. Nothing here knows of the browser: the native tests
 //! drive it with files and byte slices.
 
-use proofpack_core::{verify_until, Cancel, Limits, Report, TrustStore, VerifyError};
-use proofpack_register::{Collector, Options, Register, RegisterError};
+use proofpack_core::{verify_until, Cancel, Limits, Report, TrustStore};
+use proofpack_register::{Collector, Options, Register};
 use proofpack_render::i18n::Language;
 use proofpack_render::views::{
     self, AppError, ExportFormat, RegisterFormat, RegisterProgress, RegisterView, RegisterWords,
     Shown, TrustStoreView, VerificationCheck, Verified,
 };
-use proofpack_spec::timestamp::Timestamp;
 use proofpack_verification::PackToCompare;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read};
@@ -68,9 +67,7 @@ impl TrustFile<'_> {
 
 /// The language of the BCP 47 tag `tag`.
 pub fn language(tag: &str) -> Result<Language, AppError> {
-    Language::from_tag(tag).ok_or_else(|| AppError::BadRequest {
-        message: format!("no messages in the language {tag:?}"),
-    })
+    views::language(tag)
 }
 
 /// The language a browser's reader prefers: the first of `tags` (the
@@ -110,7 +107,7 @@ impl Session {
         // The worker is stopped from outside to cancel: nothing raises this.
         let cancel = Cancel::new();
         let report = verify_until(pack, name, store, &Limits::default(), &cancel)
-            .map_err(|e| verify_error(name, e))?
+            .map_err(|e| AppError::of_verify(name, e))?
             .verified_by(VERIFIER.to_owned());
         let verified = Verified {
             job,
@@ -158,7 +155,7 @@ impl Session {
     ) -> Result<RegisterView, AppError> {
         let packs = query.packs;
         let (store, view) = query.trust.load()?;
-        let as_of = as_of_or_now(query.as_of)?;
+        let as_of = views::as_of_or_now(query.as_of)?;
         if packs.is_empty() {
             return Err(AppError::BadRequest {
                 message: "no folder or pack to make a register of".to_owned(),
@@ -170,7 +167,7 @@ impl Session {
         for (i, pack) in packs.iter().enumerate() {
             collector
                 .add(&pack.file, open(i))
-                .map_err(|e| register_error(&e))?;
+                .map_err(|e| AppError::of_register(&e))?;
             let done = i + 1;
             if done % stride == 0 || done == packs.len() {
                 progress(RegisterProgress {
@@ -187,6 +184,9 @@ impl Session {
             exit: register.exit_status(),
             paths,
             trust: view,
+            // A browser lists a chosen folder's packs in `folder_packs`,
+            // by name only: it reports no skipped entries.
+            skipped: Vec::new(),
             register: register.clone(),
             words: RegisterWords::of(language),
         };
@@ -275,20 +275,6 @@ fn handles_of(register: &Register, packs: &[RegisterInput]) -> Vec<Option<String
         .collect()
 }
 
-/// `as_of` as given (RFC 3339 with an offset), or now (the browser's clock).
-fn as_of_or_now(given: Option<&str>) -> Result<Timestamp, AppError> {
-    match given.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(text) => Timestamp::parse(text).ok_or_else(|| AppError::BadRequest {
-            message: format!("as_of {text:?} is not an RFC 3339 date-time with an offset"),
-        }),
-        None => Timestamp::from_instant_utc(time::OffsetDateTime::now_utc()).ok_or_else(|| {
-            AppError::Internal {
-                message: "the clock gives no valid time".to_owned(),
-            }
-        }),
-    }
-}
-
 /// Checks the signed verification `envelope` (the file `name`) against the
 /// verifier keys of `keys`, comparing it with `pack` (the file `pack_name`)
 /// when given; its words in `language`.
@@ -318,25 +304,5 @@ fn keep<T>(kept: &mut BTreeMap<u64, T>, job: u64, made: T, bound: usize) {
     kept.insert(job, made);
     while kept.len() > bound {
         kept.pop_first();
-    }
-}
-
-fn verify_error(name: &str, e: VerifyError) -> AppError {
-    match e {
-        VerifyError::Cancelled => AppError::Cancelled,
-        VerifyError::Read(e) => AppError::read(name, e),
-        VerifyError::Open { source, .. } => AppError::read(name, source),
-        VerifyError::Internal(e) => AppError::Internal {
-            message: e.to_string(),
-        },
-    }
-}
-
-fn register_error(e: &RegisterError) -> AppError {
-    match e {
-        RegisterError::Cancelled => AppError::Cancelled,
-        RegisterError::Internal { .. } => AppError::Internal {
-            message: e.to_string(),
-        },
     }
 }

@@ -2,14 +2,14 @@
 //! crate's one call, exactly as `proofpack pack` does, its refusals in the
 //! author crate's words.
 
-use super::report_view::ReportWords;
 use super::AppState;
-use crate::error::AppError;
+use crate::error::{authoring_error, sign_error, AppError};
 use proofpack_author::pack::{recipients_entry, remedy, Evidence};
 use proofpack_author::{keys, Destination, Refusal, Refused, SignError, SignRequest};
 use proofpack_core::trust::key_entry_json;
 use proofpack_core::{Report, Verdict};
 use proofpack_render::i18n::Language;
+use proofpack_render::views::ReportWords;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::MemberName;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,7 @@ pub struct AuthorFolder {
 
 /// Reads an evidence folder.
 pub fn author_open(dir: &str) -> Result<AuthorFolder, AppError> {
-    let evidence = Evidence::from_dir(Path::new(dir))?;
+    let evidence = Evidence::from_dir(Path::new(dir)).map_err(authoring_error)?;
     let d = &evidence.description;
     Ok(AuthorFolder {
         dir: dir.to_owned(),
@@ -58,7 +58,7 @@ fn attestation_of(evidence: &Evidence) -> Result<Option<String>, AppError> {
     let Some(content) = evidence.member(MemberName::Attestation.as_str()) else {
         return Ok(None);
     };
-    Ok(String::from_utf8(content.read()?.into_owned()).ok())
+    Ok(String::from_utf8(content.read().map_err(authoring_error)?.into_owned()).ok())
 }
 
 /// What Author mode signs with.
@@ -249,7 +249,7 @@ pub fn author_check(state: &AppState, request: &AuthorRequest) -> Result<Presign
     match proofpack_author::check(&request.sign_request()?) {
         Ok(authored) => Ok(Presign::signable(authored.report, language)),
         Err(SignError::Refused(refused)) => Ok(Presign::refused(&refused, language)),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(sign_error(e)),
     }
 }
 
@@ -276,15 +276,15 @@ pub fn author_sign(
             &refused,
             state.language(),
         )))),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(sign_error(e)),
     }
 }
 
 /// The trust-store entry of the key for recipients: a `dpo` key of the
 /// folder's `signer`, under its `signature_key_id`.
 pub fn author_trust_entry(dir: &str, key: &str) -> Result<String, AppError> {
-    let evidence = Evidence::from_dir(Path::new(dir))?;
-    let key = keys::read_private_key(Path::new(key))?;
+    let evidence = Evidence::from_dir(Path::new(dir)).map_err(authoring_error)?;
+    let key = keys::read_private_key(Path::new(key)).map_err(authoring_error)?;
     let entry = recipients_entry(&evidence.description, &key);
     Ok(proofpack_render::json::json_for_terminal(
         &key_entry_json(&entry),

@@ -2,21 +2,11 @@
 //! and `--html` write it, never replacing a file without being asked.
 
 use super::{lock, AppState};
-use crate::error::AppError;
+use crate::error::{file_error, AppError};
 use proofpack_files::{write_atomic, Access, Existing};
-use proofpack_render::{html, json};
-use serde::Deserialize;
+use proofpack_render::views::report_bytes;
+pub use proofpack_render::views::ExportFormat;
 use std::path::Path;
-
-/// What to export a report as.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum ExportFormat {
-    /// The §13 JSON, as `verify --json`.
-    Json,
-    /// The printable HTML report, as `verify --html`.
-    Html,
-}
 
 /// Writes report `job` to `path` with the core's renderer; an existing file
 /// is replaced only when `overwrite` is set.
@@ -31,15 +21,7 @@ pub fn export_report(
         .get(&job)
         .cloned()
         .ok_or(AppError::UnknownReport { job })?;
-    let bytes = match format {
-        ExportFormat::Json => {
-            let mut out = Vec::new();
-            json::pretty(&mut out, &report).map_err(|e| AppError::write(path, e))?;
-            out.push(b'\n');
-            out
-        }
-        ExportFormat::Html => html::report_in(&report, state.language()).into_bytes(),
-    };
+    let bytes = report_bytes(&report, format, state.language());
     save_new(path, &bytes, overwrite)?;
     Ok(path.to_owned())
 }
@@ -53,10 +35,5 @@ pub(super) fn save_new(path: &str, bytes: &[u8], overwrite: bool) -> Result<(), 
     } else {
         Existing::Refuse
     };
-    Ok(write_atomic(
-        Path::new(path),
-        bytes,
-        existing,
-        Access::Default,
-    )?)
+    write_atomic(Path::new(path), bytes, existing, Access::Default).map_err(file_error)
 }

@@ -2,10 +2,10 @@
 //! each job's Cancel flag from the moment it exists, and the last reports,
 //! for export and for showing again in another language.
 
-use super::report_view::Shown;
 use super::{lock, AppState};
 use crate::error::AppError;
 use proofpack_core::{Cancel, Report};
+use proofpack_render::views::Shown;
 use std::sync::atomic::Ordering;
 
 /// How many finished reports are kept for export: the oldest go first, so

@@ -4,20 +4,17 @@
 //! --json` and `--csv` write it.
 
 use super::export::save_new;
-use super::trust::{load_trust, TrustStoreView};
+use super::trust::{load_trust, trust_view};
 use super::{lock, AppState};
 use crate::error::AppError;
-use proofpack_core::{Effect, RegisterCode, Verdict};
-use proofpack_register::{
-    inputs, register, Inputs, Options, PackSource, Register, RegisterError, SkipReason,
+use proofpack_register::{inputs, register, Inputs, Options, PackSource, Register};
+use proofpack_render::views;
+pub use proofpack_render::views::{
+    register_bytes, RegisterFormat, RegisterProgress, RegisterView, RegisterWords, SkippedEntry,
+    TrustStoreView,
 };
-use proofpack_render::explain::{register_explanation_in, Explanation};
-use proofpack_render::i18n::{Language, Messages};
-use proofpack_render::{json, register as render};
-use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::OpenItemKind;
-use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use serde::Deserialize;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// How many registers are kept for export: a register of thousands of
@@ -38,102 +35,6 @@ pub struct RegisterQuery {
     pub trust: Option<String>,
     /// The instant open items are judged at (RFC 3339); `None`: now.
     pub as_of: Option<String>,
-}
-
-/// A register's progress, as events to the UI.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct RegisterProgress {
-    /// The job.
-    pub job: u64,
-    /// Packs verified (or found unreadable) so far.
-    pub done: usize,
-    /// Packs in all.
-    pub total: usize,
-}
-
-/// A register as the UI shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct RegisterView {
-    /// The job, for export.
-    pub job: u64,
-    /// The register, exactly as `proofpack register --json` gives it.
-    pub register: Register,
-    /// Where each pack of `register.packs` is, in its order, so that Verify
-    /// mode can open it; `None` where two packs given share a name.
-    pub paths: Vec<Option<String>>,
-    /// The register's exit status (§19), as the CLI's.
-    pub exit: i32,
-    /// The trust store every pack was verified against.
-    pub trust: TrustStoreView,
-    /// The entries of the folders given that are not packs, each with why
-    /// (as `proofpack register` reports them).
-    pub skipped: Vec<SkippedEntry>,
-    /// The words of what the register shows, in the app's language.
-    pub words: RegisterWords,
-}
-
-/// An entry of a folder that is not a pack.
-#[derive(Debug, Clone, Serialize)]
-pub struct SkippedEntry {
-    /// The entry.
-    pub path: String,
-    /// Why it is not a pack (`not_tar_gz`, `not_regular_file`,
-    /// `symbolic_link`).
-    pub reason: SkipReason,
-}
-
-/// A verdict's word and icon.
-#[derive(Debug, Clone, Serialize)]
-pub struct VerdictWords {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The word (the register keeps the spec's string).
-    pub word: String,
-    /// Its icon, so that a status is not told by colour alone.
-    pub icon: &'static str,
-}
-
-/// The renderer's words for a register in one language: those of the
-/// closed sets it shows, and each register code's explanation.
-#[derive(Debug, Clone, Serialize)]
-pub struct RegisterWords {
-    /// Each verdict (a request's status, a pack's verdict), best first
-    /// (§12's order, which the UI sorts statuses by).
-    pub verdicts: Vec<VerdictWords>,
-    /// Each effect's word, by the spec's string.
-    pub effects: BTreeMap<&'static str, String>,
-    /// Each open item kind's word, by the spec's string.
-    pub open_items: BTreeMap<&'static str, String>,
-    /// What each register code means, why it matters, what to ask.
-    pub explanations: BTreeMap<&'static str, Explanation>,
-}
-
-impl RegisterWords {
-    fn of(language: Language) -> Self {
-        let msg = Messages::new(language);
-        RegisterWords {
-            verdicts: Verdict::ALL
-                .iter()
-                .map(|v| VerdictWords {
-                    verdict: *v,
-                    word: msg.verdict(*v),
-                    icon: v.icon(),
-                })
-                .collect(),
-            effects: Effect::ALL
-                .iter()
-                .map(|e| (e.as_str(), msg.effect(*e)))
-                .collect(),
-            open_items: OpenItemKind::ALL
-                .iter()
-                .map(|k| (k.as_str(), msg.named("open-item", k.as_str())))
-                .collect(),
-            explanations: RegisterCode::ALL
-                .iter()
-                .map(|c| (c.as_str(), register_explanation_in(*c, language)))
-                .collect(),
-        }
-    }
 }
 
 /// The register words in the app's language (after a language change).
@@ -199,7 +100,7 @@ fn made(
 ) -> Result<Made, AppError> {
     let trust_path = query.trust.as_deref().ok_or(AppError::NoTrustStore)?;
     let trust = load_trust(trust_path)?;
-    let as_of = as_of(query.as_of.as_deref())?;
+    let as_of = views::as_of_or_now(query.as_of.as_deref())?;
     if query.paths.is_empty() {
         return Err(AppError::BadRequest {
             message: "no folder or pack to make a register of".to_owned(),
@@ -217,13 +118,7 @@ fn made(
         path: e.path.display().to_string(),
         message: e.problem.to_string(),
     })?;
-    let skipped = skipped
-        .into_iter()
-        .map(|s| SkippedEntry {
-            path: s.path.display().to_string(),
-            reason: s.reason,
-        })
-        .collect();
+    let skipped = skipped.into_iter().map(SkippedEntry::from).collect();
     let mut by_name: HashMap<String, Option<String>> = HashMap::new();
     for pack in &packs {
         if let PackSource::Path(path) = &pack.source {
@@ -248,12 +143,7 @@ fn made(
     let mut options = Options::new(&trust, as_of);
     options.cancel = cancel.clone();
     options.progress = Some(&step);
-    let register = register(packs, &options).map_err(|e| match e {
-        RegisterError::Cancelled => AppError::Cancelled,
-        e @ RegisterError::Internal { .. } => AppError::Internal {
-            message: e.to_string(),
-        },
-    })?;
+    let register = register(packs, &options).map_err(|e| AppError::of_register(&e))?;
     let paths = register
         .packs()
         .iter()
@@ -262,29 +152,9 @@ fn made(
     Ok(Made {
         register,
         paths,
-        trust: TrustStoreView::of(&trust),
+        trust: trust_view(&trust),
         skipped,
     })
-}
-
-/// `as_of` as given (RFC 3339 with an offset), or now.
-fn as_of(given: Option<&str>) -> Result<Timestamp, AppError> {
-    match given.map(str::trim).filter(|t| !t.is_empty()) {
-        Some(text) => text.parse().map_err(|e| AppError::BadRequest {
-            message: format!("as_of: {e}"),
-        }),
-        None => Ok(Timestamp::now()),
-    }
-}
-
-/// What to export a register as.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum RegisterFormat {
-    /// The §19 JSON, as `proofpack register --json`.
-    Json,
-    /// The requests as CSV, as `proofpack register --csv`.
-    Csv,
 }
 
 /// Writes register `job` to `path` as the CLI writes it; an existing file
@@ -300,15 +170,6 @@ pub fn export_register(
         .get(&job)
         .cloned()
         .ok_or(AppError::UnknownReport { job })?;
-    let bytes = match format {
-        RegisterFormat::Json => {
-            let mut out = Vec::new();
-            json::pretty_value(&mut out, &register).map_err(|e| AppError::write(path, e))?;
-            out.push(b'\n');
-            out
-        }
-        RegisterFormat::Csv => render::csv(&register).into_bytes(),
-    };
-    save_new(path, &bytes, overwrite)?;
+    save_new(path, &register_bytes(&register, format), overwrite)?;
     Ok(path.to_owned())
 }

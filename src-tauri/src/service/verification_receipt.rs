@@ -12,7 +12,9 @@ use crate::error::{AppError, VerifierKeyProblem};
 use proofpack_author::keys;
 use proofpack_core::PackFile;
 use proofpack_render::i18n::Messages;
-use proofpack_spec::vocab::TRUST_FORMAT;
+use proofpack_render::views;
+/// A verification receipt, checked: what the browser's worker shows too.
+pub use proofpack_render::views::VerificationCheck;
 use proofpack_verification::{PackToCompare, SignError, VerifierKey, ENVELOPE_LIMIT};
 use serde::Serialize;
 use std::path::Path;
@@ -28,24 +30,6 @@ pub struct ReceiptSigned {
     pub key_id: String,
     /// Its owner: the statement's `verified_by`.
     pub owner: String,
-}
-
-/// A verification receipt, checked.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReceiptCheck {
-    /// The file checked.
-    pub path: String,
-    /// Whether it is authentic to the key store (§20).
-    pub authentic: bool,
-    /// Whether it is authentic and names the pack compared, when one was.
-    pub holds: bool,
-    /// Whether the pack compared is the one named (`None`: none compared).
-    pub pack_matches: Option<bool>,
-    /// The check in words, as `proofpack verification check` prints it
-    /// (receipt text made inert by the render crate).
-    pub text: String,
-    /// The check, as `proofpack verification check --json` prints it.
-    pub checked: proofpack_verification::CheckedReceipt,
 }
 
 /// Signs report `job` (the one shown: it is not verified again, as the
@@ -107,7 +91,7 @@ pub fn check_receipt(
     file: &str,
     keys_path: &str,
     pack: Option<&str>,
-) -> Result<ReceiptCheck, AppError> {
+) -> Result<VerificationCheck, AppError> {
     let envelope = std::fs::read(file).map_err(|e| AppError::read(file, e))?;
     let store = load_trust(keys_path)?;
     let pack = match pack {
@@ -120,14 +104,7 @@ pub fn check_receipt(
     let name = pack.as_ref().map(|p| p.name.clone()).unwrap_or_default();
     let checked = proofpack_verification::check_receipt_with_pack(&envelope, &store, pack)
         .map_err(|e| AppError::read(&name, e))?;
-    Ok(ReceiptCheck {
-        path: file.to_owned(),
-        authentic: checked.authentic(),
-        holds: checked.holds(),
-        pack_matches: checked.pack_matches(),
-        text: proofpack_render::verification::text(&checked, state.language()),
-        checked,
-    })
+    Ok(VerificationCheck::of(file, checked, state.language()))
 }
 
 /// Whether the file at `path` is a verification receipt, by its content:
@@ -139,14 +116,5 @@ pub fn is_receipt(path: &Path) -> bool {
     if !small {
         return false;
     }
-    let no_keys = format!(r#"{{"format":"{TRUST_FORMAT}","keys":[]}}"#);
-    let (Ok(bytes), Ok(none)) = (
-        std::fs::read(path),
-        proofpack_core::TrustStore::from_json(no_keys.as_bytes()),
-    ) else {
-        return false;
-    };
-    proofpack_verification::check_receipt(&bytes, &none)
-        .statement()
-        .is_some()
+    std::fs::read(path).is_ok_and(|bytes| views::is_verification(&bytes))
 }

@@ -3,13 +3,14 @@
 //! for export under its job.
 
 use super::jobs::keep_report;
-use super::report_view::Shown;
-use super::trust::{load_trust, TrustStoreView};
+use super::trust::{load_trust, trust_view};
 use super::{lock, AppState};
 use crate::error::AppError;
-use proofpack_core::{Cancel, Limits, PackFile, Report, VerifyError};
+use proofpack_core::{Cancel, Limits, PackFile};
 use proofpack_render::i18n::Language;
-use serde::{Deserialize, Serialize};
+use proofpack_render::views::Shown;
+pub use proofpack_render::views::{Progress, Verified};
+use serde::Deserialize;
 use std::path::Path;
 
 /// One verification asked for by the UI.
@@ -19,31 +20,6 @@ pub struct VerifyRequest {
     pub path: String,
     /// The trust store, or none (then at best `untrusted`).
     pub trust: Option<String>,
-}
-
-/// A verification's progress, as events to the UI.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct Progress {
-    /// The job.
-    pub job: u64,
-    /// Bytes of the pack read so far.
-    pub read: u64,
-    /// The pack's size.
-    pub total: u64,
-}
-
-/// A verified pack: the §13 report and the pictures the core draws of it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Verified {
-    /// The job, for export.
-    pub job: u64,
-    /// The report, exactly as `proofpack verify --json` gives it.
-    pub report: Report,
-    /// The trust store used.
-    pub trust: Option<TrustStoreView>,
-    /// The pictures and words, in the app's language.
-    #[serde(flatten)]
-    pub shown: Shown,
 }
 
 /// Verifies a pack with the core as job `job` (from [`new_job`], once),
@@ -93,16 +69,10 @@ fn verify_watched(
                 })
             })
         })
-        .map_err(|e| match e {
-            VerifyError::Cancelled => AppError::Cancelled,
-            e @ VerifyError::Internal(_) => AppError::Internal {
-                message: e.to_string(),
-            },
-            e => AppError::read(&request.path, e),
-        })?;
+        .map_err(|e| AppError::of_verify(&request.path, e))?;
     Ok(Verified {
         job,
-        trust: trust.as_ref().map(TrustStoreView::of),
+        trust: trust.as_ref().map(trust_view),
         shown: Shown::of(&report, language),
         report,
     })
