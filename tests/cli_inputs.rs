@@ -2,6 +2,7 @@
 //! listed one way (an empty folder refused with status 1, skipped entries
 //! reported), a trust store loaded one way (its path escaped in the one
 //! message), a timestamp argument parsed one way (a usage error).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
