@@ -738,7 +738,7 @@ function renderSla(verified) {
     ], 'sla-heading'),
   );
   const state = verified.words.witnessed_state;
-  panel.append(el('p', { class: 'witnessed-meaning', 'data-testid': 'sla-witnessed-meaning', 'data-state': state, text: t(WITNESSED_MEANING[state] ?? WITNESSED_MEANING.none, { k: s.witness_k }) }));
+  panel.append(el('p', { class: 'witnessed-meaning', 'data-testid': 'sla-witnessed-meaning', 'data-state': state, text: t(WITNESSED_MEANING[state] ?? WITNESSED_MEANING.none) }));
 }
 
 /** §21: what each witnessed state means (the renderer says which it is, `words.witnessed_state`). */

@@ -94,6 +94,7 @@ def assert_panels(page, report, state, label):
     for member in ["witnessed_deadline", "sealed_signature"]:
         testid = "policy-" + member.replace("_", "-")
         assert attr(page, f"[data-testid={testid}]", "data-required") == str(policy[member]).lower(), member
+    shoot(page, "[data-testid=policy-sealed-signature]", f"{label}-rev3-policy")
     assert attr(page, "[data-testid=seal]", "data-sealed") == str(seal is not None).lower()
     if seal is None:
         assert page.js("return !!document.querySelector('[data-testid=seal-none]')")

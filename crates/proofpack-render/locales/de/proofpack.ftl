@@ -1210,7 +1210,7 @@ ui-sla-margin = Spielraum
 ui-sla-witnessed = Bezeugte Zeit
 ui-sla-witnessed-before = Die Zeugen hatten das Protokoll der Kaskade vor der maßgeblichen Frist gesehen: andere Uhren als die des Verantwortlichen bestätigen den Abschluss.
 ui-sla-witnessed-after = Die Zeugen haben das Protokoll der Kaskade erst zur maßgeblichen Frist oder danach gesehen: kein Zeuge bestätigt einen Abschluss davor, was auch immer die Uhr des Verantwortlichen sagt.
-ui-sla-witnessed-none = Es gibt keine bezeugte Zeit: weniger als { $k } Zeuge(n) zählen für den späteren Checkpoint, der Zeitpunkt des Abschlusses ist allein das Wort des Verantwortlichen.
+ui-sla-witnessed-none = Ohne bezeugte Zeit ist der Zeitpunkt, zu dem die Kaskade abgeschlossen wurde, allein das Wort des Verantwortlichen: keine Uhr eines Zeugen bestätigt ihn.
 ui-sla-witnessed-no-deadline = Es gibt keine maßgebliche Frist, mit der die bezeugte Zeit verglichen werden kann.
 
 ui-pages = Seiten

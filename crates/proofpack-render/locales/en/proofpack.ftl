@@ -1220,7 +1220,7 @@ ui-sla-margin = Margin
 ui-sla-witnessed = Witnessed time
 ui-sla-witnessed-before = The witnesses had seen the cascade’s log before the effective deadline: clocks other than the controller’s corroborate the completion.
 ui-sla-witnessed-after = The witnesses saw the cascade’s log only at or after the effective deadline: no witness corroborates a completion before it, whatever the controller’s clock says.
-ui-sla-witnessed-none = There is no witnessed time: fewer than { $k } witness(es) count on the later checkpoint, so when the cascade completed is the controller’s word alone.
+ui-sla-witnessed-none = With no witnessed time, when the cascade completed is the controller’s word alone: no witness’s clock corroborates it.
 ui-sla-witnessed-no-deadline = There is no effective deadline to compare the witnessed time with.
 
 ui-pages = Pages

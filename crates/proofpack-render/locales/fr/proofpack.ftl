@@ -1210,7 +1210,7 @@ ui-sla-margin = Marge
 ui-sla-witnessed = Heure attestée
 ui-sla-witnessed-before = Les témoins avaient vu le journal de la cascade avant l'échéance effective : d'autres horloges que celle du responsable corroborent l'achèvement.
 ui-sla-witnessed-after = Les témoins n'ont vu le journal de la cascade qu'à l'échéance effective ou après : aucun témoin ne corrobore un achèvement antérieur, quoi que dise l'horloge du responsable.
-ui-sla-witnessed-none = Il n'y a pas d'heure attestée : moins de { $k } témoin(s) comptent sur le point de contrôle final, et l'heure d'achèvement ne repose que sur la parole du responsable.
+ui-sla-witnessed-none = Sans heure attestée, l'heure d'achèvement de la cascade ne repose que sur la parole du responsable : aucune horloge de témoin ne la corrobore.
 ui-sla-witnessed-no-deadline = Il n'y a pas d'échéance effective à laquelle comparer l'heure attestée.
 
 ui-pages = Pages
