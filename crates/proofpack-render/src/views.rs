@@ -542,7 +542,11 @@ pub struct VerificationCheck {
 
 impl VerificationCheck {
     /// The check of the file `path`, its words in `language`.
-    pub fn of(path: &str, checked: proofpack_verification::CheckedReceipt, language: Language) -> Self {
+    pub fn of(
+        path: &str,
+        checked: proofpack_verification::CheckedReceipt,
+        language: Language,
+    ) -> Self {
         VerificationCheck {
             path: path.to_owned(),
             authentic: checked.authentic(),
@@ -591,9 +595,18 @@ mod tests {
         let deadline = Some("2026-03-01T00:00:00+01:00");
         let state = |at| WitnessedState::of(&timeline(at, deadline));
         // 23:59:59 UTC the day before is 00:59:59 at +01:00: after the deadline.
-        assert_eq!(state(Some("2026-02-28T23:59:59Z")), WitnessedState::AfterDeadline);
-        assert_eq!(state(Some("2026-02-28T23:00:00Z")), WitnessedState::AfterDeadline);
-        assert_eq!(state(Some("2026-02-28T22:59:59Z")), WitnessedState::BeforeDeadline);
+        assert_eq!(
+            state(Some("2026-02-28T23:59:59Z")),
+            WitnessedState::AfterDeadline
+        );
+        assert_eq!(
+            state(Some("2026-02-28T23:00:00Z")),
+            WitnessedState::AfterDeadline
+        );
+        assert_eq!(
+            state(Some("2026-02-28T22:59:59Z")),
+            WitnessedState::BeforeDeadline
+        );
         assert_eq!(state(None), WitnessedState::None);
         assert_eq!(
             WitnessedState::of(&timeline(Some("2026-02-28T22:00:00Z"), None)),
