@@ -960,7 +960,7 @@ function renderTrustStore(panel, store) {
 /** §22: the seal of the pack's signature, when it has one, and its witnesses' cosignatures. */
 function renderSeal(panel, r, words) {
   const seal = r.seal;
-  const box = el('section', { 'data-testid': 'seal', 'data-sealed': String(Boolean(seal)), 'aria-labelledby': 'seal-heading' },
+  const box = el('section', { class: 'seal', 'data-testid': 'seal', 'data-sealed': String(Boolean(seal)), 'aria-labelledby': 'seal-heading' },
     el('h2', { id: 'seal-heading', text: t('ui-seal-heading') }));
   panel.append(box);
   if (!seal) {
