@@ -579,11 +579,11 @@ function renderPanels(verified) {
   renderTrustPanel(verified);
 }
 
-/** A two-column table of (label, value), named by the element `labelledby`. */
+/** A two-column table of (label, value, class, attributes of the value's cell), named by the element `labelledby`. */
 function kv(rows, labelledby) {
   const table = el('table', { class: 'kv', 'aria-labelledby': labelledby });
-  for (const [label, value, cls] of rows) {
-    table.append(el('tr', {}, el('th', { scope: 'row', text: label }), el('td', { class: cls ?? null, text: dash(value) })));
+  for (const [label, value, cls, attrs] of rows) {
+    table.append(el('tr', {}, el('th', { scope: 'row', text: label }), el('td', { class: cls ?? null, ...attrs, text: dash(value) })));
   }
   return table;
 }
@@ -733,9 +733,21 @@ function renderSla(verified) {
       [t('ui-sla-effective'), s.effective_deadline, 'mono'],
       [t('ui-sla-completed'), s.completed_at, 'mono'],
       [t('ui-sla-margin'), verified.words.margin],
+      // §21: the witnessed time beside the claimed completion, with its k.
+      [t('ui-sla-witnessed'), verified.words.witnessed, 'mono', { 'data-testid': 'sla-witnessed', 'data-witnessed-at': s.witnessed_at ?? '', 'data-k': s.witness_k }],
     ], 'sla-heading'),
   );
+  const state = verified.words.witnessed_state;
+  panel.append(el('p', { class: 'witnessed-meaning', 'data-testid': 'sla-witnessed-meaning', 'data-state': state, text: t(WITNESSED_MEANING[state] ?? WITNESSED_MEANING.none) }));
 }
+
+/** §21: what each witnessed state means (the renderer says which it is, `words.witnessed_state`). */
+const WITNESSED_MEANING = {
+  before_deadline: 'ui-sla-witnessed-before',
+  after_deadline: 'ui-sla-witnessed-after',
+  no_deadline: 'ui-sla-witnessed-no-deadline',
+  none: 'ui-sla-witnessed-none',
+};
 
 const PAGE = 100;
 
@@ -828,10 +840,10 @@ function renderAudit(r, words) {
       [t('ui-audit-redactions'), a.redactions],
     ], 'audit-heading'),
   );
-  renderWitnesses(a, words);
+  renderWitnesses(a, r.seal, words);
 }
 
-function renderWitnesses(a, words) {
+function renderWitnesses(a, seal, words) {
   const panel = $('#panel-audit');
   const met = a.witnesses_counted >= a.witness_quorum;
   panel.append(
@@ -843,23 +855,35 @@ function renderWitnesses(a, words) {
       text: t('ui-witnesses-quorum', { counted: a.witnesses_counted, quorum: a.witness_quorum, met: met ? t('ui-witnesses-met') : t('ui-witnesses-not-met') }),
     }),
   );
-  if (!a.cosignatures.length) {
+  // The seal's checkpoint (§22) is a checkpoint of the same log: its cosignatures join the table.
+  const rows = [...a.cosignatures, ...(seal?.cosignatures ?? [])];
+  if (!rows.length) {
     panel.append(el('p', { text: t('ui-witnesses-none') }));
     return;
   }
-  const tb = el('table', { 'aria-labelledby': 'witnesses-heading' });
-  tb.append(el('thead', {}, el('tr', {}, ...['ui-witnesses-checkpoint', 'ui-witnesses-witness', 'ui-witnesses-operator', 'ui-witnesses-at', 'ui-witnesses-counts'].map((h) => el('th', { scope: 'col', text: t(h) })))));
+  panel.append(cosignatureTable(rows, words, { labelledby: 'witnesses-heading', testid: 'cosignature', checkpoint: true }));
+}
+
+/** Each checkpoint's words in the witnesses table. */
+const CHECKPOINT_WORDS = { checkpoint_before: 'ui-witnesses-before', checkpoint_after: 'ui-witnesses-after', seal: 'ui-witnesses-seal' };
+
+/** A table of witness cosignatures (§15, §22): who, when, and whether it counts and why not. */
+function cosignatureTable(rows, words, { labelledby, testid, checkpoint }) {
+  const headers = ['ui-witnesses-witness', 'ui-witnesses-operator', 'ui-witnesses-at', 'ui-witnesses-counts'];
+  if (checkpoint) headers.unshift('ui-witnesses-checkpoint');
+  const tb = el('table', { 'aria-labelledby': labelledby });
+  tb.append(el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', { scope: 'col', text: t(h) })))));
   const body = el('tbody');
-  for (const c of a.cosignatures) {
-    body.append(el('tr', { 'data-testid': 'cosignature', 'data-witness': c.witness, 'data-counted': String(c.counted) },
-      el('td', { class: 'mono', text: c.checkpoint === 'checkpoint_after' ? t('ui-witnesses-after') : t('ui-witnesses-before') }),
+  for (const c of rows) {
+    body.append(el('tr', { 'data-testid': testid, 'data-checkpoint': c.checkpoint, 'data-witness': c.witness, 'data-counted': String(c.counted), 'data-not-counted': c.not_counted ?? '' },
+      checkpoint ? el('td', { class: 'mono', text: t(CHECKPOINT_WORDS[c.checkpoint] ?? 'ui-witnesses-before') }) : null,
       el('td', { class: 'mono', text: c.witness }),
       el('td', { class: 'mono', text: c.owner }),
       el('td', { class: 'mono', text: dash(c.time) }),
       el('td', { class: c.counted ? 'ok' : 'bad', text: c.counted ? t('ui-witnesses-counted') : t('ui-witnesses-not-counted', { why: words.not_counted[c.not_counted] ?? c.not_counted }) })));
   }
   tb.append(body);
-  panel.append(tb);
+  return tb;
 }
 
 function renderProvenance(verified) {
@@ -905,8 +929,13 @@ function renderTrustPanel(verified) {
   const store = verified.trust;
   if (!store) {
     panel.append(el('p', { text: t('ui-trust-none') }));
-    return;
+  } else {
+    renderTrustStore(panel, store);
   }
+  renderSeal(panel, verified.report, verified.words);
+}
+
+function renderTrustStore(panel, store) {
   panel.append(
     kv([
       [t('ui-trust-path-label'), store.path, 'mono'],
@@ -915,6 +944,10 @@ function renderTrustPanel(verified) {
       [t('ui-trust-modified'), store.modified, 'mono'],
       [t('ui-trust-quorum'), t('ui-trust-quorum-value', { quorum: store.policy.witness_quorum })],
       [t('ui-trust-signed-receipts'), store.policy.signed_receipts ? t('ui-trust-signed-receipts-required') : t('ui-trust-signed-receipts-not-required')],
+      [t('ui-trust-witnessed-deadline'), store.policy.witnessed_deadline ? t('ui-trust-witnessed-deadline-required') : t('ui-trust-witnessed-deadline-not-required'), null,
+        { 'data-testid': 'policy-witnessed-deadline', 'data-required': String(store.policy.witnessed_deadline) }],
+      [t('ui-trust-sealed-signature'), store.policy.sealed_signature ? t('ui-trust-sealed-signature-required') : t('ui-trust-sealed-signature-not-required'), null,
+        { 'data-testid': 'policy-sealed-signature', 'data-required': String(store.policy.sealed_signature) }],
     ], 'trust-heading'),
     table(
       ['ui-trust-key-id', 'ui-trust-owner', 'ui-trust-roles', 'ui-trust-valid-from', 'ui-trust-valid-to', 'ui-trust-revoked', 'ui-trust-fingerprint'].map((id) => t(id)),
@@ -922,6 +955,31 @@ function renderTrustPanel(verified) {
       { labelledby: 'trust-heading' },
     ),
   );
+}
+
+/** §22: the seal of the pack's signature, when it has one, and its witnesses' cosignatures. */
+function renderSeal(panel, r, words) {
+  const seal = r.seal;
+  const box = el('section', { class: 'seal', 'data-testid': 'seal', 'data-sealed': String(Boolean(seal)), 'aria-labelledby': 'seal-heading' },
+    el('h2', { id: 'seal-heading', text: t('ui-seal-heading') }));
+  panel.append(box);
+  if (!seal) {
+    box.append(el('p', { 'data-testid': 'seal-none', text: t('ui-seal-none') }));
+    return;
+  }
+  box.append(kv([
+    [t('ui-seal-holds'), seal.holds ? t('ui-seal-holds-yes') : t('ui-seal-holds-no'), seal.holds ? 'ok' : 'bad', { 'data-testid': 'seal-holds', 'data-holds': String(seal.holds) }],
+    [t('ui-seal-sealed-time'), seal.sealed_time ?? t('ui-seal-sealed-time-none', { k: r.sla.witness_k }), seal.sealed_time ? 'mono' : 'warn', { 'data-testid': 'seal-sealed-time', 'data-sealed-time': seal.sealed_time ?? '' }],
+    [t('ui-seal-checkpoint'), seal.checkpoint_size, null, { 'data-testid': 'seal-checkpoint-size' }],
+    [t('ui-seal-entry'), seal.entry_index, null, { 'data-testid': 'seal-entry-index' }],
+  ], 'seal-heading'));
+  if (seal.sealed_time) box.append(el('p', { class: 'hint', text: t('ui-seal-meaning') }));
+  box.append(el('h3', { id: 'seal-witnesses-heading', text: t('ui-seal-witnesses-heading') }));
+  if (!seal.cosignatures.length) {
+    box.append(el('p', { text: t('ui-seal-witnesses-none') }));
+    return;
+  }
+  box.append(cosignatureTable(seal.cosignatures, words, { labelledby: 'seal-witnesses-heading', testid: 'seal-cosignature', checkpoint: false }));
 }
 
 async function exportReport(format, given, overwrite = $('#export-overwrite').checked) {

@@ -26,6 +26,7 @@ import traceback
 import urllib.request
 from pathlib import Path
 
+import revision3
 from webdriver import ROOT, WebDriver, WebDriverError, axe_summary, dpo_key, free_port, stop_group
 
 APP = ROOT / "target" / "debug" / "proofpack-app"
@@ -188,6 +189,20 @@ def test_every_panel_fills_and_screenshots(d, tmp):
         assert s.js("return document.querySelectorAll('#panel-sla img.drawing').length") == 1
     finally:
         s.close()
+
+
+def test_revision_3_witnessed_time_and_seal(d, tmp):
+    """Issue 30: the witnessed time beside the claimed completion, the seal
+    with its cosignatures and the policy's two new members, as the CLI's
+    report has them."""
+    for pack, trust, state, name in revision3.cases(tmp):
+        report = cli_report(pack, trust)
+        s = d.session(pack, "--trust", trust)
+        try:
+            assert s.verdict() == report["verdict"]
+            revision3.assert_panels(s, report, state, f"app-{name}")
+        finally:
+            s.close()
 
 
 def test_export_html_and_json(d, tmp):
@@ -1194,6 +1209,7 @@ TESTS = [
     test_every_pack_shows_the_cli_verdict_and_codes,
     test_every_panel_fills_and_screenshots,
     test_revision_2_witnesses_attestations_backups_and_policy,
+    test_revision_3_witnessed_time_and_seal,
     test_export_html_and_json,
     test_open_by_path_several_packs,
     test_a_closed_pack_leaves_the_list,

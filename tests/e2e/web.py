@@ -45,6 +45,7 @@ import threading
 import time
 from pathlib import Path
 
+import revision3
 from pages import ZOOM_200, Chromium, run_tests
 from webdriver import ROOT, dpo_key
 
@@ -440,6 +441,16 @@ def test_a_signed_verification_is_checked(b, tmp):
     b.screenshot("web-verification-check")
 
 
+def test_revision_3_witnessed_time_and_seal(b, tmp):
+    """Issue 30: the witnessed time, the seal and the policy's two new
+    members in the panels, as the CLI's report has them."""
+    for pack, trust, state, name in revision3.cases(tmp):
+        report = cli_report(pack, trust)
+        b.load()
+        assert b.open_pack(pack, trust) == report["verdict"]
+        revision3.assert_panels(b, report, state, f"web-{name}")
+
+
 def test_the_language_menu_switches_the_page(b, tmp):
     b.load()
     assert b.open_pack(SAMPLES / "late-ccpa.tar.gz", TRUST) == "late"
@@ -542,6 +553,7 @@ TESTS = [
     test_errors_and_cancel,
     test_register_mode_and_its_exports,
     test_a_signed_verification_is_checked,
+    test_revision_3_witnessed_time_and_seal,
     test_the_language_menu_switches_the_page,
     test_axe_every_panel_at_100_and_200_percent,
     test_keyboard_reaches_every_panel_the_exports_and_the_language_menu,

@@ -7,7 +7,7 @@
 
 use crate::i18n::{self, Language, Messages};
 use crate::{explain, html, json, register as render_register, text};
-use proofpack_core::report::{AttestationState, NotCounted, TrustStoreInfo};
+use proofpack_core::report::{AttestationState, NotCounted, Timeline, TrustStoreInfo};
 use proofpack_core::trust::KeyView;
 use proofpack_core::{Effect, RegisterCode, Report, TrustStore, Verdict, VerifyError};
 use proofpack_register::{Register, RegisterError, SkipReason};
@@ -176,6 +176,42 @@ pub struct ReportWords {
     pub attestation: BTreeMap<&'static str, String>,
     /// Each §15 reason a cosignature does not count, by the spec's string.
     pub not_counted: BTreeMap<&'static str, String>,
+    /// The witnessed time of §21 and its k, or that there is none, as the
+    /// human report words it.
+    pub witnessed: String,
+    /// How the witnessed time stands to the effective deadline (§21).
+    pub witnessed_state: WitnessedState,
+}
+
+/// How the witnessed time of §21 stands to the effective deadline of §6,
+/// so that the UI says what it means without comparing times itself.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WitnessedState {
+    /// Before the effective deadline: the witnesses corroborate it.
+    BeforeDeadline,
+    /// At or after it (the deadline is exclusive, §6): no witness
+    /// corroborates a completion before it.
+    AfterDeadline,
+    /// A witnessed time, but no effective deadline to compare it with.
+    NoDeadline,
+    /// No witnessed time: fewer than k witnesses count on `checkpoint_after`.
+    None,
+}
+
+impl WitnessedState {
+    /// Where `sla`'s witnessed time stands to its effective deadline.
+    pub fn of(sla: &Timeline) -> Self {
+        let parse = |t: &Option<String>| t.as_deref().and_then(Timestamp::parse);
+        match (parse(&sla.witnessed_at), parse(&sla.effective_deadline)) {
+            (None, _) => WitnessedState::None,
+            (Some(_), None) => WitnessedState::NoDeadline,
+            (Some(at), Some(deadline)) if at.instant() < deadline.instant() => {
+                WitnessedState::BeforeDeadline
+            }
+            (Some(_), Some(_)) => WitnessedState::AfterDeadline,
+        }
+    }
 }
 
 impl ReportWords {
@@ -211,6 +247,8 @@ impl ReportWords {
                 .iter()
                 .map(|n| (n.as_str(), text::not_counted_words(*n, language)))
                 .collect(),
+            witnessed: text::witnessed_words(report.sla(), language),
+            witnessed_state: WitnessedState::of(report.sla()),
         }
     }
 }
@@ -614,4 +652,41 @@ pub fn is_verification(bytes: &[u8]) -> bool {
     proofpack_verification::check_receipt(bytes, &none)
         .statement()
         .is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeline(witnessed_at: Option<&str>, deadline: Option<&str>) -> Timeline {
+        let mut sla = Timeline::default();
+        sla.witnessed_at = witnessed_at.map(str::to_owned);
+        sla.effective_deadline = deadline.map(str::to_owned);
+        sla.witness_k = 1;
+        sla
+    }
+
+    #[test]
+    fn the_witnessed_state_compares_instants_and_the_deadline_is_exclusive() {
+        let deadline = Some("2026-03-01T00:00:00+01:00");
+        let state = |at| WitnessedState::of(&timeline(at, deadline));
+        // 23:59:59 UTC the day before is 00:59:59 at +01:00: after the deadline.
+        assert_eq!(
+            state(Some("2026-02-28T23:59:59Z")),
+            WitnessedState::AfterDeadline
+        );
+        assert_eq!(
+            state(Some("2026-02-28T23:00:00Z")),
+            WitnessedState::AfterDeadline
+        );
+        assert_eq!(
+            state(Some("2026-02-28T22:59:59Z")),
+            WitnessedState::BeforeDeadline
+        );
+        assert_eq!(state(None), WitnessedState::None);
+        assert_eq!(
+            WitnessedState::of(&timeline(Some("2026-02-28T22:00:00Z"), None)),
+            WitnessedState::NoDeadline
+        );
+    }
 }
