@@ -13,10 +13,12 @@ mod follow;
 mod gzip;
 pub mod keys;
 pub mod pack;
+pub mod seal;
 pub mod signing;
 pub mod tar_writer;
 pub mod trust_edit;
 
+pub use seal::{seal, SealError, SealRefusal, SealRefused, SealRequest, Sealed};
 pub use signing::{check, sign, Destination, Refusal, Refused, SignError, SignRequest};
 
 /// Why an authoring operation could not be carried out.
