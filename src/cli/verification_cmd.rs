@@ -119,7 +119,8 @@ fn sign(args: &SignArgs, language: Language) -> Outcome {
     let trust = trust_store(&args.trust)?;
     let report = verify_path(&args.pack, Some(&trust), &Limits::default(), &Cancel::new())
         .map_err(|e| Failure::at(&args.pack, e))?;
-    let envelope = proofpack_verification::sign_receipt(&report, &key).map_err(Failure::operational)?;
+    let envelope =
+        proofpack_verification::sign_receipt(&report, &key).map_err(Failure::operational)?;
     write_atomic(&args.out, &envelope, existing, Access::Default)?;
     let words = Messages::new(language);
     eprintln!(

@@ -14,9 +14,9 @@ use proofpack_core::trust::{Role, TrustStore, TrustedKey};
 use proofpack_core::Limits;
 use proofpack_core::Report;
 use proofpack_core::{Code, Effect, Verdict};
-use proofpack_files::{Access, FileError, Staged};
 /// What [`Signed::persist`] does when its destination exists.
 pub use proofpack_files::Existing;
+use proofpack_files::{Access, FileError, Staged};
 use proofpack_spec::dsse::pae;
 use proofpack_spec::json::{self, Json};
 use proofpack_spec::timestamp::Timestamp;

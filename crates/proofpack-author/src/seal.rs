@@ -142,11 +142,7 @@ impl SealRefused {
     /// The findings located in the seal (`signature.sig#/seal...`) that
     /// are not warnings: what makes it fail.
     pub fn to_fix(&self) -> impl Iterator<Item = &Finding> {
-        let prefix = format!(
-            "{}#/{}",
-            MemberName::Signature.as_str(),
-            seal_names::SEAL
-        );
+        let prefix = format!("{}#/{}", MemberName::Signature.as_str(), seal_names::SEAL);
         self.report
             .findings()
             .iter()
@@ -158,9 +154,9 @@ impl fmt::Display for SealRefused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "refused to seal: {} with the trust store {}; nothing was written",
-            self.refusal,
-            self.trust_path.display()
+            "refused to seal with the trust store {}: {}; nothing was written",
+            self.trust_path.display(),
+            self.refusal
         )
     }
 }
@@ -201,9 +197,8 @@ pub fn seal(request: &SealRequest, out: &Destination) -> Result<Sealed, SealErro
                 MemberName::Signature.as_str()
             ))
         })?;
-    signature.1 = proofpack_producer::signature_with_seal(&signature.1, seal).map_err(|e| {
-        AuthoringError::Invalid(format!("{}: {e}", request.pack.display()))
-    })?;
+    signature.1 = proofpack_producer::signature_with_seal(&signature.1, seal)
+        .map_err(|e| AuthoringError::Invalid(format!("{}: {e}", request.pack.display())))?;
     let (staged, report) = write_and_verify(&members, &out.path, &trust)?;
     if let Some(refusal) = refusal(&report) {
         return Err(SealError::Refused(Box::new(SealRefused {
@@ -252,8 +247,9 @@ fn write_and_verify(
     let tmp = staged.path().to_path_buf();
     let file = staged.file();
     file.rewind().map_err(|e| AuthoringError::io(&tmp, e))?;
-    let report = proofpack_core::verify(&*file, WOULD_BE_SEALED, Some(trust), &Limits::default())
-        .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))?;
+    let report =
+        proofpack_core::verify(&*file, WOULD_BE_SEALED, Some(trust), &Limits::default())
+            .map_err(|e| AuthoringError::Invalid(format!("could not re-read the pack: {e}")))?;
     Ok((staged, report))
 }
 
@@ -264,7 +260,10 @@ fn write_and_verify(
 fn read_members(path: &Path) -> Result<Vec<(String, Vec<u8>)>, AuthoringError> {
     let limits = Limits::default();
     let unreadable = |why: String| {
-        AuthoringError::Invalid(format!("{}: not a pack that can be sealed: {why}", path.display()))
+        AuthoringError::Invalid(format!(
+            "{}: not a pack that can be sealed: {why}",
+            path.display()
+        ))
     };
     let file = std::fs::File::open(path).map_err(|e| AuthoringError::io(path, e))?;
     let gz = flate2::read::GzDecoder::new(std::io::BufReader::new(file));
@@ -274,7 +273,10 @@ fn read_members(path: &Path) -> Result<Vec<(String, Vec<u8>)>, AuthoringError> {
     for (count, entry) in entries.enumerate() {
         let mut entry = entry.map_err(|e| unreadable(e.to_string()))?;
         if count as u64 >= limits.max_headers {
-            return Err(unreadable(format!("more than {} members", limits.max_headers)));
+            return Err(unreadable(format!(
+                "more than {} members",
+                limits.max_headers
+            )));
         }
         let name = String::from_utf8(entry.path_bytes().into_owned())
             .map_err(|_| unreadable("a member's path is not UTF-8".to_owned()))?;

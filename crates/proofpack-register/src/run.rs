@@ -227,8 +227,9 @@ fn verify_one(input: &PackInput, options: &Options<'_>) -> Result<Outcome, Regis
         &options.cancel,
     );
     let report = match &input.source {
-        PackSource::Path(path) => PackFile::open(path)
-            .and_then(|pack| pack.shown_as(file).verify(trust, limits, cancel)),
+        PackSource::Path(path) => {
+            PackFile::open(path).and_then(|pack| pack.shown_as(file).verify(trust, limits, cancel))
+        }
         PackSource::Bytes(bytes) => verify_until(&bytes[..], file, trust, limits, cancel),
     };
     reduced(file, report)

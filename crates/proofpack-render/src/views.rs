@@ -504,7 +504,11 @@ pub struct VerificationCheck {
 
 impl VerificationCheck {
     /// The check of the file `path`, its words in `language`.
-    pub fn of(path: &str, checked: proofpack_verification::CheckedReceipt, language: Language) -> Self {
+    pub fn of(
+        path: &str,
+        checked: proofpack_verification::CheckedReceipt,
+        language: Language,
+    ) -> Self {
         VerificationCheck {
             path: path.to_owned(),
             authentic: checked.authentic(),
