@@ -3,7 +3,9 @@
 //!
 //! Front ends sign through [`sign`] (and check through [`check`]): one call
 //! from an evidence folder, a key file and a trust store to the signed pack
-//! or a typed [`Refusal`] whose words say what to do.
+//! or a typed [`Refusal`] whose words say what to do. They seal a signed
+//! pack (§22) through [`seal()`], which writes it only when the verifier says
+//! its seal holds.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
