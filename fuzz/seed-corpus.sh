@@ -5,7 +5,7 @@
 # Merkle proofs and report text rather than from nothing.
 set -euo pipefail
 cd "$(dirname "$0")"
-targets=(archive verify_pack json_parse checkpoint merkle trust_store render)
+targets=(archive verify_pack json_parse checkpoint merkle trust_store render seal)
 for t in "${targets[@]}"; do mkdir -p "corpus/$t"; done
 python3 - "${targets[@]}" <<'PY'
 import base64, glob, gzip, hashlib, io, json, os, struct, sys, tarfile
@@ -67,6 +67,18 @@ for pack in sorted(glob.glob("../sample-packs/*.tar.gz") + glob.glob("../tests/v
                 try:
                     strings(json.loads(d), texts)
                 except ValueError:
+                    pass
+            if m.name == "signature.sig":
+                # A seal (§22): the member as is, its checkpoint, and its
+                # leaf as the JSON it is.
+                try:
+                    seal = json.loads(data).get("seal")
+                    if isinstance(seal, dict):
+                        put("seal", json.dumps(seal).encode())
+                        if isinstance(seal.get("checkpoint"), str):
+                            put("checkpoint", seal["checkpoint"].encode())
+                        put("json_parse", b64(seal["entry"]["leaf"]))
+                except (ValueError, KeyError, TypeError, AttributeError):
                     pass
             if m.name != "audit-log-redaction.json":
                 continue

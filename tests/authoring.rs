@@ -4,6 +4,9 @@
 //! finding codes and bytes, never on message wording.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test code: a failure panics
 
+mod common;
+
+use common::{proofpack, verify_json};
 use proofpack_author::keys::{self, KeyProblem};
 use proofpack_author::{AuthoringError, Destination, Refusal, SignError, SignRequest};
 use proofpack_core::trust::{fingerprint, key_entry_json, Role};
@@ -20,18 +23,6 @@ mod tools;
 
 /// `signed_at` of the complete-gdpr sample, whose evidence most tests start from.
 const SIGNED_AT: &str = "2026-04-22T16:02:00Z";
-
-fn proofpack<I, S>(args: I) -> Output
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    Command::new(env!("CARGO_BIN_EXE_proofpack"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("proofpack runs")
-}
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -138,18 +129,6 @@ fn pack(
 }
 
 /// `proofpack verify --json`: the exit status and the §13 report.
-fn verify_json(pack: &Path, trust: &Path) -> (i32, Value) {
-    let out = proofpack([
-        "verify".as_ref(),
-        pack.as_os_str(),
-        "--trust".as_ref(),
-        trust.as_os_str(),
-        "--json".as_ref(),
-    ]);
-    let report = serde_json::from_slice(&out.stdout).expect("a JSON report");
-    (out.status.code().expect("an exit status"), report)
-}
-
 fn codes(report: &Value) -> Vec<String> {
     let mut codes: Vec<String> = report["findings"]
         .as_array()

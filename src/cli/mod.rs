@@ -4,6 +4,7 @@ mod author_cmd;
 mod explain_cmd;
 mod inspect_cmd;
 mod register_cmd;
+mod seal_cmd;
 mod verification_cmd;
 mod verify_cmd;
 
@@ -149,6 +150,8 @@ enum Command {
     Trust(author_cmd::TrustCommand),
     /// Check and sign an evidence folder into a reproducible proof.tar.gz.
     Pack(author_cmd::PackArgs),
+    /// Seal a signed pack (§22): its seal into signature.sig, nothing else changed.
+    Seal(seal_cmd::SealArgs),
     /// Verify many packs together: requests, follow-ups, log forks, open items (spec §19).
     Register(register_cmd::RegisterArgs),
     /// What changed between two packs of one request (informational).
@@ -227,6 +230,7 @@ pub fn real_main() -> i32 {
         Command::Keygen(args) => author_cmd::keygen(&args),
         Command::Trust(command) => author_cmd::trust(&command),
         Command::Pack(args) => author_cmd::pack(&args),
+        Command::Seal(args) => seal_cmd::run(&args),
         Command::Register(args) => register_cmd::run(&args, language),
         Command::Diff(args) => register_cmd::diff(&args, language),
         Command::Explain(args) => explain_cmd::run(&args, language),

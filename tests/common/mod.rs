@@ -12,6 +12,7 @@ use proofpack_core::{verify, Report};
 use proofpack_spec::timestamp::Timestamp;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 pub const SIGNED_AT: &str = "2026-04-21T11:43:00Z";
 pub const TEST_KEY_ID: &str = "test-dpo";
@@ -246,4 +247,31 @@ pub fn tar_in_order(members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut gz, &tar).expect("gzip");
     gz.finish().expect("gzip")
+}
+
+/// Runs the `proofpack` binary with `args` (no colour).
+pub fn proofpack<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_proofpack"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("proofpack runs")
+}
+
+/// `proofpack verify PACK --trust TRUST --json`: the exit status and the
+/// report.
+pub fn verify_json(pack: &Path, trust: &Path) -> (i32, Value) {
+    let out = proofpack([
+        "verify".as_ref(),
+        pack.as_os_str(),
+        "--trust".as_ref(),
+        trust.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let report = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    (out.status.code().expect("an exit status"), report)
 }

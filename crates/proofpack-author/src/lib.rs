@@ -3,7 +3,9 @@
 //!
 //! Front ends sign through [`sign`] (and check through [`check`]): one call
 //! from an evidence folder, a key file and a trust store to the signed pack
-//! or a typed [`Refusal`] whose words say what to do.
+//! or a typed [`Refusal`] whose words say what to do. They seal a signed
+//! pack (§22) through [`seal()`], which writes it only when the verifier says
+//! its seal holds.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -13,10 +15,12 @@ mod follow;
 mod gzip;
 pub mod keys;
 pub mod pack;
+pub mod seal;
 pub mod signing;
 pub mod tar_writer;
 pub mod trust_edit;
 
+pub use seal::{seal, SealError, SealRefusal, SealRefused, SealRequest, Sealed};
 pub use signing::{check, sign, Destination, Refusal, Refused, SignError, SignRequest};
 
 /// Why an authoring operation could not be carried out.

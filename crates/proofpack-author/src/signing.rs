@@ -297,11 +297,11 @@ pub fn check(request: &SignRequest) -> Result<Authored, SignError> {
 /// there, and renamed over `out` only once it is to be signed: memory stays
 /// bounded whatever the size of the attachments.
 pub fn sign(request: &SignRequest, out: &Destination) -> Result<Authored, SignError> {
-    refuse_existing(out)?;
+    refuse_existing(out).map_err(|path| SignError::Exists { path })?;
     let inputs = Inputs::read(request)?;
     let signed = inputs.build(request, &out.path)?;
     // Again: the file may have appeared while the pack was checked.
-    refuse_existing(out)?;
+    refuse_existing(out).map_err(|path| SignError::Exists { path })?;
     if let Some(text) = &request.attestation_override {
         let path = request.evidence_dir.join(MemberName::Attestation.as_str());
         write_atomic(&path, text.as_bytes(), Existing::Replace, Access::Default)
@@ -318,11 +318,10 @@ pub fn sign(request: &SignRequest, out: &Destination) -> Result<Authored, SignEr
     })
 }
 
-fn refuse_existing(out: &Destination) -> Result<(), SignError> {
+/// `Err(path)` when `out` is taken and is not to be replaced.
+pub(crate) fn refuse_existing(out: &Destination) -> Result<(), PathBuf> {
     if !out.replace && occupied(&out.path) {
-        return Err(SignError::Exists {
-            path: out.path.clone(),
-        });
+        return Err(out.path.clone());
     }
     Ok(())
 }

@@ -149,7 +149,10 @@ pub fn write_pack(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, AuthoringErr
 
 /// The entries of in-memory `members`, whose contents are `contents` (the
 /// same bytes, in the same order).
-fn entries_of<'a>(members: &'a [(String, Vec<u8>)], contents: &'a [Content]) -> Vec<Entry<'a>> {
+pub(crate) fn entries_of<'a>(
+    members: &'a [(String, Vec<u8>)],
+    contents: &'a [Content],
+) -> Vec<Entry<'a>> {
     members
         .iter()
         .zip(contents)

@@ -7,7 +7,7 @@
 use crate::findings::Findings;
 pub use crate::report::ReportMut;
 use crate::report::{AuditSummary, ProvenanceSummary};
-use crate::{audit, provenance, receipts, Cancel, Finding, Report, TrustStore};
+use crate::{audit, provenance, receipts, seal, Cancel, Finding, Report, TrustStore};
 
 /// The parts of `report`, writable.
 pub fn report_mut(report: &mut Report) -> ReportMut<'_> {
@@ -108,4 +108,22 @@ pub fn check_witness(
         &mut Default::default(),
     )
     .summary
+}
+
+/// A seal (§22) as its check 1 read it, opaque: the fuzz target judges
+/// check 1 by its findings alone, so nothing reads it yet.
+#[derive(Debug)]
+pub struct Seal(#[allow(dead_code)] seal::Seal);
+
+/// Check 1 of §22 (the seal's shape, its leaf's JSON and shape) on
+/// `bytes`, the JSON of `signature.sig`'s member `seal`, read with the
+/// shape `signature.sig`'s reader gives it. `None` when `bytes` is not
+/// strict JSON (§0: the reader of `signature.sig` reports that itself) or
+/// is `null` (no seal).
+pub fn parse_seal(bytes: &[u8], findings: &mut Collected) -> Option<Seal> {
+    let value = proofpack_spec::json::parse_shaped(bytes, &seal::SHAPE).ok()?;
+    if matches!(value, proofpack_spec::json::Json::Null) {
+        return None;
+    }
+    Some(Seal(seal::parse(&value, &mut findings.0)))
 }

@@ -30,7 +30,7 @@ use crate::PlatformError;
 use ed25519_dalek::SigningKey;
 use proofpack_producer::{
     AppendedEntry, AuditLog as ProducerLog, KeptEntry, KeptRedaction, LogEntry, OsSalts,
-    SaltSource, StepRecord,
+    PackSigned, SaltSource, StepRecord,
 };
 use proofpack_spec::merkle::Hash;
 use rusqlite::{params, Connection, OptionalExtension as _, Transaction};
@@ -196,6 +196,16 @@ impl AuditLog {
             record.step(),
             record.status().kind(),
         ))
+    }
+
+    /// Appends the `pack_signed` entry of a signed pack at `ts` (§22,
+    /// [`ProducerLog::log_pack_signed`]) in one durable transaction and
+    /// returns its index: the first step of sealing the pack. The seal is
+    /// then the in-memory log's ([`ProducerLog::seal`] through
+    /// [`AuditLog::log`], as [`ProducerLog::cosigned`] and
+    /// [`ProducerLog::witness`]): it reads the log and writes nothing.
+    pub fn log_pack_signed(&mut self, ts: &str, signed: &PackSigned) -> Result<u64, PlatformError> {
+        self.append(signed.log_entry(ts))
     }
 
     /// Redacts `fields` of entry `index` ([`ProducerLog::redact`], all or

@@ -55,7 +55,7 @@ pub use records::{
     ReceiptStatus, Request, RequestBuilder, StatusKind, Step, StepOutput, StepRecord,
     StepRecordBuilder, StepStatus, TierEvidence, PURGE_SERVING_INDEX_ONLY,
 };
-pub use seal::{PackSigned, Seal, EVENT_PACK_SIGNED};
+pub use seal::{signature_with_seal, PackSigned, Seal, EVENT_PACK_SIGNED};
 
 /// The crate README's example (from evidence to a signed pack), compiled
 /// and run as a doctest.

@@ -205,12 +205,21 @@ impl Seal {
     /// they are, in their order, and the document is written compact.
     /// Refuses bytes that are not a JSON object.
     pub fn seal_signature(&self, signature_sig: &[u8]) -> Result<Vec<u8>, ProducerError> {
-        let mut doc: Map<String, Value> = serde_json::from_slice(signature_sig).map_err(|_| {
-            ProducerError::Unsealable("signature.sig is not a JSON object".to_owned())
-        })?;
-        doc.insert(names::SEAL.to_owned(), self.to_json());
-        serde_json::to_vec(&doc).map_err(|e| ProducerError::Json(e.to_string()))
+        signature_with_seal(signature_sig, self.to_json())
     }
+}
+
+/// `signature.sig` (the bytes `signature_sig`) with `seal` as its `seal`
+/// member (§22), added or replacing one; the other members are kept as they
+/// are, in their order, and the document is written compact. Refuses bytes
+/// that are not a JSON object. [`Seal::seal_signature`] with a seal made
+/// here; the author crate's `seal` with a seal read from a file (whatever
+/// its shape: the verifier judges it).
+pub fn signature_with_seal(signature_sig: &[u8], seal: Value) -> Result<Vec<u8>, ProducerError> {
+    let mut doc: Map<String, Value> = serde_json::from_slice(signature_sig)
+        .map_err(|_| ProducerError::Unsealable("signature.sig is not a JSON object".to_owned()))?;
+    doc.insert(names::SEAL.to_owned(), seal);
+    serde_json::to_vec(&doc).map_err(|e| ProducerError::Json(e.to_string()))
 }
 
 impl AuditLog {

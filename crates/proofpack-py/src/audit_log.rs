@@ -5,7 +5,7 @@
 use crate::records::StepRecord;
 use crate::{authoring_error, kinded, Error};
 use proofpack_platform::{AuditLog as PlatformLog, PlatformError};
-use proofpack_producer::{LogEntry, WitnessSpec};
+use proofpack_producer::{LogEntry, PackSigned, WitnessSpec};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -232,6 +232,44 @@ impl AuditLog {
             .map_err(|e| log_error(e.into()))
     }
 
+    /// Appends, durably, the `pack_signed` entry (§22) of the signed pack
+    /// at `pack_path` at `ts`, naming its manifest's `pack_id` and the
+    /// digests of its `manifest.json` and signature, and returns its index:
+    /// the first step of sealing the pack. Raises AuditLogError `unsealable`
+    /// for a pack without them, OSError for a file that cannot be read.
+    fn log_pack_signed(&self, py: Python<'_>, ts: &str, pack_path: PathBuf) -> PyResult<u64> {
+        let signed = signed_pack(&pack_path)?;
+        let mut guard = self.lock()?;
+        let log: &mut PlatformLog = &mut guard;
+        py.detach(move || log.log_pack_signed(ts, &signed))
+            .map_err(log_error)
+    }
+
+    /// The seal (§22) of the `pack_signed` entry at `index`, in
+    /// `seal_checkpoint` (a checkpoint of this log holding it, with the
+    /// witnesses' cosignature lines: see `cosigned`), from the pack's
+    /// `after_checkpoint` (its `checkpoint_after`): the bytes of §22's
+    /// `seal` object, what `seal_pack` and `proofpack seal --seal` take.
+    /// Raises AuditLogError (`not_pack_signed`, `checkpoint_sizes`,
+    /// `entry_out_of_range`, `checkpoint_mismatch`, ...) when the producer
+    /// refuses it.
+    fn seal<'py>(
+        &self,
+        py: Python<'py>,
+        after_checkpoint: &str,
+        seal_checkpoint: &str,
+        index: u64,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let seal = self
+            .lock()?
+            .log()
+            .seal(after_checkpoint, seal_checkpoint, index)
+            .map_err(|e| log_error(e.into()))?;
+        let bytes = serde_json::to_vec_pretty(&seal.to_json())
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
     /// `audit-log-redaction.json` (§10) for a pack: the entries `entries`
     /// with their inclusion proofs in the after-checkpoint's tree, the
     /// consistency proof between the two checkpoints (notes this log
@@ -257,4 +295,22 @@ impl AuditLog {
             .map_err(|e| log_error(e.into()))?;
         Ok(PyBytes::new(py, &bytes))
     }
+}
+
+/// What the `pack_signed` entry of the pack at `path` names: its
+/// `manifest.json` and `signature.sig` read as the verifier reads members.
+fn signed_pack(path: &std::path::Path) -> PyResult<PackSigned> {
+    use proofpack_core::inspect::{member_content, InspectError};
+    use proofpack_spec::vocab::MemberName;
+    let member = |name: MemberName| -> PyResult<Vec<u8>> {
+        let file = std::fs::File::open(path)?;
+        member_content(file, &proofpack_core::Limits::default(), name.as_str()).map_err(|e| match e
+        {
+            InspectError::Read(proofpack_core::ReadError::Io(e)) => e.into(),
+            e => log_error(proofpack_producer::ProducerError::Unsealable(e.to_string()).into()),
+        })
+    };
+    let manifest = member(MemberName::Manifest)?;
+    let signature = member(MemberName::Signature)?;
+    PackSigned::of_pack(&manifest, &signature).map_err(|e| log_error(e.into()))
 }

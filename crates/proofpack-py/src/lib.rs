@@ -16,14 +16,17 @@
 
 use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::check_window;
-use proofpack_author::{keys, AuthoringError, Destination, Refused, SignError, SignRequest};
+use proofpack_author::{
+    keys, AuthoringError, Destination, Refused, SealError, SealRefused, SealRequest, Sealed,
+    SignError, SignRequest,
+};
 use proofpack_core::trust::{key_entry_json, Role, TrustedKey};
 use proofpack_core::{verify_path, Cancel, Limits, Report, TrustStore, VerifyError};
 use proofpack_render::json;
 use proofpack_spec::timestamp::Timestamp;
 use pyo3::exceptions::{PyException, PyFileExistsError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBytes, PyList};
 use std::path::{Path, PathBuf};
 
 mod audit_log;
@@ -59,7 +62,7 @@ pyo3::create_exception!(
     proofpack,
     RefusedError,
     Error,
-    "Signing was refused; nothing was written. Attributes: kind, verdict, codes, what_to_do, entry_to_add, report."
+    "Signing or sealing was refused; nothing was written. Attributes: kind, verdict, codes, what_to_do, entry_to_add, report."
 );
 pyo3::create_exception!(
     proofpack,
@@ -99,8 +102,12 @@ fn report_json(report: &Report) -> PyResult<String> {
 /// be read included, is a [`TrustStoreError`] in the core's words, as
 /// `sign_pack` reports it.
 fn load_trust(path: &Path) -> PyResult<TrustStore> {
-    TrustStore::load(path)
-        .map_err(|e| kinded(TrustStoreError::new_err(e.to_string()), UNUSABLE_STORE))
+    TrustStore::load(path).map_err(|e| unusable_store(&e))
+}
+
+/// A store that cannot be read or is not valid, as its [`TrustStoreError`].
+fn unusable_store(e: &proofpack_core::TrustStoreError) -> PyErr {
+    kinded(TrustStoreError::new_err(e.to_string()), UNUSABLE_STORE)
 }
 
 /// Why verifying failed, as its exception: what the pack says is never an
@@ -181,26 +188,80 @@ pub(crate) fn authoring_error(e: AuthoringError) -> PyErr {
     }
 }
 
-/// A refusal as a [`RefusedError`] carrying what a program needs to act on it.
+/// What a [`RefusedError`] carries for a program to act on: its message,
+/// `kind`, the finding codes that stop it, what to do, the entry to add
+/// and the report it rests on (`verdict` is the report's).
+struct Refusal<'a> {
+    message: String,
+    kind: &'static str,
+    codes: Vec<String>,
+    what_to_do: Vec<String>,
+    entry_to_add: Option<&'a TrustedKey>,
+    report: &'a Report,
+}
+
+impl Refusal<'_> {
+    /// The [`RefusedError`] with its attributes set.
+    fn into_error(self, py: Python<'_>) -> PyResult<PyErr> {
+        let err = RefusedError::new_err(self.message);
+        let value = err.value(py);
+        value.setattr("kind", self.kind)?;
+        value.setattr("verdict", self.report.verdict().to_string())?;
+        value.setattr("codes", PyList::new(py, self.codes)?)?;
+        value.setattr("what_to_do", PyList::new(py, self.what_to_do)?)?;
+        let entry = match self.entry_to_add {
+            Some(key) => Some(loads(py, &key_entry_json(key).to_string())?),
+            None => None,
+        };
+        value.setattr("entry_to_add", entry)?;
+        value.setattr("report", loads(py, &report_json(self.report)?)?)?;
+        Ok(err)
+    }
+}
+
+/// A refusal to sign as a [`RefusedError`].
 fn refused_error(py: Python<'_>, refused: &Refused) -> PyResult<PyErr> {
     let refusal = refused.refusal();
-    let err = RefusedError::new_err(format!("{refused}: {refusal}"));
-    let value = err.value(py);
-    let codes: Vec<String> = refused
-        .to_fix()
-        .map(|(f, _)| f.code().to_string())
-        .collect();
-    value.setattr("kind", refusal.kind())?;
-    value.setattr("verdict", refused.report().verdict().to_string())?;
-    value.setattr("codes", PyList::new(py, codes)?)?;
-    value.setattr("what_to_do", PyList::new(py, refusal.what_to_do())?)?;
-    let entry = match refusal.entry_to_add() {
-        Some(key) => Some(loads(py, &key_entry_json(key).to_string())?),
-        None => None,
-    };
-    value.setattr("entry_to_add", entry)?;
-    value.setattr("report", loads(py, &report_json(refused.report())?)?)?;
-    Ok(err)
+    Refusal {
+        message: format!("{refused}: {refusal}"),
+        kind: refusal.kind(),
+        codes: refused
+            .to_fix()
+            .map(|(f, _)| f.code().to_string())
+            .collect(),
+        what_to_do: refusal.what_to_do(),
+        entry_to_add: refusal.entry_to_add(),
+        report: refused.report(),
+    }
+    .into_error(py)
+}
+
+/// A refusal to seal as a [`RefusedError`].
+fn seal_refused_error(py: Python<'_>, refused: &SealRefused) -> PyResult<PyErr> {
+    Refusal {
+        message: refused.to_string(),
+        kind: refused.refusal().kind(),
+        codes: refused.to_fix().map(|f| f.code().to_string()).collect(),
+        what_to_do: refused.refusal().what_to_do(),
+        entry_to_add: None,
+        report: refused.report(),
+    }
+    .into_error(py)
+}
+
+/// The error of a destination that exists and was not to be replaced.
+fn exists_error(path: &Path) -> PyErr {
+    PyFileExistsError::new_err((
+        17,
+        "exists; nothing was written (give replace=True to replace it)",
+        path.display().to_string(),
+    ))
+}
+
+/// The report's JSON text, or the error of writing it.
+fn report_text(report: &Report) -> Result<String, std::io::Error> {
+    let mut text = Vec::new();
+    json::pretty(&mut text, report).map(|()| String::from_utf8_lossy(&text).into_owned())
 }
 
 /// Signs the evidence folder `evidence_dir` (pack.json, the content members,
@@ -248,22 +309,71 @@ fn sign_pack<'py>(
     };
     let signed = py.detach(|| -> Result<Result<String, std::io::Error>, SignError> {
         let Authored { report } = proofpack_author::sign(&request, &out)?;
-        let mut text = Vec::new();
-        Ok(json::pretty(&mut text, &report).map(|()| String::from_utf8_lossy(&text).into_owned()))
+        Ok(report_text(&report))
     });
     match signed {
         Ok(text) => loads(py, &text?),
         Err(SignError::Refused(refused)) => Err(refused_error(py, &refused)?),
-        Err(SignError::Exists { path }) => Err(PyFileExistsError::new_err((
-            17,
-            "exists; nothing was written (give replace=True to replace it)",
-            path.display().to_string(),
-        ))),
-        Err(SignError::TrustStore(e)) => Err(kinded(
-            TrustStoreError::new_err(e.to_string()),
-            UNUSABLE_STORE,
-        )),
+        Err(SignError::Exists { path }) => Err(exists_error(&path)),
+        Err(SignError::TrustStore(e)) => Err(unusable_store(&e)),
         Err(SignError::Authoring(e)) => Err(authoring_error(e)),
+    }
+}
+
+/// Seals the signed pack at `pack_path` (§22) with `seal` (the bytes
+/// `AuditLog.seal` returns, or that object as a dict) and writes it to
+/// `out_path`, as `proofpack seal` does: every member as it was but
+/// `signature.sig`, which gains the seal. The sealed pack is first verified
+/// against the trust store at `trust_path`, and written only when the seal
+/// holds for it there and gives a sealed time. Returns the written pack's
+/// report (its `pack.sha256` is the pack's identity from now on: seal a
+/// pack before delivering it). `replace` overwrites an existing `out_path`
+/// (otherwise FileExistsError).
+///
+/// Raises RefusedError (nothing written), `kind` `seal_does_not_hold` or
+/// `seal_not_witnessed`, with `.codes` the findings in the seal;
+/// InvalidInputError for a seal that is not strict JSON or a pack that
+/// cannot be sealed; TrustStoreError; OSError for files.
+#[pyfunction]
+#[pyo3(signature = (pack_path, seal, trust_path, out_path, replace=false))]
+fn seal_pack<'py>(
+    py: Python<'py>,
+    pack_path: PathBuf,
+    seal: &Bound<'py, PyAny>,
+    trust_path: PathBuf,
+    out_path: PathBuf,
+    replace: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let seal: Vec<u8> = match seal.cast::<PyBytes>() {
+        Ok(bytes) => bytes.as_bytes().to_vec(),
+        Err(_) => {
+            let text: String = py
+                .import("json")?
+                .call_method1("dumps", (seal,))?
+                .extract()?;
+            text.into_bytes()
+        }
+    };
+    let request = SealRequest {
+        pack: pack_path,
+        seal,
+        trust_path,
+    };
+    let out = Destination {
+        path: out_path,
+        replace,
+    };
+    let sealed = py.detach(|| -> Result<Result<String, std::io::Error>, SealError> {
+        let Sealed { report } = proofpack_author::seal(&request, &out)?;
+        Ok(report_text(&report))
+    });
+    match sealed {
+        Ok(text) => loads(py, &text?),
+        Err(SealError::Refused(refused)) => Err(seal_refused_error(py, &refused)?),
+        Err(SealError::Exists { path }) => Err(exists_error(&path)),
+        Err(e @ SealError::SealNotJson(_)) => Err(InvalidInputError::new_err(e.to_string())),
+        Err(SealError::TrustStore(e)) => Err(unusable_store(&e)),
+        Err(SealError::Authoring(e)) => Err(authoring_error(e)),
     }
 }
 
@@ -317,6 +427,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(sign_pack, m)?)?;
+    m.add_function(wrap_pyfunction!(seal_pack, m)?)?;
     m.add_function(wrap_pyfunction!(keygen, m)?)?;
     m.add("Error", py.get_type::<Error>())?;
     m.add("TrustStoreError", py.get_type::<TrustStoreError>())?;

@@ -343,6 +343,24 @@ pub fn write_samples(out_dir: &Path) -> Result<Vec<PathBuf>, SampleError> {
     Ok(written)
 }
 
+/// The samples' shared audit log as it stands once every sample's request
+/// has run on it: the log the sample packs' checkpoints are of, built again
+/// as [`write_samples`] builds it (nothing is random), so that a test can
+/// append a pack's `pack_signed` entry and seal it (§22).
+pub fn audit_log() -> Result<AuditLog, SampleError> {
+    let mut log = SampleLog::new().map_err(|source| SampleError::Producer {
+        sample: "audit log",
+        source,
+    })?;
+    for (name, builder) in LOG_ORDER {
+        builder(&mut log).map_err(|source| SampleError::Producer {
+            sample: name,
+            source,
+        })?;
+    }
+    Ok(log.log)
+}
+
 fn write_file(path: &Path, bytes: &[u8]) -> Result<PathBuf, AuthoringError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| AuthoringError::io(parent, e))?;

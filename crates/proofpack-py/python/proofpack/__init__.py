@@ -2,8 +2,8 @@
 
 Each function is the library call the ``proofpack`` command line makes:
 ``verify`` returns the same §13 report as ``proofpack verify --json``,
-``sign_pack`` signs as ``proofpack pack`` does (refusals are
-``RefusedError``), ``keygen`` writes a key as ``proofpack keygen`` does,
+``sign_pack`` signs as ``proofpack pack`` does and ``seal_pack`` seals as
+``proofpack seal`` does (refusals are ``RefusedError``), ``keygen`` writes a key as ``proofpack keygen`` does,
 ``AuditLog`` is the producer's persistent audit log (§10) on SQLite, and
 ``Request``, ``StepRecord``, ``steps_jsonl``, ``verification_json``,
 ``provenance_jsonl``, ``Backup``, ``Receipt``, ``receipts_jsonl`` and
@@ -40,6 +40,7 @@ from ._native import (
     provenance_jsonl,
     pseudonymous_subject_id,
     receipts_jsonl,
+    seal_pack,
     sign_pack,
     steps_jsonl,
     verification_json,
@@ -69,6 +70,7 @@ __all__ = [
     "provenance_jsonl",
     "pseudonymous_subject_id",
     "receipts_jsonl",
+    "seal_pack",
     "sign_pack",
     "steps_jsonl",
     "verification_json",

@@ -35,7 +35,8 @@ class AuditLogError(Error):
 
     kind: str
     """A ProducerError kind for what the producer refused (empty, entry_out_of_range,
-    nothing_to_redact, checkpoint_malformed, checkpoint_mismatch, checkpoint_sizes, ...), or
+    nothing_to_redact, checkpoint_malformed, checkpoint_mismatch, checkpoint_sizes,
+    unsealable, not_pack_signed, ...), or
     database, origin_mismatch, missing_entry, json, out_of_range, inconsistent."""
 
 class ProducerError(Error):
@@ -53,18 +54,23 @@ class ProducerError(Error):
     duplicate_node, log_full, kept_entry, unsealable, not_pack_signed, statement_not_confirmed."""
 
 class RefusedError(Error):
-    """Signing was refused; nothing was written."""
+    """Signing or sealing was refused; nothing was written."""
 
     kind: str
-    """key_missing, key_mismatch, does_not_hold, needs_accept_incomplete or needs_accept_uncorroborated."""
+    """sign_pack: key_missing, key_mismatch, does_not_hold, needs_accept_incomplete or
+    needs_accept_uncorroborated. seal_pack: seal_does_not_hold (§22 checks 2-5 fail for this
+    pack under the trust store: another pack's or another log's seal, a log key the store
+    lacks) or seal_not_witnessed (the seal holds, but fewer than k witnesses count on it: no
+    sealed time)."""
     verdict: str
-    """The verdict the would-be pack would get with the trust store."""
+    """The verdict the would-be (signed or sealed) pack would get with the trust store."""
     codes: List[str]
-    """The finding codes that stop signing (warnings do not)."""
+    """The finding codes that stop signing (warnings do not), or, for a seal, the findings in
+    the seal (located in ``signature.sig#/seal``)."""
     what_to_do: List[str]
     """What to do, one step a line."""
     entry_to_add: Optional[Dict[str, Any]]
-    """The trust-store entry to add, when the store lacks the signing key."""
+    """The trust-store entry to add, when the store lacks the signing key (None for a seal)."""
     report: Dict[str, Any]
     """The verifier's §13 report on the would-be pack."""
 
@@ -82,6 +88,22 @@ def sign_pack(
     replace: bool = False,
 ) -> Dict[str, Any]:
     """Signs the evidence folder as ``proofpack pack`` does; the written pack's report."""
+
+def seal_pack(
+    pack_path: _Path,
+    seal: Union[bytes, Mapping[str, Any]],
+    trust_path: _Path,
+    out_path: _Path,
+    replace: bool = False,
+) -> Dict[str, Any]:
+    """Seals the signed pack (§22) as ``proofpack seal`` does: ``seal`` is what
+    ``AuditLog.seal`` returns (or that object as a dict); only ``signature.sig``
+    changes, and the pack is written only when the seal holds for it under the
+    trust store and gives a sealed time. The written pack's report (its
+    ``pack.sha256`` is the pack's identity from now on: seal before delivering).
+    Refusals are RefusedError (``seal_does_not_hold``, ``seal_not_witnessed``);
+    a seal that is not strict JSON is InvalidInputError; an existing
+    ``out_path`` without ``replace`` is FileExistsError."""
 
 def keygen(
     path: _Path,
@@ -130,6 +152,17 @@ class AuditLog:
         ``old_size`` is the witness's last cosigned size (0 for none)."""
     def cosigned(self, checkpoint: str, lines: Sequence[str]) -> str:
         """``checkpoint`` with the witnesses' cosignature lines appended (§15)."""
+    def log_pack_signed(self, ts: str, pack_path: _Path) -> int:
+        """Appends the signed pack's ``pack_signed`` entry (§22: its ``pack_id`` and the
+        SHA-256 of its manifest and signature) at ``ts``, durably; its index. AuditLogError
+        ``unsealable`` for a file that is not a signed pack."""
+    def seal(self, after_checkpoint: str, seal_checkpoint: str, index: int) -> bytes:
+        """The seal (§22, the bytes of its JSON object) of the ``pack_signed`` entry at
+        ``index`` in ``seal_checkpoint`` (a checkpoint of this log, cosigned by witnesses
+        with ``cosigned``), from the pack's ``after_checkpoint``: what ``seal_pack`` and
+        ``proofpack seal --seal`` take. AuditLogError ``not_pack_signed``,
+        ``checkpoint_sizes``, ``entry_out_of_range``, ``checkpoint_mismatch``, ... when the
+        producer refuses it."""
     def witness(
         self,
         before_checkpoint: str,
