@@ -46,10 +46,13 @@ pub(crate) struct Corroborator {
 /// the after-checkpoint, and every subprocessor must sign its receipt.
 pub(crate) const WITNESS_QUORUM: u64 = 2;
 
-/// Writes `trust.json`: the DPO's key (role `dpo`), the audit log's
-/// checkpoint key (role `audit_log`, `key_id` the log origin), the
-/// witnesses' and the subprocessors' keys, and the policy
-/// `{"witness_quorum": 2, "signed_receipts": true}`.
+/// Writes `trust.json` as the DPO signs against it: the DPO's key (role
+/// `dpo`), the audit log's checkpoint key (role `audit_log`, `key_id` the
+/// log origin), the witnesses' and the subprocessors' keys, and the policy
+/// `{"witness_quorum": 2, "signed_receipts": true}`. A pack is sealed only
+/// after it is signed, so the signer's check cannot demand a seal, nor
+/// (§21) anything of the witnesses' clocks: [`for_recipients`] adds those
+/// once the pack is sealed.
 pub(crate) fn write_trust(
     path: &Path,
     dpo: VerifyingKey,
@@ -93,6 +96,25 @@ pub(crate) fn write_trust(
     file.set_policy(policy, false)?;
     file.save(path)?;
     Ok(file.store()?)
+}
+
+/// Turns `trust.json` into the recipients' store: the policy gains
+/// `"witnessed_deadline": true, "sealed_signature": true` (§21, §22), and
+/// the DPO's key is revoked at `revoked_at` when given (`--fault
+/// key-revoked-before-seal`).
+pub(crate) fn for_recipients(path: &Path, revoked_at: Option<&Timestamp>) -> Result<(), DemoError> {
+    let mut file = TrustStoreFile::open(path)?;
+    let policy = PolicyChange {
+        witnessed_deadline: Some(true),
+        sealed_signature: Some(true),
+        ..PolicyChange::default()
+    };
+    file.set_policy(policy, false)?;
+    if let Some(at) = revoked_at {
+        file.revoke(DPO_KEY_ID, at, false)?;
+    }
+    file.save(path)?;
+    Ok(())
 }
 
 /// Everything the evidence is made of.

@@ -46,11 +46,22 @@ pub enum Fault {
     /// the late fine-tune dataset: retraining on its next version fails, so
     /// the fine-tune step fails and opens an exception.
     StepFails,
+    /// The platform's clock runs 35 days slow: its times (the request's
+    /// receipt, the cascade, `completed_at`) claim completion well within
+    /// the deadline, but the witnesses, on their own clocks, first see the
+    /// log after it.
+    Backdated,
+    /// Both witnesses are unreachable when the signed pack is to be sealed:
+    /// the seal step fails and the pack is delivered without one.
+    Unsealed,
+    /// The DPO's key is revoked in the trust store after the pack was
+    /// signed but before the witnesses cosign its seal.
+    KeyRevokedBeforeSeal,
 }
 
 impl Fault {
     /// Every fault, in the order of the table.
-    pub const ALL: [Fault; 13] = [
+    pub const ALL: [Fault; 16] = [
         Fault::VectorIndexNotRebuilt,
         Fault::CacheTtl,
         Fault::SubprocessorEmailOnly,
@@ -64,6 +75,9 @@ impl Fault {
         Fault::ReceiptForged,
         Fault::BackupLive,
         Fault::StepFails,
+        Fault::Backdated,
+        Fault::Unsealed,
+        Fault::KeyRevokedBeforeSeal,
     ];
 
     /// The finding the verifier must report for this fault.
@@ -82,6 +96,29 @@ impl Fault {
             Fault::ReceiptForged => Code::ReceiptsUnattested,
             Fault::BackupLive => Code::StepsBackupLive,
             Fault::StepFails => Code::StepsFailed,
+            Fault::Backdated => Code::SlaUnwitnessed,
+            Fault::Unsealed => Code::SignatureUnsealed,
+            Fault::KeyRevokedBeforeSeal => Code::TrustKeyRevokedBeforeSeal,
+        }
+    }
+
+    /// Every untrusted finding the delivered pack gets under the demo's
+    /// trust store (its policy asking for witnessed deadlines and sealed
+    /// signatures): the faults that lose the witness quorum lose it on the
+    /// after-checkpoint (no witnessed completion) and on the seal alike.
+    #[must_use]
+    pub fn untrusted_codes(self) -> Vec<Code> {
+        match self {
+            Fault::WitnessOffline | Fault::LogFork => vec![
+                Code::AuditWitnessQuorumNotMet,
+                Code::SlaUnwitnessed,
+                Code::SignatureUnsealed,
+            ],
+            Fault::ReceiptForged
+            | Fault::Backdated
+            | Fault::Unsealed
+            | Fault::KeyRevokedBeforeSeal => vec![self.expected_code()],
+            _ => Vec::new(),
         }
     }
 

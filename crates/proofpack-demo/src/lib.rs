@@ -8,8 +8,8 @@
 //! whole story for the first subject: intake, the nine steps of the cascade
 //! (idempotent per request, with a step ledger), the receipts, an
 //! independent probe job on its own read-only connection, the
-//! evidence folder, the pack signed by the demo DPO, and the pack verified
-//! again from disk with the core. The platform keeps its services running
+//! evidence folder, the pack signed by the demo DPO and sealed by both
+//! witnesses (§22), and the pack verified again from disk with the core. The platform keeps its services running
 //! until it is dropped.
 //!
 //! ```
@@ -61,6 +61,7 @@ mod ml;
 mod probe_job;
 mod provenance;
 mod receipts;
+mod sealing;
 mod services;
 mod store;
 mod summarizer;
@@ -89,6 +90,7 @@ use probe_job::{Job, Kept, Target};
 use proofpack_core::report::Report;
 use proofpack_core::trust::TrustStore;
 use proofpack_spec::text::Untrusted;
+use proofpack_spec::timestamp::Timestamp;
 use rand_core::RngCore;
 use receipts::CollectedReceipt;
 use services::{Behaviour, ServiceSpec};
@@ -338,6 +340,10 @@ pub struct Platform {
     audit: AuditStore,
     services: Subprocessors,
     witnesses: Witnesses,
+    /// The platform's own clock: [`Config::clock`], or running 35 days
+    /// slow with `--fault backdated` (the witnesses and the DPO keep
+    /// [`Config::clock`]).
+    clock: Clock,
     started_at: time::OffsetDateTime,
     /// How long creating and seeding the store took (told by `--timings`).
     seeded_in: std::time::Duration,
@@ -357,6 +363,9 @@ pub fn identity_proof_ref(i: usize) -> String {
     format!("idv-{}", 20417 + i)
 }
 
+/// How slow the platform's clock runs with `--fault backdated`.
+const BACKDATED_BY_DAYS: i64 = 35;
+
 /// The first subject, whom the demo's request erases.
 pub const SUBJECT: store::Subject = SUBJECTS[0];
 
@@ -365,7 +374,12 @@ impl Platform {
     pub fn start(config: Config) -> Result<Platform, DemoError> {
         prepare_out_dir(&config.out_dir)?;
         let paths = OutputPaths::under(&config.out_dir);
-        let started_at = config.clock.now();
+        let clock = if config.fault == Some(Fault::Backdated) {
+            config.clock.behind(time::Duration::days(BACKDATED_BY_DAYS))
+        } else {
+            config.clock.clone()
+        };
+        let started_at = clock.now();
         let mut laps = timing::Laps::start(config.timings);
         let store = Store::create(paths.store.clone(), &config.database, config.fault)?;
         // The controller's pseudonym key (HMAC), fresh for each run.
@@ -388,10 +402,8 @@ impl Platform {
         }
         let mut audit = AuditStore::open(&paths.store.audit_log)?;
         audit.seed(&subjects, started_at)?;
-        let services = Subprocessors::start(
-            service_specs(&store, &subjects, config.fault)?,
-            &config.clock,
-        )?;
+        let services =
+            Subprocessors::start(service_specs(&store, &subjects, config.fault)?, &clock)?;
         let witnesses = Witnesses::start(
             &paths.store.dir,
             audit.public_key(),
@@ -405,6 +417,7 @@ impl Platform {
             audit,
             services,
             witnesses,
+            clock,
             started_at,
             seeded_in,
         })
@@ -452,7 +465,7 @@ impl Platform {
 
     /// Intake of `submission` (idempotent).
     pub fn intake(&mut self, submission: &Submission) -> Result<Intake, DemoError> {
-        intake::accept(&self.store, &mut self.audit, &self.config.clock, submission)
+        intake::accept(&self.store, &mut self.audit, &self.clock, submission)
     }
 
     /// Runs the cascade for `intake` (idempotent per request).
@@ -465,7 +478,7 @@ impl Platform {
             store: &self.store,
             audit: &mut self.audit,
             services: &self.services,
-            clock: &self.config.clock,
+            clock: &self.clock,
             fault: self.config.fault,
             intake,
         }
@@ -484,7 +497,7 @@ impl Platform {
         laps.tell(story, "the verification job's fingerprint of the subject");
         // A background summariser picks up the subject's latest note now,
         // and only writes its summary after the cascade.
-        let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &self.config.clock)?;
+        let draft = summarizer::read_latest_note(&self.store, &intake.user_id, &self.clock)?;
         let steps = self.run_cascade(&intake, story)?;
         laps.lap();
         if let Some(draft) = draft {
@@ -498,7 +511,7 @@ impl Platform {
         let provenance = provenance::export(&self.store, &intake.request_id)?;
         let after_checkpoint = self.witnessed_checkpoint(&intake, story)?;
         laps.tell(story, "provenance export and witnesses");
-        let completed_at = self.config.clock.stamp();
+        let completed_at = self.clock.stamp();
         self.sign_pack(
             &Material {
                 intake: &intake,
@@ -513,6 +526,8 @@ impl Platform {
             story,
         )?;
         laps.tell(story, "evidence and signed pack");
+        self.seal_pack(&after_checkpoint, story)?;
+        laps.tell(story, "seal");
         let report = verify_from_disk(&self.paths)?;
         laps.tell(story, "pack verified from disk");
         Ok(Outcome {
@@ -572,6 +587,13 @@ impl Platform {
             self.config.fault,
         )?;
         say!(story, "\n== Witnesses (the audit log's after-checkpoint)");
+        let lines = self.cosignature_lines(answers, story);
+        Ok(self.audit.log().cosigned(&after, &lines)?)
+    }
+
+    /// The cosignature lines among the witnesses' `answers`, each answer
+    /// told.
+    fn cosignature_lines(&self, answers: Vec<Answer>, story: &mut dyn Write) -> Vec<String> {
         let mut lines = Vec::new();
         for (w, answer) in self.witnesses.nodes.iter().zip(answers) {
             match answer {
@@ -585,7 +607,61 @@ impl Platform {
                 }
             }
         }
-        Ok(self.audit.log().cosigned(&after, &lines)?)
+        lines
+    }
+
+    /// Seals the signed pack (§22): logs its `pack_signed` entry, has the
+    /// witnesses cosign the checkpoint holding it (consistent with
+    /// `after_checkpoint`, the latest they cosigned), and writes the seal
+    /// into `signature.sig`; then makes `trust.json` the recipients' store
+    /// ([`evidence::for_recipients`]). With no cosignature at all the seal
+    /// step fails and the pack is delivered unsealed.
+    fn seal_pack(
+        &mut self,
+        after_checkpoint: &str,
+        story: &mut dyn Write,
+    ) -> Result<(), DemoError> {
+        let pack = sealing::SignedPack::read(&self.paths.pack)?;
+        let index = pack.log_signed(&mut self.audit, &self.clock.stamp())?;
+        let checkpoint = self.audit.checkpoint()?;
+        say!(
+            story,
+            "\n== Seal (the checkpoint holding the pack_signed entry {index})"
+        );
+        let revoked_at = match self.config.fault {
+            Some(Fault::KeyRevokedBeforeSeal) => {
+                let at = Timestamp::from_instant_utc(self.config.clock.later())
+                    .ok_or_else(|| DemoError::Verify("the clock is out of range".to_owned()))?;
+                say!(
+                    story,
+                    "  the DPO's key {} is revoked at {}",
+                    evidence::DPO_KEY_ID,
+                    at.raw()
+                );
+                Some(at)
+            }
+            Some(Fault::Unsealed) => {
+                self.witnesses.go_offline()?;
+                None
+            }
+            _ => None,
+        };
+        let answers = self
+            .witnesses
+            .cosign_seal(&self.audit, after_checkpoint, &checkpoint)?;
+        let lines = self.cosignature_lines(answers, story);
+        if lines.is_empty() {
+            say!(
+                story,
+                "  no witness cosigned: the pack is delivered unsealed"
+            );
+        } else {
+            let cosigned = self.audit.log().cosigned(&checkpoint, &lines)?;
+            let seal = self.audit.log().seal(after_checkpoint, &cosigned, index)?;
+            pack.write_sealed(&seal, &self.paths.pack)?;
+            say!(story, "  sealed: signature.sig carries the seal");
+        }
+        evidence::for_recipients(&self.paths.trust, revoked_at.as_ref())
     }
 
     /// Intake of [`Self::submission`], with its regulatory clock.
@@ -642,7 +718,7 @@ impl Platform {
     /// its note was tombstoned since it was read.
     fn finish_summary(&self, draft: &Draft, story: &mut dyn Write) -> Result<(), DemoError> {
         let (note, read_at) = (draft.note, &draft.read_at);
-        match summarizer::write(&self.store, draft, &self.config.clock, self.config.fault)? {
+        match summarizer::write(&self.store, draft, &self.clock, self.config.fault)? {
             Some(id) => say!(story, "\n  summariser: read note-{note} at {read_at} (before its tombstone), wrote {id} after the cascade"),
             None => say!(story, "\n  summariser: read note-{note} at {read_at}; the note was tombstoned since, output dropped"),
         }
@@ -692,7 +768,7 @@ impl Platform {
         story: &mut dyn Write,
     ) -> Result<(Probes, String), DemoError> {
         let probes = job.run(&kept(steps))?;
-        let verified_at = self.config.clock.stamp();
+        let verified_at = self.clock.stamp();
         say!(
             story,
             "\n== Independent verification ({})\n  subject {} resolved from the identifier; {} marker phrase(s); {} table(s), {} text column(s) and {} upload file(s) scanned",

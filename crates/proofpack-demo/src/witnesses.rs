@@ -1,7 +1,9 @@
 //! The two witnesses (§15): real C2SP `tlog-witness` servers
 //! (`proofpack-witness`), in process on 127.0.0.1, each with its own fresh
 //! key and its own state file under `DIR/store/<witness>/`, cosigning at
-//! the demo's [`Clock`] time (so never after the pack's `signed_at`).
+//! the demo's [`Clock`] time (so the after-checkpoint before the pack's
+//! `signed_at`, the seal after it; never at the platform's own clock, which
+//! `--fault backdated` sets 35 days slow).
 //!
 //! The platform shows each witness the audit log's before-checkpoint, then
 //! its after-checkpoint with the consistency proof from the before size;
@@ -10,6 +12,11 @@
 //! calls it; with `--fault log-fork` the log first showed the second
 //! witness another tree of the same size, so that witness refuses the
 //! real after-checkpoint.
+//!
+//! After signing, the platform shows them the checkpoint holding the pack's
+//! `pack_signed` entry (§22), with the consistency proof from the
+//! after-checkpoint they hold: its cosignatures seal the pack. With
+//! `--fault unsealed` both are unreachable by then.
 
 use crate::audit::{AuditStore, LOG_ORIGIN};
 use crate::clock::Clock;
@@ -140,12 +147,7 @@ impl Witnesses {
         after: &str,
         fault: Option<Fault>,
     ) -> Result<Vec<Answer>, DemoError> {
-        let size = |note: &str| {
-            parse_checkpoint(note)
-                .map(|c| c.tree_size)
-                .map_err(|e| DemoError::Service(format!("the log's own checkpoint: {e}")))
-        };
-        let (before_size, after_size) = (size(before)?, size(after)?);
+        let (before_size, after_size) = (tree_size(before)?, tree_size(after)?);
         let proof = audit.log().consistency_proof(before_size, after_size)?;
         let agent = crate::receipts::agent();
         let mut answers = Vec::new();
@@ -169,6 +171,45 @@ impl Witnesses {
     }
 }
 
+impl Witnesses {
+    /// Shows every witness `seal` (a checkpoint of the log holding the
+    /// `pack_signed` entry) with the consistency proof from `after`, the
+    /// after-checkpoint they cosigned, and returns each answer. A witness
+    /// that holds another checkpoint (`--fault log-fork`) refuses.
+    pub(crate) fn cosign_seal(
+        &self,
+        audit: &AuditStore,
+        after: &str,
+        seal: &str,
+    ) -> Result<Vec<Answer>, DemoError> {
+        let (after_size, seal_size) = (tree_size(after)?, tree_size(seal)?);
+        let proof = audit.log().consistency_proof(after_size, seal_size)?;
+        let body = add_checkpoint_body(after_size, &proof, seal);
+        let agent = crate::receipts::agent();
+        Ok(self.nodes.iter().map(|n| n.add(&agent, &body)).collect())
+    }
+
+    /// Stops every witness: their addresses refuse connections from now on.
+    pub(crate) fn go_offline(&mut self) -> Result<(), DemoError> {
+        let stopped: Vec<_> = self
+            .nodes
+            .iter_mut()
+            .filter_map(|node| node.running.take().map(Running::stop))
+            .collect();
+        stopped
+            .into_iter()
+            .collect::<Result<(), _>>()
+            .map_err(witness_error)
+    }
+}
+
+/// The tree size of one of the log's own checkpoints.
+fn tree_size(note: &str) -> Result<u64, DemoError> {
+    parse_checkpoint(note)
+        .map(|c| c.tree_size)
+        .map_err(|e| DemoError::Service(format!("the log's own checkpoint: {e}")))
+}
+
 impl WitnessNode {
     /// POSTs one add-checkpoint request.
     fn add(&self, agent: &ureq::Agent, body: &str) -> Answer {
@@ -188,10 +229,6 @@ impl WitnessNode {
 
 impl Drop for Witnesses {
     fn drop(&mut self) {
-        for node in &mut self.nodes {
-            if let Some(running) = node.running.take() {
-                let _ = running.stop();
-            }
-        }
+        let _ = self.go_offline();
     }
 }

@@ -12,7 +12,7 @@
 mod cluster;
 
 use proofpack_core::report::{AttestationState, AuditSummary};
-use proofpack_core::{Code, Effect, Verdict};
+use proofpack_core::{Code, Effect, SuccessCode, Verdict};
 use proofpack_demo::backend::{self, Arg, Backend, Value};
 use proofpack_demo::{
     run, Clock, Config, Database, EpisodicBackup, Fault, Location, Outcome, Platform, StepEntry,
@@ -160,7 +160,8 @@ fn clean_run_is_complete(engine: Engine) {
         serde_json::from_slice(&std::fs::read(&outcome.paths.trust).unwrap()).unwrap();
     assert_eq!(
         trust["policy"],
-        serde_json::json!({"witness_quorum": 2, "signed_receipts": true})
+        serde_json::json!({"witness_quorum": 2, "signed_receipts": true,
+            "witnessed_deadline": true, "sealed_signature": true})
     );
     let roles: Vec<&str> = trust["keys"]
         .as_array()
@@ -176,6 +177,24 @@ fn clean_run_is_complete(engine: Engine) {
     let signed = attestations(&outcome);
     assert_eq!(signed.len(), 2);
     assert!(signed.values().all(|a| *a == AttestationState::Verified));
+    // Completion witnessed before the deadline, and the signature sealed by
+    // both witnesses (each cosigned the seal checkpoint, consistent with
+    // the after-checkpoint it held).
+    let passed: Vec<SuccessCode> = outcome.report.passed().iter().map(|p| p.code()).collect();
+    assert!(passed.contains(&SuccessCode::SlaWitnessed), "{passed:?}");
+    assert!(passed.contains(&SuccessCode::SignatureSealed), "{passed:?}");
+    assert_eq!(sealing_witnesses(&outcome).len(), 2);
+}
+
+/// The witnesses whose cosignature on the seal checkpoint counts.
+fn sealing_witnesses(outcome: &Outcome) -> Vec<String> {
+    outcome.report.seal().map_or_else(Vec::new, |seal| {
+        seal.cosignatures
+            .iter()
+            .filter(|c| c.counted)
+            .map(|c| c.witness.clone())
+            .collect()
+    })
 }
 
 /// The statement in the pack is the one the subprocessor's answer carried,
@@ -441,14 +460,26 @@ fn fault_case(fault: Fault, verdict: Verdict, engine: Engine) {
         "{fault:?}: {:?}",
         codes(&outcome)
     );
-    // Honest packs: nothing invalid, nothing untrusted but the shortfall of
-    // corroboration the signer accepted, and the signer's claim is what the
-    // verifier recomputes.
-    assert!(outcome.report.findings().iter().all(|f| match f.effect() {
-        Effect::Incomplete | Effect::Late | Effect::Warning => true,
-        Effect::Untrusted => fault.uncorroborated() && f.code() == fault.expected_code(),
-        _ => false,
-    }));
+    // Honest packs: nothing invalid, nothing untrusted but what the fault
+    // leaves short of the trust store's policy, and the signer's claim is
+    // what the verifier recomputes.
+    let mut untrusted: Vec<Code> = outcome
+        .report
+        .findings()
+        .iter()
+        .filter(|f| f.effect() == Effect::Untrusted)
+        .map(|f| f.code())
+        .collect();
+    untrusted.sort();
+    untrusted.dedup();
+    let mut expected = fault.untrusted_codes();
+    expected.sort();
+    assert_eq!(untrusted, expected, "{fault:?}");
+    assert!(outcome
+        .report
+        .findings()
+        .iter()
+        .all(|f| f.effect() != Effect::Invalid));
     let manifest = manifest(&outcome);
     let accepted = &manifest[proofpack_author::pack::ACCEPTED_UNCORROBORATED];
     if fault.uncorroborated() {
@@ -481,10 +512,28 @@ fn fault_specifics(fault: Fault, platform: &Platform, outcome: &Outcome) {
     let signed = attestations(outcome);
     match fault {
         Fault::WitnessOffline | Fault::LogFork => {
-            // The first witness cosigned; the second is down or refused.
+            // The first witness cosigned; the second is down or refused,
+            // the after-checkpoint and the seal checkpoint alike.
             assert_eq!(witnesses, vec!["witness-a.example/demo".to_owned()]);
             assert_eq!(audit_member(outcome).cosignatures.len(), 1);
+            assert_eq!(sealing_witnesses(outcome), witnesses);
             assert!(signed.values().all(|a| *a == AttestationState::Verified));
+        }
+        Fault::Backdated => {
+            // Both witnesses counted, but after the deadline.
+            assert_eq!(witnesses.len(), 2);
+            assert_eq!(sealing_witnesses(outcome).len(), 2);
+            assert!(codes(outcome).contains(&Code::SlaWitnessedAfterDeadline));
+            assert!(!codes(outcome).contains(&Code::SlaBreached));
+        }
+        Fault::Unsealed => {
+            assert_eq!(witnesses.len(), 2);
+            assert!(outcome.report.seal().is_none());
+        }
+        Fault::KeyRevokedBeforeSeal => {
+            // Sealed by both, but only after the revocation.
+            assert_eq!(sealing_witnesses(outcome).len(), 2);
+            assert!(!codes(outcome).contains(&Code::TrustKeyRevokedLater));
         }
         Fault::ReceiptForged => {
             assert_eq!(witnesses.len(), 2);
@@ -602,6 +651,9 @@ fault_tests! {
     fault_receipt_forged: Fault::ReceiptForged => Verdict::Untrusted;
     fault_backup_live: Fault::BackupLive => Verdict::Incomplete;
     fault_step_fails: Fault::StepFails => Verdict::Incomplete;
+    fault_backdated: Fault::Backdated => Verdict::Untrusted;
+    fault_unsealed: Fault::Unsealed => Verdict::Untrusted;
+    fault_key_revoked_before_seal: Fault::KeyRevokedBeforeSeal => Verdict::Untrusted;
 }
 
 /// The demo binary, on `engine`'s database `store` (none: SQLite).

@@ -829,3 +829,354 @@ fn the_readme_walk_through_works() {
     let after = document["checkpoint_after"].as_str().unwrap();
     assert_eq!(lines[6..].concat(), format!("{after}{}", lines[3]));
 }
+
+/// The two histories of the concurrency tests: the log's and a fork that
+/// rewrote leaf [`FORK_AT`] (the same roots up to that size, others after).
+const FORK_AT: u64 = 24;
+
+/// One history of the log, as a client holds it.
+struct History {
+    tree: MerkleTree,
+    /// The signed checkpoint of each size, made once.
+    checkpoints: Vec<String>,
+}
+
+impl History {
+    fn new(leaves: u64, fork_at: Option<u64>) -> Arc<History> {
+        let tree = tree(leaves, fork_at);
+        let checkpoints = (0..=leaves).map(|size| checkpoint(&tree, size)).collect();
+        Arc::new(History { tree, checkpoints })
+    }
+}
+
+/// A checkpoint the witness cosigned, as its answer showed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Cosigned {
+    size: u64,
+    root: Hash,
+}
+
+/// How a client's request ended.
+enum Pushed {
+    Cosigned(Cosigned),
+    /// Refused for good (422, or the witness holds a larger checkpoint).
+    Refused,
+    /// No answer: the witness is gone.
+    Gone,
+}
+
+/// Shows the witness at `base` the checkpoint of `size` of `history`, as a
+/// log's client does: from the size it believes the witness holds (0 at
+/// first), and after a 409 again from the size the witness says it holds,
+/// with the consistency proof of its own history. Every cosignature it gets
+/// must verify under `witness`.
+fn push(
+    agent: &ureq::Agent,
+    base: &str,
+    witness: &ed25519_dalek::VerifyingKey,
+    history: &History,
+    size: u64,
+) -> Pushed {
+    let cp = &history.checkpoints[size as usize];
+    let mut old = 0;
+    for _ in 0..8 {
+        let proof = if old == 0 || old == size {
+            Vec::new()
+        } else {
+            history.tree.consistency_proof(old, size).unwrap()
+        };
+        let sent = agent
+            .post(format!("{base}/add-checkpoint"))
+            .send(add_checkpoint_body(old, &proof, cp));
+        let Ok(response) = sent else {
+            return Pushed::Gone;
+        };
+        let status = response.status().as_u16();
+        let Ok(body) = response.into_body().read_to_string() else {
+            return Pushed::Gone;
+        };
+        match status {
+            200 => {
+                let parsed = parse_checkpoint(&format!("{cp}{body}")).unwrap();
+                let key = WitnessKey {
+                    name: WITNESS,
+                    public_key: witness,
+                };
+                let line = parsed.note.signatures.last().unwrap();
+                assert!(matches!(
+                    check_cosignature(&parsed.note.text, line, &key),
+                    CosignatureCheck::Valid { .. }
+                ));
+                return Pushed::Cosigned(Cosigned {
+                    size,
+                    root: history.tree.root_at(size).unwrap(),
+                });
+            }
+            409 => {
+                old = body.trim_end().parse().unwrap();
+                if old > size {
+                    return Pushed::Refused;
+                }
+            }
+            422 => return Pushed::Refused,
+            other => panic!("add-checkpoint answered {other}: {body}"),
+        }
+    }
+    Pushed::Refused
+}
+
+/// Checks that no tree size was cosigned with two roots, and that every
+/// root cosigned beyond the fork point is of one history.
+fn assert_one_history(cosigned: &[Cosigned]) {
+    let mut roots = std::collections::BTreeMap::new();
+    for c in cosigned {
+        let first = *roots.entry(c.size).or_insert(c.root);
+        assert_eq!(first, c.root, "two roots cosigned for size {}", c.size);
+    }
+    let main = tree(roots.keys().max().copied().unwrap_or(0), None);
+    let beyond: Vec<bool> = roots
+        .iter()
+        .filter(|(size, _)| **size > FORK_AT)
+        .map(|(size, root)| main.root_at(*size).unwrap() == *root)
+        .collect();
+    assert!(
+        beyond.iter().all(|m| *m) || beyond.iter().all(|m| !*m),
+        "cosigned roots of both histories beyond the fork: {roots:?}"
+    );
+}
+
+/// 64 concurrent clients of one log, half showing its history and half a
+/// fork of it, each at a size of its own (a size asked by both histories
+/// beyond the fork point is a conflict): the witness cosigns each size
+/// with one root only, follows one history, and holds the largest
+/// checkpoint it cosigned.
+#[test]
+fn sixty_four_racing_clients_of_two_histories_never_get_two_roots_for_one_size() {
+    let fixture = Fixture::new();
+    let served = fixture.start();
+    let histories = [History::new(40, None), History::new(40, Some(FORK_AT))];
+    let base = served.running.base_url();
+    let key = witness_key().verifying_key();
+    let barrier = Arc::new(std::sync::Barrier::new(64));
+    let clients: Vec<_> = (0..64u64)
+        .map(|i| {
+            let history = Arc::clone(&histories[(i % 2) as usize]);
+            let (barrier, base) = (Arc::clone(&barrier), base.clone());
+            std::thread::spawn(move || {
+                let agent = agent();
+                barrier.wait();
+                push(&agent, &base, &key, &history, 8 + i / 2)
+            })
+        })
+        .collect();
+    let cosigned: Vec<Cosigned> = clients
+        .into_iter()
+        .filter_map(|c| match c.join().unwrap() {
+            Pushed::Cosigned(c) => Some(c),
+            Pushed::Refused => None,
+            Pushed::Gone => panic!("the witness stopped answering"),
+        })
+        .collect();
+    assert!(!cosigned.is_empty());
+    assert_one_history(&cosigned);
+    let largest = cosigned.iter().max_by_key(|c| c.size).unwrap();
+    assert_eq!(served.witness.held_size(ORIGIN), Some(largest.size));
+    let latest = served.get(&format!("/{}/checkpoint", origin_hash(ORIGIN)));
+    assert!(latest
+        .body
+        .starts_with(&checkpoint_body(ORIGIN, largest.size, &largest.root)));
+}
+
+/// The state file, read as the witness reads it at start: the size and
+/// root it holds, if any, whose checkpoint carries the log's signature and
+/// a cosignature by `witness` that verify.
+fn held_in_state(path: &Path, witness: &ed25519_dalek::VerifyingKey) -> Option<Cosigned> {
+    let state = proofpack_witness::state::State::open(path).unwrap();
+    let held = state.get(ORIGIN)?;
+    let cp = parse_checkpoint(&held.checkpoint).unwrap();
+    let key = WitnessKey {
+        name: WITNESS,
+        public_key: witness,
+    };
+    let [log, cosignature] = cp.note.signatures.as_slice() else {
+        panic!("{}", held.checkpoint);
+    };
+    assert!(proofpack_spec::crypto::verify_strict(
+        &log_key().verifying_key(),
+        cp.note.text.as_bytes(),
+        &log.signature
+    ));
+    assert_eq!(
+        check_cosignature(&cp.note.text, cosignature, &key),
+        CosignatureCheck::Valid {
+            timestamp: held.cosigned_at
+        }
+    );
+    Some(Cosigned {
+        size: held.tree_size,
+        root: held.root_hash,
+    })
+}
+
+/// The temporary files of state writes under way in `dir`.
+fn temporary_files(dir: &Path) -> std::collections::BTreeSet<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .filter(|name| name.to_string_lossy().ends_with(".tmp"))
+        .collect()
+}
+
+/// The witness binary killed with SIGKILL while 64 clients of two histories
+/// keep it writing its state (as soon as a write is seen under way),
+/// six times over: each time it starts again
+/// on the state it left (which reads back), holding at least the largest
+/// checkpoint it answered, and across every run no tree size is ever
+/// cosigned with two roots.
+#[cfg(unix)]
+#[test]
+fn a_witness_killed_mid_write_restarts_on_a_consistent_state() {
+    let bin = env!("CARGO_BIN_EXE_proofpack-witness");
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), bin);
+    let vkey = succeed(std::process::Command::new(bin).arg("vkey").arg(&config));
+    let key = Vkey::parse(vkey.trim_end()).unwrap().public_key;
+    let state = dir.path().join("state.json");
+    const LEAVES: u64 = 1024;
+    const ROUNDS: u64 = 6;
+    let histories = [
+        History::new(LEAVES, None),
+        History::new(LEAVES, Some(FORK_AT)),
+    ];
+    let mut cosigned: Vec<Cosigned> = Vec::new();
+    for round in 0..ROUNDS {
+        let (child, base) = spawn_serve(bin, &config, &[]);
+        let answered = Arc::new(AtomicU64::new(0));
+        let clients: Vec<_> = (0..64u64)
+            .map(|i| {
+                let history = Arc::clone(&histories[(i % 2) as usize]);
+                let (answered, base) = (Arc::clone(&answered), base.clone());
+                std::thread::spawn(move || {
+                    let agent = agent();
+                    let mut got = Vec::new();
+                    // Ever larger sizes, each asked by both histories, in
+                    // this round's own range (above what earlier rounds
+                    // could reach).
+                    let (start, end) = (
+                        8 + round * LEAVES / ROUNDS,
+                        8 + (round + 1) * LEAVES / ROUNDS,
+                    );
+                    let sizes = (0..).map(|k| start + i / 2 + 32 * k);
+                    for size in sizes.take_while(|s| *s < end.min(LEAVES)) {
+                        match push(&agent, &base, &key, &history, size) {
+                            Pushed::Cosigned(c) => {
+                                answered.fetch_add(1, Ordering::SeqCst);
+                                got.push(c);
+                            }
+                            Pushed::Refused => {}
+                            Pushed::Gone => break,
+                        }
+                    }
+                    got
+                })
+            })
+            .collect();
+        // Kill it while requests are in flight, a few cosignatures in:
+        // as soon as a new state write is seen under way (a temporary file
+        // beside the state file), or a moment later anyway.
+        let before = temporary_files(dir.path());
+        let mut enough_at = None;
+        loop {
+            let writing = temporary_files(dir.path()).difference(&before).count() > 0;
+            if answered.load(Ordering::SeqCst) >= 5 {
+                let since = *enough_at.get_or_insert_with(std::time::Instant::now);
+                if writing || since.elapsed().as_millis() > 500 {
+                    break;
+                }
+            }
+            // Every client done (too few sizes left above the held one).
+            if clients.iter().all(std::thread::JoinHandle::is_finished) {
+                break;
+            }
+            std::thread::yield_now();
+        }
+        drop(child);
+        let answered_now: Vec<Cosigned> = clients
+            .into_iter()
+            .flat_map(|c| c.join().unwrap())
+            .collect();
+        assert!(!answered_now.is_empty(), "round {round}: nothing cosigned");
+        // What it answered was on disk first: the state holds at least the
+        // largest, and is one of the histories cosigned.
+        let held = held_in_state(&state, &key).expect("a held checkpoint");
+        let largest = answered_now.iter().map(|c| c.size).max().unwrap();
+        assert!(held.size >= largest, "round {round}: {held:?} < {largest}");
+        cosigned.extend(answered_now);
+        cosigned.push(held);
+        assert_one_history(&cosigned);
+    }
+    // A last start on the state the last kill left: it still serves, and
+    // refuses anything older than what it held.
+    let held = held_in_state(&state, &key).unwrap();
+    let (_child, base) = spawn_serve(bin, &config, &[]);
+    let stale = add_checkpoint_body(0, &[], &histories[0].checkpoints[1]);
+    let answer = answer(
+        agent()
+            .post(format!("{base}/add-checkpoint"))
+            .send(stale)
+            .unwrap(),
+    );
+    assert_conflict(&answer, held.size);
+}
+
+/// A controller's log as the producer keeps it, holding one request.
+fn producer_log() -> proofpack_producer::AuditLog {
+    use proofpack_producer::{AuditLog, LogEntry, SeededSalts};
+    let mut log = AuditLog::with_salts(ORIGIN, Box::new(SeededSalts::new([1; 32]))).unwrap();
+    log.append(LogEntry::request_accepted("2026-04-20T09:11:00Z", "req-1"))
+        .unwrap();
+    log
+}
+
+/// The seal checkpoint (§22: the log grown by the signed pack's
+/// `pack_signed` entry), shown from the after-checkpoint the witness
+/// cosigned, is cosigned like any other checkpoint, and a seal built on it
+/// carries that cosignature; another seal of the same size (another pack's
+/// entry at the same index) is refused.
+#[test]
+fn the_seal_checkpoint_is_cosigned_like_any_other() {
+    use proofpack_producer::PackSigned;
+    let fixture = Fixture::new();
+    let served = fixture.start();
+    let mut log = producer_log();
+    let after = log.checkpoint(1, ORIGIN, &log_key()).unwrap();
+    let first = served.add(0, &[], &after);
+    assert_eq!(first.status, 200, "{first:?}");
+    let after = log.cosigned(&after, &[first.body]).unwrap();
+
+    let signed = PackSigned::new("erasure-req-1", b"{\"pack_id\": 1}", &[7; 64]).unwrap();
+    let index = log
+        .log_pack_signed("2026-04-22T16:05:00Z", &signed)
+        .unwrap();
+    fixture.clock.store(T0 + 600, Ordering::SeqCst);
+    let sealing = log.checkpoint(2, ORIGIN, &log_key()).unwrap();
+    let proof = log.consistency_proof(1, 2).unwrap();
+    let cosigned = served.add(1, &proof, &sealing);
+    assert_eq!(cosigned.status, 200, "{cosigned:?}");
+    assert_eq!(cosignature_time(&sealing, &cosigned.body), T0 + 600);
+    let seal_checkpoint = log.cosigned(&sealing, &[cosigned.body]).unwrap();
+    let seal = log.seal(&after, &seal_checkpoint, index).unwrap();
+    assert_eq!((seal.index(), seal.checkpoint_size()), (1, 2));
+
+    let mut other = producer_log();
+    let another = PackSigned::new("erasure-req-2", b"{\"pack_id\": 2}", &[8; 64]).unwrap();
+    other
+        .log_pack_signed("2026-04-22T16:05:00Z", &another)
+        .unwrap();
+    let other_seal = other.checkpoint(2, ORIGIN, &log_key()).unwrap();
+    assert_eq!(served.add(2, &[], &other_seal).status, 422);
+    assert_conflict(
+        &served.add(1, &other.consistency_proof(1, 2).unwrap(), &other_seal),
+        2,
+    );
+}
