@@ -969,7 +969,7 @@ function renderSeal(panel, r, words) {
   }
   box.append(kv([
     [t('ui-seal-holds'), seal.holds ? t('ui-seal-holds-yes') : t('ui-seal-holds-no'), seal.holds ? 'ok' : 'bad', { 'data-testid': 'seal-holds', 'data-holds': String(seal.holds) }],
-    [t('ui-seal-sealed-time'), seal.sealed_time ?? t('ui-seal-sealed-time-none', { k: r.sla.witness_k }), seal.sealed_time ? 'mono' : 'warn', { 'data-testid': 'seal-sealed-time', 'data-sealed-time': seal.sealed_time ?? '' }],
+    [t('ui-seal-sealed-time'), seal.sealed_time ?? (seal.holds ? t('ui-seal-sealed-time-too-few', { k: r.sla.witness_k }) : t('ui-seal-sealed-time-not-held')), seal.sealed_time ? 'mono' : 'warn', { 'data-testid': 'seal-sealed-time', 'data-sealed-time': seal.sealed_time ?? '' }],
     [t('ui-seal-checkpoint'), seal.checkpoint_size, null, { 'data-testid': 'seal-checkpoint-size' }],
     [t('ui-seal-entry'), seal.entry_index, null, { 'data-testid': 'seal-entry-index' }],
   ], 'seal-heading'));

@@ -14,9 +14,11 @@ import json
 from webdriver import ROOT
 
 VECTORS = ROOT / "tests" / "vectors"
-# A sealed pack with no witnessed time, and two unsealed ones whose
-# witnesses saw the cascade's log before and after the deadline.
+# A sealed pack with no witnessed time, one whose seal does not hold, and
+# two unsealed ones whose witnesses saw the cascade's log before and after
+# the deadline.
 SEALED = VECTORS / "seal-valid.tar.gz"
+SEAL_BROKEN = VECTORS / "seal-entry-signature-sha256-of-base64-text.tar.gz"
 WITNESSED_EARLY = VECTORS / "witnessed-completion-before-deadline.tar.gz"
 WITNESSED_LATE = VECTORS / "witnessed-completion-after-deadline-warning.tar.gz"
 
@@ -35,6 +37,7 @@ def cases(tmp):
     a name for the screenshots) of each case."""
     keys = VECTORS / "trust-rev3-keys.json"
     return [(SEALED, strict_store(tmp), "none", "sealed"),
+            (SEAL_BROKEN, keys, "none", "seal-broken"),
             (WITNESSED_EARLY, keys, "before_deadline", "witnessed-early"),
             (WITNESSED_LATE, keys, "after_deadline", "witnessed-late")]
 
