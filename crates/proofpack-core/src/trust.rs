@@ -676,7 +676,6 @@ mod tests {
         assert!(TrustStore::from_json(b"{\"keys\":[]}").is_err());
     }
 
-
     fn with_policy(policy: &str) -> Result<TrustStore, TrustStoreError> {
         TrustStore::from_json(
             format!(r#"{{"format":"proof-pack-trust/v1","policy":{policy},"keys":[]}}"#).as_bytes(),
