@@ -1782,6 +1782,39 @@ fn accept_uncorroborated_allows_exactly_the_missing_corroboration_and_records_it
 }
 
 #[test]
+fn a_store_asking_for_sealed_signatures_lets_the_dpo_sign_what_only_its_seal_lacks() {
+    // §22: a seal names the signature, so a pack is sealed after it is
+    // signed (`proofpack seal`); signing does not wait for it.
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    let ev = evidence(w, "complete-gdpr");
+    let key = sample_dpo_pem(w);
+    let at = signed_at_of("complete-gdpr");
+    let asks = store_with_policy(w, "sealed.json", json!({"sealed_signature": true}));
+    let out = w.join("p.tar.gz");
+    let signed = pack(&ev, &key, &asks, &out, at, &[]);
+    assert_eq!(signed.status.code(), Some(0), "{}", stderr(&signed));
+    assert!(manifest_of(&out).get("accepted_uncorroborated").is_none());
+    let (status, report) = verify_json(&out, &asks);
+    assert_eq!(status, 5);
+    assert_eq!(codes(&report), ["signature.unsealed"]);
+    // Anything else that falls short is refused as it would be without the
+    // policy: here an incomplete pack without --accept-incomplete.
+    let incomplete = evidence(w, "incomplete-cache-deferred");
+    let other = w.join("other.tar.gz");
+    let refused = pack(
+        &incomplete,
+        &key,
+        &asks,
+        &other,
+        signed_at_of("incomplete-cache-deferred"),
+        &[],
+    );
+    assert_eq!(refused.status.code(), Some(5), "{}", stderr(&refused));
+    assert!(!other.exists());
+}
+
+#[test]
 fn pack_json_supersedes_goes_into_the_manifest() {
     let work = tempfile::tempdir().expect("tempdir");
     let w = work.path();

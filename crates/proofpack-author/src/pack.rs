@@ -309,18 +309,36 @@ pub const ACCEPTED_UNCORROBORATED: &str = "accepted_uncorroborated";
 pub(crate) const UNCORROBORATED: [Code; 2] =
     [Code::AuditWitnessQuorumNotMet, Code::ReceiptsUnattested];
 
-/// The report's untrusted codes, when every one is of [`UNCORROBORATED`]
+/// What every pack is before it is signed under a policy that asks for
+/// `sealed_signature` (§22): a seal names the signature, so it can only be
+/// made after signing (`proofpack seal`, which checks it). Signing never
+/// waits for it, and never counts it among what was accepted.
+pub(crate) const AWAITS_SIGNING: Code = Code::SignatureUnsealed;
+
+/// The report's untrusted codes (but [`AWAITS_SIGNING`]), when every one is
+/// of [`UNCORROBORATED`]
 /// (and there is one): what `accept_uncorroborated` may sign.
 pub(crate) fn uncorroborated_only(report: &Report) -> Option<Vec<Code>> {
     let mut codes: Vec<Code> = report
         .findings()
         .iter()
-        .filter(|f| f.effect() == Effect::Untrusted)
+        .filter(|f| f.effect() == Effect::Untrusted && f.code() != AWAITS_SIGNING)
         .map(|f| f.code())
         .collect();
     codes.sort();
     codes.dedup();
     (!codes.is_empty() && codes.iter().all(|c| UNCORROBORATED.contains(c))).then_some(codes)
+}
+
+/// Whether the report's only untrusted finding is the seal still to come
+/// ([`AWAITS_SIGNING`]).
+pub(crate) fn awaits_seal_only(report: &Report) -> bool {
+    let mut untrusted = report
+        .findings()
+        .iter()
+        .filter(|f| f.effect() == Effect::Untrusted)
+        .peekable();
+    untrusted.peek().is_some() && untrusted.all(|f| f.code() == AWAITS_SIGNING)
 }
 
 /// A pack that was signed: the verifier's report on it, which gives its
@@ -487,11 +505,17 @@ pub fn build(
         .findings()
         .iter()
         .any(|f| matches!(f.effect(), Effect::Incomplete | Effect::Late));
+    // Only what the signer accepted, and the seal still to come, make it
+    // untrusted.
+    let untrusted_otherwise = report.findings().iter().any(|f| {
+        f.effect() == Effect::Untrusted
+            && f.code() != AWAITS_SIGNING
+            && !parts.accepted.contains(&f.code())
+    });
     let refuse = match report.verdict() {
         Verdict::Invalid => true,
-        // Only what the signer accepted makes it untrusted.
         Verdict::Untrusted => {
-            parts.accepted.is_empty() || (below_untrusted && !options.accept_incomplete)
+            untrusted_otherwise || (below_untrusted && !options.accept_incomplete)
         }
         Verdict::Incomplete | Verdict::Late => !options.accept_incomplete,
         Verdict::Complete => false,

@@ -424,6 +424,10 @@ impl Inputs {
                     Some(_) => Refusal::NeedsAcceptIncomplete {
                         verdict: verdict_beneath(report),
                     },
+                    // Untrusted only for the seal still to come (§22).
+                    None if pack::awaits_seal_only(report) => Refusal::NeedsAcceptIncomplete {
+                        verdict: verdict_beneath(report),
+                    },
                     None => Refusal::DoesNotHold {
                         verdict: Verdict::Untrusted,
                     },
