@@ -18,19 +18,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 phases=()
+running=
 phase() {
     local name=$1 started=$SECONDS
     shift
+    running=$name
     echo "check: == $name" >&2
     "$@"
+    running=
     phases+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
     echo "check: == $name: $((SECONDS - started)) s" >&2
 }
 summary() {
     local status=$?
-    echo "check: phase times (status $status):" >&2
+    echo "check: phase times (status $status${running:+, failed in: $running}):" >&2
     printf '  %s\n' "${phases[@]}" >&2
-    printf '%5ds  total\n' "$SECONDS" >&2
+    printf '  %5ds  total\n' "$SECONDS" >&2
 }
 trap summary EXIT
 

@@ -659,11 +659,12 @@ mod tests {
     use super::*;
 
     fn timeline(witnessed_at: Option<&str>, deadline: Option<&str>) -> Timeline {
-        let mut sla = Timeline::default();
-        sla.witnessed_at = witnessed_at.map(str::to_owned);
-        sla.effective_deadline = deadline.map(str::to_owned);
-        sla.witness_k = 1;
-        sla
+        Timeline {
+            witnessed_at: witnessed_at.map(str::to_owned),
+            effective_deadline: deadline.map(str::to_owned),
+            witness_k: 1,
+            ..Timeline::default()
+        }
     }
 
     #[test]
