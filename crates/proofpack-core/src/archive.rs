@@ -27,6 +27,7 @@
 //! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
+use crate::messages::message;
 use flate2::bufread::GzDecoder;
 use proofpack_spec::json_prefix::{Framing, ViablePrefix};
 use proofpack_spec::vocab::{MemberName, ATTACHMENTS_DIR};
@@ -636,7 +637,7 @@ fn record_stop(
                 findings.add(
                     Code::ArchiveMalformed,
                     "proof.tar.gz",
-                    "the gzip stream is corrupt, truncated or not gzip",
+                    message!(ArchiveGzipCorrupt),
                 );
             }
         }
@@ -646,9 +647,9 @@ fn record_stop(
                 findings.add(
                     Code::ArchiveLimitExceeded,
                     "proof.tar.gz",
-                    format!(
-                        "the decompressed stream exceeds {} bytes",
-                        limits.max_decompressed_bytes
+                    message!(
+                        ArchiveDecompressedTooLarge,
+                        limit = limits.max_decompressed_bytes
                     ),
                 );
             }
@@ -670,7 +671,7 @@ fn check_trailing_data(raw: &mut impl BufRead, findings: &mut Findings) -> Resul
         findings.add(
             Code::ArchiveTrailingData,
             "proof.tar.gz",
-            "bytes follow the end of the gzip member",
+            message!(ArchiveGzipTrailing),
         );
     }
     Ok(())
@@ -715,7 +716,7 @@ fn read_tar<R: Read>(
             findings.add(
                 Code::ArchiveLimitExceeded,
                 "proof.tar.gz",
-                format!("more than {} tar headers", limits.max_headers),
+                message!(ArchiveTooManyHeaders, limit = limits.max_headers),
             );
             return Err(Stop::Limit);
         }
@@ -740,7 +741,7 @@ fn check_tail<R: Read>(stream: &mut TarStream<R>, findings: &mut Findings) -> Re
             findings.add(
                 Code::ArchiveTrailingData,
                 "proof.tar.gz",
-                "non-zero bytes follow the end-of-archive marker",
+                message!(ArchiveTarTrailing),
             );
         }
     }
@@ -883,9 +884,10 @@ fn read_entry<R: Read>(
         findings.add(
             Code::ArchiveLimitExceeded,
             shown,
-            format!(
-                "a member declares {} bytes, more than the limit of {}",
-                header.size, limits.max_member_size
+            message!(
+                ArchiveMemberTooLarge,
+                size = header.size,
+                limit = limits.max_member_size
             ),
         );
         return Err(Stop::Limit);
@@ -922,7 +924,7 @@ fn read_entry<R: Read>(
         findings.add(
             Code::ArchiveDuplicateEntry,
             path.clone(),
-            "two members have this path",
+            message!(ArchiveDuplicatePath),
         );
         return Ok(());
     }

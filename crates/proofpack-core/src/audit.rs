@@ -8,6 +8,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, NoCustom, Read, Record, RecordNames, Slot};
@@ -499,7 +500,7 @@ fn check_entries<'w>(
             findings.add(
                 Code::AuditPiiDisclosed,
                 record.location.as_str(),
-                format!("entry {} still discloses {here} PII fields", record.index),
+                message!(AuditPiiDisclosed, index = record.index, count = here),
             );
         }
         pii_count += here;
@@ -608,7 +609,7 @@ fn read_checkpoint(
         findings.add(
             Code::AuditOriginMismatch,
             at.clone(),
-            format!("checkpoint origin {:?} is not log_origin", cp.origin),
+            message!(AuditOriginMismatch, origin = quoted(&cp.origin)),
         );
     }
     match status {
@@ -616,15 +617,12 @@ fn read_checkpoint(
         CheckpointStatus::KeyUnknown => findings.add(
             Code::AuditCheckpointKeyUnknown,
             at,
-            format!(
-                "no signature by the trust store's audit_log key for the log {:?}",
-                cp.origin
-            ),
+            message!(AuditCheckpointKeyUnknown, origin = quoted(&cp.origin)),
         ),
         CheckpointStatus::SignatureInvalid => findings.add(
             Code::AuditCheckpointSignatureInvalid,
             at,
-            "a signature by the log's own key does not verify",
+            message!(AuditCheckpointSignatureInvalid),
         ),
     }
     let judged = Judged {
@@ -747,11 +745,7 @@ fn check_disclosures(
     for (j, disclosure) in disclosures.iter().enumerate() {
         let dat = format!("{at}/disclosures/{j}");
         let Some(raw) = base64url_strict(disclosure) else {
-            findings.add(
-                Code::AuditSchema,
-                dat,
-                "a disclosure is not strict base64url",
-            );
+            findings.add(Code::AuditSchema, dat, message!(AuditDisclosureNotBase64));
             continue;
         };
         let value = match json::parse(&raw) {
@@ -770,11 +764,7 @@ fn check_disclosures(
             _ => None,
         };
         let Some(field) = field else {
-            findings.add(
-                Code::AuditSchema,
-                dat,
-                "a disclosure must be [salt, field_name, value]",
-            );
+            findings.add(Code::AuditSchema, dat, message!(AuditDisclosureShape));
             continue;
         };
         let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
@@ -782,7 +772,7 @@ fn check_disclosures(
             findings.add(
                 Code::AuditDisclosureUnmatched,
                 dat,
-                format!("the digest of the disclosure of {field:?} is not in the leaf's _sd"),
+                message!(AuditDisclosureUnmatched, field = quoted(field)),
             );
         }
         disclosed_fields.push(field.to_owned());
@@ -839,7 +829,7 @@ fn check_redaction(
         findings.add(
             Code::AuditRedactionInconsistent,
             at,
-            format!("the redaction names index {index}, which is not an entry of the witness"),
+            message!(AuditRedactionNoEntry, index = index),
         );
         return;
     };
@@ -850,8 +840,10 @@ fn check_redaction(
             findings.add(
                 Code::AuditRedactionInconsistent,
                 at,
-                format!(
-                    "field {field:?} of entry {index} is recorded as redacted but is still there"
+                message!(
+                    AuditRedactionStillThere,
+                    field = quoted(field),
+                    index = index
                 ),
             );
         }

@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{
     ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
@@ -301,7 +302,7 @@ pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> P
         findings.add(
             Code::ProvenanceSchema,
             format!("{PROVENANCE}:1"),
-            "the first record must be the header",
+            message!(ProvenanceHeaderFirst),
         );
     }
     findings.append(record_findings);
@@ -481,7 +482,7 @@ fn check_with(
         findings.add(
             Code::ProvenanceUnverifiable,
             format!("{PROVENANCE}:{line}"),
-            "the reverse index is unavailable: erasure of derivatives cannot be attested",
+            message!(ProvenanceUnverifiable),
         );
     }
     let open = graph
@@ -493,7 +494,7 @@ fn check_with(
         findings.add(
             Code::ProvenanceObligationOpen,
             format!("{PROVENANCE}:{line}"),
-            "an obligation is open: a derived copy is still pending erasure",
+            message!(ProvenanceObligationOpen),
         );
     }
     check_scope_closure(graph, findings);
@@ -552,7 +553,10 @@ fn check_scope_closure(graph: &ProvenanceGraph, findings: &mut Findings) {
             findings.add(
                 Code::ProvenanceScopeNotRegistered,
                 format!("{PROVENANCE}:{line}"),
-                format!("scope {:?} has no scope record", names.scope_name(scope)),
+                message!(
+                    ProvenanceScopeNotRegistered,
+                    scope = quoted(names.scope_name(scope))
+                ),
             );
         }
     };
@@ -1175,10 +1179,7 @@ fn check_reached_states(
                 findings.add(
                     Code::ProvenanceLiveDerivation,
                     at,
-                    format!(
-                        "{} derives from erased data and is still live",
-                        records.node_text(a.node)
-                    ),
+                    message!(ProvenanceLive, node = records.node_text(a.node)),
                 );
             }
             ArtifactState::Expiring => {
@@ -1186,10 +1187,7 @@ fn check_reached_states(
                 findings.add(
                     Code::ProvenanceDeferred,
                     at.clone(),
-                    format!(
-                        "{} derives from erased data and only expires later",
-                        records.node_text(a.node)
-                    ),
+                    message!(ProvenanceDeferred, node = records.node_text(a.node)),
                 );
                 let declared = a.expires_at.as_ref().is_some_and(|exp| {
                     deferred_until
@@ -1200,9 +1198,9 @@ fn check_reached_states(
                     findings.add(
                         Code::ProvenanceUndeclaredDeferral,
                         at,
-                        format!(
-                            "no deferred obligation covers {} until it expires",
-                            records.node_text(a.node)
+                        message!(
+                            ProvenanceUndeclaredDeferral,
+                            node = records.node_text(a.node)
                         ),
                     );
                 }

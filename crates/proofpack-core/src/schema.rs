@@ -4,6 +4,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 use proofpack_spec::encoding::base64_hash;
 use proofpack_spec::json::{self, Json, JsonObject, Scalar, Value};
 use proofpack_spec::merkle::Hash;
@@ -287,7 +288,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         self.findings.add_lazily(
             self.code,
             format_args!("{}{}{}", self.location, self.separator(), name),
-            || format!("member `{name}`: {why}"),
+            || message!(SchemaMember, name = name, why = why),
         );
     }
 
@@ -417,7 +418,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
             self.findings.add_lazily(
                 Code::TimeInvalid,
                 format_args!("{}{}{}", self.location, self.separator(), name),
-                || format!("member `{name}`: {text:?} is not an RFC 3339 date-time with an offset"),
+                || message!(SchemaNotTime, name = name, text = quoted(text)),
             );
         }
         t

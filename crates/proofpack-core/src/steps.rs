@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 use crate::register_facts::OpenItem;
 use crate::report::{BackupRow, ExemptionRow, ModelRow, StatusEvidence, TierEvidenceRow, TierRow};
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
@@ -482,7 +483,7 @@ impl BackupJudge<'_> {
                     self.findings.add(
                         Code::TimeInvalid,
                         format!("{}/retention_until", self.location),
-                        format!("member `retention_until`: {text:?} is not an RFC 3339 date-time with an offset"),
+                        message!(SchemaNotTime, name = "retention_until", text = quoted(text)),
                     );
                 }
             }
@@ -557,14 +558,19 @@ fn check_backups(record: &StepRecord, findings: &mut Findings) {
             (BackupState::Live, _) => findings.add(
                 Code::StepsBackupLive,
                 location,
-                format!("step {}: backup {name:?} is live: the data is still in a copy in use", record.step),
+                message!(
+                    StepsBackupLive,
+                    step = record.step.to_string(),
+                    name = quoted(name)
+                ),
             ),
             (BackupState::BeyondUse, Some(false)) => findings.add(
                 Code::StepsBackupUnsuppressed,
                 location,
-                format!(
-                    "step {}: backup {name:?} is beyond use, but a restore would not re-apply the erasure",
-                    record.step
+                message!(
+                    StepsBackupUnsuppressed,
+                    step = record.step.to_string(),
+                    name = quoted(name)
                 ),
             ),
             _ => {}
@@ -583,7 +589,7 @@ fn check_status(record: &StepRecord, findings: &mut Findings) {
                 findings.add(
                     Code::StepsResidueAfterOk,
                     at.clone(),
-                    format!("step {step} is ok with after_count {after}"),
+                    message!(StepsResidueAfterOk, step = step.to_string(), after = after),
                 );
             }
             check_evidence(step, &record.evidence, &at, findings);
@@ -593,37 +599,42 @@ fn check_status(record: &StepRecord, findings: &mut Findings) {
                 findings.add(
                     Code::StepsSilentFailure,
                     at.clone(),
-                    format!("step {step} failed without opening an exception"),
+                    message!(StepsSilentFailure, step = step.to_string()),
                 );
             }
             // §7: "always reported as steps.failed", malformed or not.
-            findings.add(Code::StepsFailed, at, format!("step {step} failed"));
+            findings.add(
+                Code::StepsFailed,
+                at,
+                message!(StepsFailed, step = step.to_string()),
+            );
         }
         Some(StatusDetail::Pending { due_at }) => findings.add(
             Code::StepsPending,
             at,
-            format!("step {step} is pending{}", until(" (due ", due_at)),
+            match due_at {
+                Some(due) => message!(StepsPendingDue, step = step.to_string(), due = due.raw()),
+                None => message!(StepsPending, step = step.to_string()),
+            },
         ),
         Some(StatusDetail::Deferred { expires_at }) => findings.add(
             Code::StepsDeferred,
             at,
-            format!(
-                "step {step} is deferred until a TTL expires{}",
-                until(" (at ", expires_at)
-            ),
+            match expires_at {
+                Some(expires) => message!(
+                    StepsDeferredAt,
+                    step = step.to_string(),
+                    expires = expires.raw()
+                ),
+                None => message!(StepsDeferred, step = step.to_string()),
+            },
         ),
         Some(StatusDetail::Exempt { .. }) => findings.add(
             Code::StepsExempt,
             at,
-            format!("step {step} is exempt under a documented legal basis"),
+            message!(StepsExempt, step = step.to_string()),
         ),
     }
-}
-
-fn until(prefix: &str, at: &Option<Timestamp>) -> String {
-    at.as_ref()
-        .map(|t| format!("{prefix}{})", t.raw()))
-        .unwrap_or_default()
 }
 
 /// Tier-specific evidence of an `ok` step (§7).
@@ -633,7 +644,7 @@ fn check_evidence(step: Step, evidence: &TierEvidence, at: &str, findings: &mut 
             findings.add(
                 Code::StepsReplicationNotDrained,
                 at,
-                "episodic: output.replication_lag_drained is not true",
+                message!(StepsReplicationNotDrained),
             );
         }
         Step::Vectors if evidence.purge_mode().is_none() => {
@@ -659,7 +670,7 @@ fn check_models(models: Option<&[ModelEntry]>, at: &str, findings: &mut Findings
         findings.add(
             Code::StepsModelLineageMissing,
             at,
-            "fine_tune: output.models does not list the affected model releases",
+            message!(StepsLineageMissing),
         );
         return;
     };
@@ -669,13 +680,13 @@ fn check_models(models: Option<&[ModelEntry]>, at: &str, findings: &mut Findings
             findings.add(
                 Code::StepsModelLineageMissing,
                 location,
-                "fine_tune: a model entry lacks a model_id, a known action, or what its action needs",
+                message!(StepsModelEntryIncomplete),
             );
         } else if model.action == Some(ModelAction::Suppressed) {
             findings.add(
                 Code::StepsModelSuppressedOnly,
                 location,
-                "fine_tune: a model is only suppressed, an interim control",
+                message!(StepsModelSuppressed),
             );
         }
     }
@@ -692,15 +703,11 @@ fn check_order(records: &[StepRecord], findings: &mut Findings) {
                 findings.add(
                     Code::StepsOrder,
                     at.clone(),
-                    format!("step {} must have seq {}", s.step, s.step.seq()),
+                    message!(StepsWrongSeq, step = s.step.to_string(), seq = s.step.seq()),
                 );
             }
             if seq <= last_seq {
-                findings.add(
-                    Code::StepsOrder,
-                    at.clone(),
-                    "records are not in ascending seq",
-                );
+                findings.add(Code::StepsOrder, at.clone(), message!(StepsNotAscending));
             }
             last_seq = last_seq.max(seq);
         }
@@ -708,7 +715,7 @@ fn check_order(records: &[StepRecord], findings: &mut Findings) {
             findings.add(
                 Code::StepsOrder,
                 at,
-                format!("step {} appears twice", s.step),
+                message!(StepsTwice, step = s.step.to_string()),
             );
         }
     }
@@ -735,7 +742,7 @@ pub(crate) fn check_required(
             findings.add(
                 Code::StepsMissing,
                 format!("{STEPS}#{step}"),
-                format!("no record for the required step {step}"),
+                message!(StepsMissing, step = step.to_string()),
             );
         }
     }

@@ -966,6 +966,94 @@ code-register-duplicate_file =
     .why = Nur eine Warnung: Eine Kopie fügt keinen Nachweis hinzu, und sie doppelt zu zählen würde überschätzen, was eingegangen ist.
     .ask = Beim Verantwortlichen ist nichts zu erfragen; behalten Sie eine Kopie der Datei.
 
+## Each finding's one-line message (die `message` des §13, auf Deutsch).
+finding-findings-unlisted = { $count } weitere Feststellungen dieses Codes in den Zeilen dieses Members sind nicht aufgeführt (die ersten { $listed } sind es)
+finding-schema-member = Member `{ $name }`: { $why }
+finding-schema-not-time = Member `{ $name }`: { $text } ist kein RFC-3339-Zeitpunkt mit Zeitzonenversatz
+finding-archive-gzip-corrupt = der gzip-Strom ist beschädigt, abgeschnitten oder kein gzip
+finding-archive-decompressed-too-large = der entpackte Strom überschreitet { $limit } Bytes
+finding-archive-gzip-trailing = nach dem Ende des gzip-Members folgen weitere Bytes
+finding-archive-too-many-headers = mehr als { $limit } tar-Header
+finding-archive-tar-trailing = nach der Ende-des-Archivs-Markierung folgen Bytes ungleich null
+finding-archive-member-too-large = ein Member gibt { $size } Bytes an, mehr als die Grenze von { $limit }
+finding-archive-duplicate-path = zwei Member haben diesen Pfad
+finding-archive-missing-member = das erforderliche Member { $name } fehlt
+finding-manifest-all-clear-false = all_clear ist true, aber die Löschung ist nicht vollständig
+finding-manifest-all-clear-understated = all_clear ist false, aber nichts Unvollständiges wurde gefunden
+finding-manifest-field-mismatch = { $name } ist { $manifest } im Manifest, aber { $request } in request.json
+finding-attestation-empty = die Erklärung ist kein UTF-8-Text mit mindestens einem sichtbaren Zeichen
+finding-time-out-of-order = { $later } ({ $later_time }) liegt vor { $earlier } ({ $earlier_time })
+finding-sla-extension-malformed = die Verlängerung ist fehlerhaft und wird für die Frist nicht berücksichtigt
+finding-sla-deadline-overstated = sla_deadline { $deadline } liegt nicht vor dem Ende der ersten Frist, { $first_period }
+finding-sla-no-extension-allowed = { $basis } erlaubt keine Verlängerung; sie wird für die Frist nicht berücksichtigt
+finding-sla-extension-out-of-time = die Verlängerung muss innerhalb der ersten Frist mitgeteilt werden und innerhalb der Gesamtfrist enden; sie wird nicht berücksichtigt
+finding-sla-breached = abgeschlossen am { $completed }, zum oder nach dem wirksamen Fristende { $deadline }
+finding-steps-residue-after-ok = Schritt { $step } ist ok mit after_count { $after }
+finding-steps-silent-failure = Schritt { $step } ist fehlgeschlagen, ohne eine Ausnahme zu eröffnen
+finding-steps-failed = Schritt { $step } ist fehlgeschlagen
+finding-steps-pending = Schritt { $step } steht aus
+finding-steps-pending-due = Schritt { $step } steht aus (fällig am { $due })
+finding-steps-deferred = Schritt { $step } ist bis zum Ablauf einer TTL aufgeschoben
+finding-steps-deferred-at = Schritt { $step } ist bis zum Ablauf einer TTL aufgeschoben (am { $expires })
+finding-steps-exempt = Schritt { $step } ist auf einer dokumentierten Rechtsgrundlage ausgenommen
+finding-steps-replication-not-drained = episodic: output.replication_lag_drained ist nicht true
+finding-steps-vectors-not-purged = vectors: purge ist { $purge }; das Entfernen nur aus dem Serving-Index ist keine Löschung
+finding-steps-lineage-missing = fine_tune: output.models führt die betroffenen Modellversionen nicht auf
+finding-steps-model-entry-incomplete = fine_tune: einem Modelleintrag fehlt eine model_id, eine bekannte Aktion oder was seine Aktion verlangt
+finding-steps-model-suppressed = fine_tune: ein Modell ist nur unterdrückt, eine vorläufige Maßnahme
+finding-steps-wrong-seq = Schritt { $step } muss seq { $seq } haben
+finding-steps-not-ascending = die Datensätze sind nicht nach aufsteigendem seq geordnet
+finding-steps-twice = Schritt { $step } kommt zweimal vor
+finding-steps-missing = kein Datensatz für den erforderlichen Schritt { $step }
+finding-steps-backup-live = Schritt { $step }: Sicherung { $name } ist in Gebrauch: die Daten liegen noch in einer genutzten Kopie
+finding-steps-backup-unsuppressed = Schritt { $step }: Sicherung { $name } ist außer Gebrauch, aber eine Wiederherstellung würde die Löschung nicht erneut anwenden
+finding-probes-residue =
+    die Probe { $name } hat { $count ->
+        [one] { $count } Datensatz gefunden, der gelöscht sein sollte
+       *[other] { $count } Datensätze gefunden, die gelöscht sein sollten
+    }
+finding-probes-unredacted-pii =
+    die Probe des Audit-Logs hat { $count ->
+        [one] { $count } ungeschwärztes personenbezogenes Feld
+       *[other] { $count } ungeschwärzte personenbezogene Felder
+    } gefunden
+finding-probes-all-clear-inconsistent = all_clear ist { $claim }, aber die Zählungen der Proben sagen { $clear }
+finding-probes-missing = keine Probe für { $name }
+finding-probes-audit-mismatch = die Probe meldet { $claimed } ungeschwärzte personenbezogene Felder, der Audit-Nachweis zeigt { $computed }
+finding-probes-same-code-path = die Proben haben den eigenen Code der Kaskade ausgeführt ({ $code_ref }, wie Schritt { $step })
+finding-receipts-confirmed-before-requested = confirmed_at liegt vor requested_at
+finding-receipts-unattested = die Löschung bei { $who } beruht nur auf dem Wort des Verantwortlichen: keine Quittung trägt die geprüfte Signatur des Auftragsverarbeiters
+finding-receipts-missing = keine Quittung für den Auftragsverarbeiter { $name }
+finding-receipts-unlisted = { $name } ist nicht unter den Auftragsverarbeitern des Manifests
+finding-receipts-not-api = die Quittung für { $who } kam per { $channel }, nicht per API
+finding-receipts-no-ticket = die Quittung für { $who } hat keine Ticket-ID
+finding-receipts-pending = die Löschung bei { $who } steht aus
+finding-receipts-pending-due = die Löschung bei { $who } steht aus (fällig am { $due })
+finding-receipts-failed = die Löschung bei { $who } ist fehlgeschlagen
+finding-audit-pii-disclosed =
+    Eintrag { $index } legt noch { $count ->
+        [one] { $count } personenbezogenes Feld
+       *[other] { $count } personenbezogene Felder
+    } offen
+finding-audit-origin-mismatch = der Checkpoint-Ursprung { $origin } ist nicht log_origin
+finding-audit-checkpoint-key-unknown = keine Signatur mit dem audit_log-Schlüssel des Vertrauensspeichers für das Log { $origin }
+finding-audit-checkpoint-signature-invalid = eine Signatur mit dem eigenen Schlüssel des Logs lässt sich nicht prüfen
+finding-audit-disclosure-not-base64 = eine Offenlegung ist kein striktes base64url
+finding-audit-disclosure-shape = eine Offenlegung muss [salt, field_name, value] sein
+finding-audit-disclosure-unmatched = der Hash der Offenlegung von { $field } steht nicht im _sd des Blatts
+finding-audit-redaction-no-entry = die Schwärzung nennt den Index { $index }, der kein Eintrag des Nachweises ist
+finding-audit-redaction-still-there = das Feld { $field } von Eintrag { $index } ist als geschwärzt vermerkt, ist aber noch vorhanden
+finding-provenance-header-first = der erste Datensatz muss der Kopf sein
+finding-provenance-missing = Ableitungen wurden angefordert, aber das Paket hat keinen Herkunftsgraphen
+finding-provenance-unverifiable = der umgekehrte Index ist nicht verfügbar: die Löschung der Ableitungen kann nicht belegt werden
+finding-provenance-obligation-open = eine Verpflichtung ist offen: eine abgeleitete Kopie wartet noch auf ihre Löschung
+finding-provenance-scope-not-registered = der Bereich { $scope } hat keinen Bereichsdatensatz
+finding-provenance-live = { $node } ist aus gelöschten Daten abgeleitet und noch aktiv
+finding-provenance-deferred = { $node } ist aus gelöschten Daten abgeleitet und läuft erst später ab
+finding-provenance-undeclared-deferral = keine aufgeschobene Verpflichtung deckt { $node } bis zu seinem Ablauf ab
+finding-signature-no-seal = die Richtlinie verlangt eine versiegelte Signatur; signature.sig hat kein Siegel
+finding-signature-no-sealed-time = die Richtlinie verlangt eine versiegelte Signatur; das Siegel gibt keine versiegelte Zeit
+
 ## `proofpack register`: die Tabelle der Anträge, die Feststellungen, die Pakete.
 
 register-title = Register von { $packs } Paketen in { $requests } Anträgen, Stand { $as_of }

@@ -966,6 +966,94 @@ code-register-duplicate_file =
     .why = Ce n'est qu'un avertissement : une copie n'apporte aucune preuve, et la compter deux fois surestimerait ce qui a été reçu.
     .ask = Rien à demander au responsable du traitement ; gardez une seule copie du fichier.
 
+## Each finding's one-line message (le `message` du §13, en français).
+finding-findings-unlisted = { $count } autres constats de ce code dans les lignes de ce membre ne sont pas listés (les { $listed } premiers le sont)
+finding-schema-member = membre `{ $name }` : { $why }
+finding-schema-not-time = membre `{ $name }` : { $text } n'est pas une date-heure RFC 3339 avec décalage
+finding-archive-gzip-corrupt = le flux gzip est corrompu, tronqué ou n'est pas du gzip
+finding-archive-decompressed-too-large = le flux décompressé dépasse { $limit } octets
+finding-archive-gzip-trailing = des octets suivent la fin du membre gzip
+finding-archive-too-many-headers = plus de { $limit } en-têtes tar
+finding-archive-tar-trailing = des octets non nuls suivent le marqueur de fin d'archive
+finding-archive-member-too-large = un membre déclare { $size } octets, au-delà de la limite de { $limit }
+finding-archive-duplicate-path = deux membres ont ce chemin
+finding-archive-missing-member = le membre obligatoire { $name } est absent
+finding-manifest-all-clear-false = all_clear vaut true mais l'effacement n'est pas complet
+finding-manifest-all-clear-understated = all_clear vaut false mais rien d'incomplet n'a été trouvé
+finding-manifest-field-mismatch = { $name } vaut { $manifest } dans le manifeste mais { $request } dans request.json
+finding-attestation-empty = l'attestation n'est pas un texte UTF-8 comportant au moins un caractère visible
+finding-time-out-of-order = { $later } ({ $later_time }) est antérieur à { $earlier } ({ $earlier_time })
+finding-sla-extension-malformed = la prolongation est mal formée et n'est pas prise en compte pour l'échéance
+finding-sla-deadline-overstated = sla_deadline { $deadline } n'est pas antérieure à la fin du premier délai, { $first_period }
+finding-sla-no-extension-allowed = { $basis } ne permet aucune prolongation ; elle n'est pas prise en compte pour l'échéance
+finding-sla-extension-out-of-time = la prolongation doit être notifiée dans le premier délai et finir dans le délai total ; elle n'est pas prise en compte
+finding-sla-breached = terminé le { $completed }, à l'échéance effective { $deadline } ou après
+finding-steps-residue-after-ok = l'étape { $step } est ok avec after_count { $after }
+finding-steps-silent-failure = l'étape { $step } a échoué sans ouvrir d'exception
+finding-steps-failed = l'étape { $step } a échoué
+finding-steps-pending = l'étape { $step } est en attente
+finding-steps-pending-due = l'étape { $step } est en attente (prévue le { $due })
+finding-steps-deferred = l'étape { $step } est différée jusqu'à l'expiration d'un TTL
+finding-steps-deferred-at = l'étape { $step } est différée jusqu'à l'expiration d'un TTL (le { $expires })
+finding-steps-exempt = l'étape { $step } est exemptée sur une base légale documentée
+finding-steps-replication-not-drained = episodic : output.replication_lag_drained n'est pas true
+finding-steps-vectors-not-purged = vectors : purge vaut { $purge } ; le retrait du seul index de service n'est pas un effacement
+finding-steps-lineage-missing = fine_tune : output.models ne liste pas les versions de modèle concernées
+finding-steps-model-entry-incomplete = fine_tune : une entrée de modèle n'a pas de model_id, d'action connue ou de ce que son action exige
+finding-steps-model-suppressed = fine_tune : un modèle est seulement supprimé de l'affichage, une mesure provisoire
+finding-steps-wrong-seq = l'étape { $step } doit avoir seq { $seq }
+finding-steps-not-ascending = les enregistrements ne sont pas en seq croissant
+finding-steps-twice = l'étape { $step } apparaît deux fois
+finding-steps-missing = aucun enregistrement pour l'étape obligatoire { $step }
+finding-steps-backup-live = étape { $step } : la sauvegarde { $name } est active : les données sont encore dans une copie en service
+finding-steps-backup-unsuppressed = étape { $step } : la sauvegarde { $name } est hors d'usage, mais une restauration ne réappliquerait pas l'effacement
+finding-probes-residue =
+    la sonde { $name } a trouvé { $count ->
+        [one] { $count } enregistrement qui devrait avoir disparu
+       *[other] { $count } enregistrements qui devraient avoir disparu
+    }
+finding-probes-unredacted-pii =
+    la sonde du journal d'audit a trouvé { $count ->
+        [one] { $count } champ de données personnelles non masqué
+       *[other] { $count } champs de données personnelles non masqués
+    }
+finding-probes-all-clear-inconsistent = all_clear vaut { $claim } mais les comptes des sondes disent { $clear }
+finding-probes-missing = aucune sonde pour { $name }
+finding-probes-audit-mismatch = la sonde signale { $claimed } champs de données personnelles non masqués, le témoin d'audit en montre { $computed }
+finding-probes-same-code-path = les sondes ont exécuté le propre code de la cascade ({ $code_ref }, comme l'étape { $step })
+finding-receipts-confirmed-before-requested = confirmed_at est antérieur à requested_at
+finding-receipts-unattested = l'effacement chez { $who } ne repose que sur la parole du responsable : aucun accusé ne porte la signature vérifiée du sous-traitant
+finding-receipts-missing = aucun accusé pour le sous-traitant { $name }
+finding-receipts-unlisted = { $name } ne figure pas parmi les sous-traitants du manifeste
+finding-receipts-not-api = l'accusé de { $who } est arrivé par { $channel }, pas par l'API
+finding-receipts-no-ticket = l'accusé de { $who } n'a pas d'identifiant de ticket
+finding-receipts-pending = la suppression chez { $who } est en attente
+finding-receipts-pending-due = la suppression chez { $who } est en attente (prévue le { $due })
+finding-receipts-failed = la suppression chez { $who } a échoué
+finding-audit-pii-disclosed =
+    l'entrée { $index } divulgue encore { $count ->
+        [one] { $count } champ de données personnelles
+       *[other] { $count } champs de données personnelles
+    }
+finding-audit-origin-mismatch = l'origine de checkpoint { $origin } n'est pas log_origin
+finding-audit-checkpoint-key-unknown = aucune signature par la clé audit_log du magasin de confiance pour le journal { $origin }
+finding-audit-checkpoint-signature-invalid = une signature par la propre clé du journal ne se vérifie pas
+finding-audit-disclosure-not-base64 = une divulgation n'est pas du base64url strict
+finding-audit-disclosure-shape = une divulgation doit être [salt, field_name, value]
+finding-audit-disclosure-unmatched = l'empreinte de la divulgation de { $field } n'est pas dans le _sd de la feuille
+finding-audit-redaction-no-entry = le masquage désigne l'index { $index }, qui n'est pas une entrée du témoin
+finding-audit-redaction-still-there = le champ { $field } de l'entrée { $index } est enregistré comme masqué mais est toujours là
+finding-provenance-header-first = le premier enregistrement doit être l'en-tête
+finding-provenance-missing = des dérivés ont été demandés mais le paquet n'a pas de graphe de provenance
+finding-provenance-unverifiable = l'index inverse est indisponible : l'effacement des dérivés ne peut pas être attesté
+finding-provenance-obligation-open = une obligation est ouverte : une copie dérivée attend encore son effacement
+finding-provenance-scope-not-registered = la portée { $scope } n'a pas d'enregistrement de portée
+finding-provenance-live = { $node } dérive de données effacées et est toujours actif
+finding-provenance-deferred = { $node } dérive de données effacées et n'expire que plus tard
+finding-provenance-undeclared-deferral = aucune obligation différée ne couvre { $node } jusqu'à son expiration
+finding-signature-no-seal = la politique exige une signature scellée ; signature.sig n'a pas de sceau
+finding-signature-no-sealed-time = la politique exige une signature scellée ; le sceau ne donne pas d'heure scellée
+
 ## `proofpack register` : le tableau des demandes, les constats, les paquets.
 
 register-title = Registre de { $packs } paquets en { $requests } demandes, au { $as_of }
