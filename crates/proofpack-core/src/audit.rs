@@ -8,7 +8,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, NoCustom, Read, Record, RecordNames, Slot};
@@ -460,7 +460,7 @@ fn check_consistency(
         Err(e) => findings.add(
             Code::AuditConsistencyFailed,
             format!("{AUDIT}#/consistency_proof"),
-            format!("the before-tree is not proved a prefix of the after-tree: {e}"),
+            message!(AuditConsistencyFailed, why = e.to_string()),
         ),
     }
 }
@@ -557,9 +557,10 @@ fn check_cascade_logged(
         findings.add(
             Code::AuditRequestNotLogged,
             AUDIT,
-            format!(
-                "no {} entry for {request_id:?} on the audit log",
-                EventClass::ErasureRequestAccepted
+            message!(
+                AuditRequestNotLogged,
+                event = EventClass::ErasureRequestAccepted.to_string(),
+                request = quoted(request_id)
             ),
         );
     }
@@ -574,10 +575,10 @@ fn check_cascade_logged(
             findings.add(
                 Code::AuditStepNotLogged,
                 record.location(),
-                format!(
-                    "step {} ({}) is not on the audit log",
-                    record.step,
-                    record.status.map_or("status unread", StepStatus::as_str)
+                message!(
+                    AuditStepNotLogged,
+                    step = record.step.to_string(),
+                    status = record.status.map_or("status unread", StepStatus::as_str)
                 ),
             );
         }
@@ -599,7 +600,7 @@ fn read_checkpoint(
             findings.add(
                 Code::AuditCheckpointMalformed,
                 at,
-                format!("not a signed checkpoint: {e}"),
+                message!(AuditCheckpointMalformed, why = e.to_string()),
             );
             return None;
         }
@@ -643,7 +644,7 @@ fn parse_entry(
     let leaf = f.string(names::LEAF).and_then(|s| {
         let b = base64_strict(s);
         if b.is_none() {
-            f.bad(names::LEAF, "not strict base64");
+            f.bad(names::LEAF, MessageId::WhyNotBase64);
         }
         b
     });
@@ -699,7 +700,7 @@ fn check_entry(
             Err(e) => findings.add(
                 Code::AuditInclusionFailed,
                 at,
-                format!("leaf {index} is not proved in the after-tree: {e}"),
+                message!(AuditInclusionFailed, index = index, why = e.to_string()),
             ),
         }
     }
@@ -711,7 +712,7 @@ fn check_entry(
             findings.add(
                 Code::JsonMalformed,
                 leaf_at.clone(),
-                format!("leaf is not well-formed JSON: {e}"),
+                message!(AuditLeafNotJson, why = e.to_string()),
             );
             None
         }
@@ -754,7 +755,7 @@ fn check_disclosures(
                 findings.add(
                     Code::JsonMalformed,
                     dat,
-                    format!("disclosure is not well-formed JSON: {e}"),
+                    message!(AuditDisclosureNotJson, why = e.to_string()),
                 );
                 continue;
             }
@@ -796,7 +797,7 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
 pub(crate) fn check_seq(f: &mut Fields<'_, '_>, index: Option<u64>) {
     if let (Some(seq), Some(index)) = (f.count("seq"), index) {
         if seq != index {
-            f.bad("seq", &format!("is {seq}, the entry's index is {index}"));
+            f.bad("seq", format!("is {seq}, the entry's index is {index}"));
         }
     }
 }
@@ -810,7 +811,7 @@ pub(crate) fn check_sd(f: &mut Fields<'_, '_>) {
                 .is_some_and(|b| b.len() == 32)
         });
         if !ok {
-            f.bad("_sd", "must be an array of base64url 32-byte digests");
+            f.bad("_sd", MessageId::WhyNotDigests);
         }
     }
 }

@@ -48,6 +48,27 @@ messages! {
     // §0 Shapes: a member of a JSON object.
     SchemaMember = "schema-member" => "member `{name}`: {why}",
     SchemaNotTime = "schema-not-time" => "member `{name}`: {text} is not an RFC 3339 date-time with an offset",
+    SchemaExpectedObject = "schema-expected-object" => "expected a JSON object",
+    JsonMalformed = "json-malformed" => "not well-formed JSON: {why}",
+    JsonlBlankLine = "jsonl-blank-line" => "a JSONL line must not be blank or hold a \\r",
+    JsonlNotObject = "jsonl-not-object" => "a JSONL record must be a JSON object",
+    // §0 Shapes: why a member is wrong (a `{why}` of `schema-member`).
+    WhyMissing = "why-missing" => "missing",
+    WhyNotString = "why-not-string" => "not a string",
+    WhyEmpty = "why-empty" => "empty",
+    WhyNotBoolean = "why-not-boolean" => "not a boolean",
+    WhyNotArray = "why-not-array" => "not an array",
+    WhyNotStringArray = "why-not-string-array" => "not an array of strings",
+    WhyNotCount = "why-not-count" => "not a count (an integer 0..2^53-1 without sign, fraction or exponent)",
+    WhyNotHashes = "why-not-hashes" => "must be an array of base64 32-byte hashes",
+    WhyNotObject = "why-not-object" => "not an object",
+    WhyNotBase64 = "why-not-base64" => "not strict base64",
+    WhyNotDigests = "why-not-digests" => "must be an array of base64url 32-byte digests",
+    WhyNeverExempt = "why-never-exempt" => "the audit_log step is never exempt",
+    WhyNeedsExemption = "why-needs-exemption" => "needs non-empty `legal_basis` and `justification`",
+    WhyNotMemberName = "why-not-member-name" => "not a string naming a member of the pack",
+    WhyNotSignature = "why-not-signature" => "not strict base64 of 64 bytes",
+    WhyNotTime = "why-not-time" => "not an RFC 3339 date-time with an offset",
     // §1 Archive.
     ArchiveGzipCorrupt = "archive-gzip-corrupt" => "the gzip stream is corrupt, truncated or not gzip",
     ArchiveDecompressedTooLarge = "archive-decompressed-too-large" => "the decompressed stream exceeds {limit} bytes",
@@ -56,13 +77,57 @@ messages! {
     ArchiveTarTrailing = "archive-tar-trailing" => "non-zero bytes follow the end-of-archive marker",
     ArchiveMemberTooLarge = "archive-member-too-large" => "a member declares {size} bytes, more than the limit of {limit}",
     ArchiveDuplicatePath = "archive-duplicate-path" => "two members have this path",
+    ArchiveForbidden = "archive-forbidden" => "{kind} is not allowed in a pack (typeflag {typeflag})",
+    KindHardLink = "kind-hard-link" => "a hard link",
+    KindSymlink = "kind-symlink" => "a symbolic link",
+    KindDevice = "kind-device" => "a device",
+    KindSizedDirectory = "kind-sized-directory" => "a directory with a size",
+    KindFifo = "kind-fifo" => "a FIFO",
+    KindContiguous = "kind-contiguous" => "a contiguous file",
+    KindPax = "kind-pax" => "a pax extended header",
+    KindLongName = "kind-long-name" => "a GNU long-name record",
+    KindSparse = "kind-sparse" => "a GNU sparse file",
+    KindUnknown = "kind-unknown" => "an entry of an unknown type",
+    PathAfterNul = "path-after-nul" => "bytes follow the NUL that ends a path field",
+    TarNoEndMarker = "tar-no-end-marker" => "the archive ends without its end-of-archive marker",
+    TarLoneZeroBlock = "tar-lone-zero-block" => "a lone zero block is not an end-of-archive marker",
+    TarNotUstar = "tar-not-ustar" => "the header is neither ustar nor GNU",
+    TarChecksumNotNumber = "tar-checksum-not-number" => "the header checksum is not a number",
+    TarChecksumWrong = "tar-checksum-wrong" => "the header checksum is wrong",
+    TarSizeNotNumber = "tar-size-not-number" => "the size field is not a number",
+    PathNotUtf8 = "path-not-utf8" => "the path is not UTF-8",
+    PathEmpty = "path-empty" => "the path is empty",
+    PathTooLong = "path-too-long" => "the path is longer than 255 bytes",
+    PathAbsolute = "path-absolute" => "the path is absolute",
+    PathBackslash = "path-backslash" => "the path contains a backslash or NUL",
+    PathDotSegment = "path-dot-segment" => "the path has an empty, '.' or '..' segment",
     ArchiveMissingMember = "archive-missing-member" => "the required member {name} is absent",
     // §2 Manifest.
     ManifestAllClearFalse = "manifest-all-clear-false" => "all_clear is true but the erasure is not complete",
     ManifestAllClearUnderstated = "manifest-all-clear-understated" => "all_clear is false but nothing incomplete was found",
+    ManifestUnsupportedFormat = "manifest-unsupported-format" => "`format` must be {format}",
+    ManifestListedTwice = "manifest-listed-twice" => "{path} is listed more than once",
+    ManifestFileMissing = "manifest-file-missing" => "{path} is listed but not in the archive",
+    ManifestSizeMismatch = "manifest-size-mismatch" => "size is {size} bytes, the manifest says {listed}",
+    ManifestHashMismatch = "manifest-hash-mismatch" => "SHA-256 is {actual}, the manifest says {listed}",
+    ManifestUnlisted = "manifest-unlisted" => "the member is not listed in the manifest's files",
     ManifestFieldMismatch = "manifest-field-mismatch" => "{name} is {manifest} in the manifest but {request} in request.json",
     AttestationEmpty = "attestation-empty" => "the attestation is not UTF-8 text with at least one visible character",
     TimeOutOfOrder = "time-out-of-order" => "{later} ({later_time}) is before {earlier} ({earlier_time})",
+    // §3 Signature, §4 Trust.
+    SignatureKeyIdMismatch = "signature-key-id-mismatch" => "signature.sig names key {key}, the manifest {manifest_key}",
+    SignatureInvalid = "signature-invalid" => "the signature does not verify over manifest.json with the trust store's key",
+    TrustNotConfigured = "trust-not-configured" => "no trust store was given: the signer cannot be trusted",
+    TrustKeyUnknown = "trust-key-unknown" => "key {key} is not in the trust store",
+    TrustRoleMissing = "trust-role-missing" => "key {key} lacks the dpo role",
+    TrustSignerMismatch = "trust-signer-mismatch" => "the key belongs to {owner}, not to the signer",
+    TrustKeyNotValid = "trust-key-not-valid" => "key {key} is not valid at signed_at {signed}",
+    TrustKeyRevoked = "trust-key-revoked" => "key {key} was revoked at {revoked}, before signing",
+    TrustKeyRevokedLater = "trust-key-revoked-later" => "key {key} was revoked at {revoked}, after the claimed signed_at (the signer's own word)",
+    TrustKeyRevokedBeforeSeal = "trust-key-revoked-before-seal" => "key {key} was revoked at {revoked}; the seal proves the signature only by {sealed}, not before",
+    SodSignerIsRunner = "sod-signer-is-runner" => "the engineer who ran the cascade also signs the proof",
+    // §5 Request.
+    RequestNotPseudonymous = "request-not-pseudonymous" => "subject_id is not `sub_` followed by 64 lowercase hex digits: the proof may carry the raw identifier",
     // §6 SLA.
     SlaExtensionMalformed = "sla-extension-malformed" => "the extension is malformed and is ignored for the deadline",
     SlaDeadlineOverstated = "sla-deadline-overstated" => "sla_deadline {deadline} is not before the end of the first period, {first_period}",
@@ -86,6 +151,8 @@ messages! {
     StepsWrongSeq = "steps-wrong-seq" => "step {step} must have seq {seq}",
     StepsNotAscending = "steps-not-ascending" => "records are not in ascending seq",
     StepsTwice = "steps-twice" => "step {step} appears twice",
+    PurgeAbsent = "purge-absent" => "absent",
+    StepsBackupNotObject = "steps-backup-not-object" => "a backup must be a JSON object",
     StepsMissing = "steps-missing" => "no record for the required step {step}",
     StepsBackupLive = "steps-backup-live" => "step {step}: backup {name} is live: the data is still in a copy in use",
     StepsBackupUnsuppressed = "steps-backup-unsuppressed" => "step {step}: backup {name} is beyond use, but a restore would not re-apply the erasure",
@@ -116,18 +183,49 @@ messages! {
     AuditDisclosureUnmatched = "audit-disclosure-unmatched" => "the digest of the disclosure of {field} is not in the leaf's _sd",
     AuditRedactionNoEntry = "audit-redaction-no-entry" => "the redaction names index {index}, which is not an entry of the witness",
     AuditRedactionStillThere = "audit-redaction-still-there" => "field {field} of entry {index} is recorded as redacted but is still there",
+    AuditConsistencyFailed = "audit-consistency-failed" => "the before-tree is not proved a prefix of the after-tree: {why}",
+    AuditInclusionFailed = "audit-inclusion-failed" => "leaf {index} is not proved in the after-tree: {why}",
+    AuditCheckpointMalformed = "audit-checkpoint-malformed" => "not a signed checkpoint: {why}",
+    AuditLeafNotJson = "audit-leaf-not-json" => "leaf is not well-formed JSON: {why}",
+    AuditDisclosureNotJson = "audit-disclosure-not-json" => "disclosure is not well-formed JSON: {why}",
+    AuditStepNotLogged = "audit-step-not-logged" => "step {step} ({status}) is not on the audit log",
+    AuditRequestNotLogged = "audit-request-not-logged" => "no {event} entry for {request} on the audit log",
+    // §15 Witness cosignatures.
+    CosignatureInvalid = "cosignature-invalid" => "the cosignature of witness {witness}: {why}",
+    CosignedBeforeSigning = "cosigned-before-signing" => "witness {witness} cosigned at {at}, before the manifest's signed_at",
+    CosignedAfterSigning = "cosigned-after-signing" => "witness {witness} cosigned at {at}, after the manifest's signed_at",
+    WitnessQuorumNotMet = "witness-quorum-not-met" => "{counted} witness(es) count on checkpoint_after; the policy asks for {quorum}",
+    // §16 Receipt attestations.
+    AttestationNoMember = "attestation-no-member" => "`attestation` names {path}, which is no member of the pack",
+    AttestationTooLarge = "attestation-too-large" => "an attestation of {size} bytes (this verifier reads at most {limit})",
+    AttestationDiffers = "attestation-differs" => "the signed statement differs from the receipt in {fields}",
+    AttestationSignatureFails = "attestation-signature-fails" => "the signature by {keys} does not verify",
+    AttestationUnverified = "attestation-unverified" => "no signature is by a subprocessor key of {name} in the trust store, valid at {at}",
+    // §21 Witnessed completion.
+    WitnessedAfterDeadline = "witnessed-after-deadline" => "completed on time by the controller's clock, but {k} witness(es) had seen the cascade's log only by {seen}, at or after the effective deadline {deadline}",
+    UnwitnessedLate = "unwitnessed-late" => "the policy asks for a witnessed time before the effective deadline {deadline}; the witnessed time is not before it",
+    UnwitnessedTooFew = "unwitnessed-too-few" => "the policy asks for a witnessed time before the effective deadline {deadline}; fewer than {k} witness(es) count on checkpoint_after",
     // §11 Provenance.
     ProvenanceHeaderFirst = "provenance-header-first" => "the first record must be the header",
     ProvenanceMissing = "provenance-missing" => "derivatives were requested but the pack has no provenance graph",
     ProvenanceUnverifiable = "provenance-unverifiable" => "the reverse index is unavailable: erasure of derivatives cannot be attested",
     ProvenanceObligationOpen = "provenance-obligation-open" => "an obligation is open: a derived copy is still pending erasure",
     ProvenanceScopeNotRegistered = "provenance-scope-not-registered" => "scope {scope} has no scope record",
+    ProvenanceScopesOmitted = "provenance-scopes-omitted" => "tombstone {node} omits the scopes of its derivatives: {scopes}",
+    ProvenanceScopesOmittedMore = "provenance-scopes-omitted-more" => "tombstone {node} omits the scopes of its derivatives: {scopes}, and {more} more",
+    ProvenanceScopesTooFar = "provenance-scopes-too-far" => "tombstone {node} omits the scopes of its derivatives: (not named: too far to walk)",
     ProvenanceLive = "provenance-live" => "{node} derives from erased data and is still live",
     ProvenanceDeferred = "provenance-deferred" => "{node} derives from erased data and only expires later",
     ProvenanceUndeclaredDeferral = "provenance-undeclared-deferral" => "no deferred obligation covers {node} until it expires",
     // §22 Seal.
     SignatureNoSeal = "signature-no-seal" => "the policy asks for a sealed signature; signature.sig has no seal",
     SignatureNoSealedTime = "signature-no-sealed-time" => "the policy asks for a sealed signature; the seal gives no sealed time",
+    SealNotCheckpoint = "seal-not-checkpoint" => "the seal's checkpoint is not a signed checkpoint: {why}",
+    SealOtherLog = "seal-other-log" => "the seal's checkpoint is of the log {origin}, not of the pack's log_origin",
+    SealCheckpointFails = "seal-checkpoint-fails" => "the seal's checkpoint: {why}",
+    SealNotConsistent = "seal-not-consistent" => "checkpoint_after is not proved a prefix of the seal's checkpoint: {why}",
+    SealNotIncluded = "seal-not-included" => "the leaf is not proved at index {index} of the seal's checkpoint: {why}",
+    SealLeafDiffers = "seal-leaf-differs" => "the leaf's {name} is {in_leaf}; this pack's is {in_pack}",
 }
 
 /// A value placed in a message: text (pack text included, made inert by
@@ -138,6 +236,15 @@ pub enum MessageArg {
     Text(String),
     /// A whole number, placed in decimal digits.
     Number(i64),
+    /// A phrase that is itself a message without values (why a member is
+    /// wrong, what kind of entry a tar header is), in the same language.
+    Phrase(MessageId),
+}
+
+impl From<MessageId> for MessageArg {
+    fn from(id: MessageId) -> Self {
+        MessageArg::Phrase(id)
+    }
 }
 
 impl std::fmt::Display for MessageArg {
@@ -145,6 +252,7 @@ impl std::fmt::Display for MessageArg {
         match self {
             MessageArg::Text(text) => f.write_str(text),
             MessageArg::Number(n) => write!(f, "{n}"),
+            MessageArg::Phrase(id) => f.write_str(id.english()),
         }
     }
 }

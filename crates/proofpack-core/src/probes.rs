@@ -1,7 +1,7 @@
 //! `verification.json` (spec §8): the independent verification probes.
 
 use crate::findings::{Code, Findings};
-use crate::messages::message;
+use crate::messages::{message, MessageId};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::json::Shape;
@@ -95,7 +95,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
     let probes = match f.required(names::PROBES) {
         Some(Json::Object(o)) => Some(o),
         Some(_) => {
-            f.bad(names::PROBES, "not an object");
+            f.bad(names::PROBES, MessageId::WhyNotObject);
             None
         }
         None => None,
@@ -117,7 +117,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
         let Some(count) = count else {
             f.bad(
                 &format!("probes/{name}"),
-                &format!("needs a count `{member}`"),
+                format!("needs a count `{member}`"),
             );
             v.counts_complete = false;
             continue;

@@ -1128,24 +1128,25 @@ fn report_incomplete_scopes(
                 .map(|s| names.scope_name(s))
                 .filter(|s| !listed.contains(s))
                 .collect();
-            let mut named: Vec<&str> = missing.iter().copied().take(MESSAGE_SCOPES).collect();
+            let named: Vec<&str> = missing.iter().copied().take(MESSAGE_SCOPES).collect();
             let more = missing.len().saturating_sub(MESSAGE_SCOPES);
-            let more = format!("and {more} more");
-            if named.len() < missing.len() {
-                named.push(&more);
-            }
+            let node = records.node_text(t.node);
+            let scopes = named.join(", ");
             findings.add(
                 Code::ProvenanceReferenceScopesIncomplete,
                 format!("{PROVENANCE}:{}", t.line),
-                format!(
-                    "tombstone {} omits the scopes of its derivatives: {}",
-                    records.node_text(t.node),
-                    if named.is_empty() {
-                        "(not named: too far to walk)".to_owned()
-                    } else {
-                        named.join(", ")
-                    }
-                ),
+                if named.is_empty() {
+                    message!(ProvenanceScopesTooFar, node = node)
+                } else if more > 0 {
+                    message!(
+                        ProvenanceScopesOmittedMore,
+                        node = node,
+                        scopes = scopes,
+                        more = more
+                    )
+                } else {
+                    message!(ProvenanceScopesOmitted, node = node, scopes = scopes)
+                },
             );
         }
     }

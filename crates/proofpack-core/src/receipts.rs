@@ -9,7 +9,7 @@
 use crate::attestation::{self, AttestationState};
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::OpenItem;
 use crate::report::ReceiptRow;
 use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
@@ -215,7 +215,7 @@ fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Opt
         None => None,
         Some(Some(s)) => Some(s.to_owned()),
         Some(None) => {
-            f.bad("endpoint", "not a string");
+            f.bad("endpoint", MessageId::WhyNotString);
             None
         }
     };
@@ -223,7 +223,7 @@ fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Opt
         None | Some(Slot::Scalar(Scalar::Null)) => None,
         Some(Slot::Scalar(Scalar::String(s))) => Some(s.clone().into_owned()),
         Some(_) => {
-            f.bad("attestation", "not a string naming a member of the pack");
+            f.bad("attestation", MessageId::WhyNotMemberName);
             None
         }
     };

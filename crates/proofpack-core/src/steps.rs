@@ -9,7 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use crate::register_facts::OpenItem;
 use crate::report::{BackupRow, ExemptionRow, ModelRow, StatusEvidence, TierEvidenceRow, TierRow};
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
@@ -282,7 +282,7 @@ fn parse_record(
         None => None,
         Some(Slot::Custom(StepObject::Output(evidence))) => Some(evidence),
         Some(_) => {
-            f.bad("output", "not an object");
+            f.bad("output", MessageId::WhyNotObject);
             None
         }
     };
@@ -308,13 +308,10 @@ fn parse_record(
                 _ => None,
             };
             if exemption.is_none() {
-                f.bad(
-                    "exemption",
-                    "needs non-empty `legal_basis` and `justification`",
-                );
+                f.bad("exemption", MessageId::WhyNeedsExemption);
             }
             if step == Some(Step::AuditLog) {
-                f.bad("status", "the audit_log step is never exempt");
+                f.bad("status", MessageId::WhyNeverExempt);
             }
             StatusDetail::Exempt { exemption }
         }
@@ -376,7 +373,7 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
             findings.add(
                 Code::StepsSchema,
                 format!("{at}#/output/backups"),
-                "member `backups`: not an array",
+                message!(SchemaMember, name = "backups", why = MessageId::WhyNotArray),
             );
             return Vec::new();
         }
@@ -385,11 +382,7 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
     for (index, item) in items.iter().enumerate() {
         let location = format!("{at}#/output/backups/{index}");
         let Some(m) = item else {
-            findings.add(
-                Code::StepsSchema,
-                location,
-                "a backup must be a JSON object",
-            );
+            findings.add(Code::StepsSchema, location, MessageId::StepsBackupNotObject);
             continue;
         };
         let mut judge = BackupJudge {
@@ -411,12 +404,12 @@ struct BackupJudge<'f> {
 }
 
 impl BackupJudge<'_> {
-    fn bad(&mut self, name: &str, why: &str) {
+    fn bad(&mut self, name: &str, why: impl Into<MessageArg>) {
         self.ok = false;
         self.findings.add(
             Code::StepsSchema,
             format!("{}/{name}", self.location),
-            format!("member `{name}`: {why}"),
+            message!(SchemaMember, name = name, why = why.into()),
         );
     }
 
@@ -425,15 +418,15 @@ impl BackupJudge<'_> {
         let place = match &m.location {
             Some(Ok(s)) if !s.is_empty() => Some(s.clone()),
             Some(Ok(_)) => {
-                self.bad("location", "empty");
+                self.bad("location", MessageId::WhyEmpty);
                 None
             }
             Some(Err(())) => {
-                self.bad("location", "not a string");
+                self.bad("location", MessageId::WhyNotString);
                 None
             }
             None => {
-                self.bad("location", "missing");
+                self.bad("location", MessageId::WhyMissing);
                 None
             }
         };
@@ -441,16 +434,16 @@ impl BackupJudge<'_> {
             Some(Ok(s)) => match s.parse::<BackupState>() {
                 Ok(state) => Some(state),
                 Err(e) => {
-                    self.bad("state", &e.to_string());
+                    self.bad("state", e.to_string());
                     None
                 }
             },
             Some(Err(())) => {
-                self.bad("state", "not a string");
+                self.bad("state", MessageId::WhyNotString);
                 None
             }
             None => {
-                self.bad("state", "missing");
+                self.bad("state", MessageId::WhyMissing);
                 None
             }
         };
@@ -487,17 +480,17 @@ impl BackupJudge<'_> {
                     );
                 }
             }
-            Some(Err(())) => self.bad("retention_until", "not a string"),
-            None => self.bad("retention_until", "missing"),
+            Some(Err(())) => self.bad("retention_until", MessageId::WhyNotString),
+            None => self.bad("retention_until", MessageId::WhyMissing),
         }
         let restore_suppression = match m.restore_suppression {
             Some(Ok(b)) => Some(b),
             Some(Err(())) => {
-                self.bad("restore_suppression", "not a boolean");
+                self.bad("restore_suppression", MessageId::WhyNotBoolean);
                 None
             }
             None => {
-                self.bad("restore_suppression", "missing");
+                self.bad("restore_suppression", MessageId::WhyMissing);
                 None
             }
         };
@@ -651,12 +644,14 @@ fn check_evidence(step: Step, evidence: &TierEvidence, at: &str, findings: &mut 
             findings.add(
                 Code::StepsVectorsNotPurged,
                 at,
-                format!(
-                    "vectors: purge is {}; removal from the serving index alone is not erasure",
-                    evidence
+                message!(
+                    StepsVectorsNotPurged,
+                    purge = evidence
                         .purge
                         .as_ref()
-                        .map_or("absent".to_owned(), |p| format!("{p:?}"))
+                        .map_or(MessageArg::from(MessageId::PurgeAbsent), |p| {
+                            MessageArg::from(format!("{p:?}"))
+                        })
                 ),
             );
         }

@@ -305,7 +305,7 @@ impl Messages {
         let args: Vec<(&str, Arg<'_>)> = finding
             .message_args()
             .iter()
-            .map(|(name, value)| (*name, finding_arg(value)))
+            .map(|(name, value)| (*name, self.finding_arg(value)))
             .collect();
         let text = self.format(&format!("finding-{}", id.as_str()), &args);
         if text.starts_with(MISSING_MARK) {
@@ -316,14 +316,25 @@ impl Messages {
     }
 }
 
-/// A finding's value as a message takes it: a number a language chooses
-/// its words by, unless beyond the digits a Fluent number keeps exactly.
-fn finding_arg(value: &MessageArg) -> Arg<'_> {
-    const EXACT: i64 = 1 << 53;
-    match value {
-        MessageArg::Number(n) if (-EXACT..=EXACT).contains(n) => Arg::Number(*n),
-        MessageArg::Number(n) => Arg::Text(Cow::Owned(n.to_string())),
-        MessageArg::Text(text) => Arg::Text(Cow::Borrowed(text)),
+impl Messages {
+    /// A finding's value as a message takes it: a number a language chooses
+    /// its words by (unless beyond the digits a Fluent number keeps
+    /// exactly), a phrase in this language.
+    fn finding_arg(self, value: &MessageArg) -> Arg<'_> {
+        const EXACT: i64 = 1 << 53;
+        match value {
+            MessageArg::Number(n) if (-EXACT..=EXACT).contains(n) => Arg::Number(*n),
+            MessageArg::Number(n) => Arg::Text(Cow::Owned(n.to_string())),
+            MessageArg::Text(text) => Arg::Text(Cow::Borrowed(text)),
+            MessageArg::Phrase(id) => {
+                let phrase = self.text(&format!("finding-{}", id.as_str()));
+                if phrase.starts_with(MISSING_MARK) {
+                    Arg::Text(Cow::Borrowed(id.english()))
+                } else {
+                    Arg::Text(Cow::Owned(phrase))
+                }
+            }
+        }
     }
 }
 
