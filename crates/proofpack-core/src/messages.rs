@@ -68,6 +68,7 @@ messages! {
     WhyNeedsExemption = "why-needs-exemption" => "needs non-empty `legal_basis` and `justification`",
     WhyNotMemberName = "why-not-member-name" => "not a string naming a member of the pack",
     WhyNotSignature = "why-not-signature" => "not strict base64 of 64 bytes",
+    WhyHeaderFirstOnly = "why-header-first-only" => "the first record, and only it, is the header",
     WhyNotTime = "why-not-time" => "not an RFC 3339 date-time with an offset",
     // §1 Archive.
     ArchiveGzipCorrupt = "archive-gzip-corrupt" => "the gzip stream is corrupt, truncated or not gzip",

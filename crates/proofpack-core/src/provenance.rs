@@ -9,7 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{
     ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
@@ -323,7 +323,7 @@ fn read_record(
     // is ignored, anything else is `provenance.schema`.
     let kind = f.string("type").map(|t| t.parse::<RecordType>().ok());
     if (line == 1) != (kind == Some(Some(RecordType::Header))) {
-        f.bad("type", "the first record, and only it, is the header");
+        f.bad("type", MessageId::WhyHeaderFirstOnly);
     }
     match kind.flatten() {
         Some(RecordType::Header) => {

@@ -989,6 +989,7 @@ finding-why-never-exempt = der Schritt audit_log ist nie ausgenommen
 finding-why-needs-exemption = braucht nicht leere `legal_basis` und `justification`
 finding-why-not-member-name = keine Zeichenkette, die ein Member des Pakets nennt
 finding-why-not-signature = kein striktes base64 von 64 Bytes
+finding-why-header-first-only = der erste Datensatz, und nur er, ist der Kopf
 finding-why-not-time = kein RFC-3339-Zeitpunkt mit Zeitzonenversatz
 finding-archive-gzip-corrupt = der gzip-Strom ist beschädigt, abgeschnitten oder kein gzip
 finding-archive-decompressed-too-large = der entpackte Strom überschreitet { $limit } Bytes

@@ -953,6 +953,7 @@ finding-why-never-exempt = the audit_log step is never exempt
 finding-why-needs-exemption = needs non-empty `legal_basis` and `justification`
 finding-why-not-member-name = not a string naming a member of the pack
 finding-why-not-signature = not strict base64 of 64 bytes
+finding-why-header-first-only = the first record, and only it, is the header
 finding-why-not-time = not an RFC 3339 date-time with an offset
 finding-archive-gzip-corrupt = the gzip stream is corrupt, truncated or not gzip
 finding-archive-decompressed-too-large = the decompressed stream exceeds { $limit } bytes

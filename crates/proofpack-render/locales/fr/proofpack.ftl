@@ -989,6 +989,7 @@ finding-why-never-exempt = l'étape audit_log n'est jamais exemptée
 finding-why-needs-exemption = exige `legal_basis` et `justification` non vides
 finding-why-not-member-name = n'est pas une chaîne désignant un membre du paquet
 finding-why-not-signature = n'est pas du base64 strict de 64 octets
+finding-why-header-first-only = le premier enregistrement, et lui seul, est l'en-tête
 finding-why-not-time = n'est pas une date-heure RFC 3339 avec décalage
 finding-archive-gzip-corrupt = le flux gzip est corrompu, tronqué ou n'est pas du gzip
 finding-archive-decompressed-too-large = le flux décompressé dépasse { $limit } octets
