@@ -640,12 +640,15 @@ function renderFindings(r, words) {
   }
   for (const area of areas) {
     const group = el('section', { class: 'area', 'aria-label': area }, el('h3', { text: area }));
-    for (const f of r.findings.filter((x) => x.code.split('.')[0] === area)) group.append(findingCard(f, null, words));
+    // Each message in the reader's language (`words.messages`, in the report's order).
+    r.findings.forEach((f, i) => {
+      if (f.code.split('.')[0] === area) group.append(findingCard(f, null, words, words?.messages?.[i]));
+    });
     panel.append(group);
   }
 }
 
-function findingCard(f, remedy, words) {
+function findingCard(f, remedy, words, message) {
   const e = state.explanations.get(f.code) ?? {};
   return el(
     'article',
@@ -654,7 +657,7 @@ function findingCard(f, remedy, words) {
       el('code', { class: 'code', text: f.code }),
       el('span', { class: `effect effect-${f.effect}`, text: words?.effects?.[f.effect] ?? f.effect }),
       el('span', { class: 'mono where', text: t('ui-finding-at', { location: f.location }) })),
-    el('p', { class: 'mono message', text: f.message }),
+    el('p', { class: 'mono message', text: message ?? f.message }),
     el('dl', {},
       el('dt', { text: t('ui-finding-meaning') }), el('dd', { text: e.meaning ?? '' }),
       el('dt', { text: t('ui-finding-why') }), el('dd', { text: e.why ?? '' }),

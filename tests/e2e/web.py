@@ -455,12 +455,17 @@ def test_the_language_menu_switches_the_page(b, tmp):
     b.load()
     assert b.open_pack(SAMPLES / "late-ccpa.tar.gz", TRUST) == "late"
     english = b.js("return document.querySelector('[data-testid=verdict] .word').textContent")
+    breached = "#panel-findings .finding[data-code='sla.breached'] .message"
+    english_message = b.js(f"return document.querySelector(\"{breached}\").textContent")
     for language in ["fr", "de"]:
         b.js("const menu = document.getElementById('language'); menu.value = arguments[0];"
              "menu.dispatchEvent(new Event('change')); return true;", language)
         b.wait(f"return document.documentElement.lang === '{language}';", language)
         b.wait("return document.querySelector('[data-testid=verdict] .word').textContent !== arguments[0];"
                .replace("arguments[0]", json.dumps(english)), "the verdict's words")
+        # The finding's one-line message in the language too (the report's stays English).
+        message = b.js(f"return document.querySelector(\"{breached}\").textContent")
+        assert message and message != english_message, (language, message)
         b.click("[data-testid=tab-sla]")
         rule = b.js("return document.querySelector('#panel-sla .rule').textContent")
         assert "from the local date of receipt" not in rule, rule

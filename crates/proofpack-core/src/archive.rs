@@ -27,6 +27,7 @@
 //! follow the end marker up to the end of the gzip member.
 
 use crate::findings::{Code, Findings};
+use crate::messages::{message, MessageId};
 use flate2::bufread::GzDecoder;
 use proofpack_spec::json_prefix::{Framing, ViablePrefix};
 use proofpack_spec::vocab::{MemberName, ATTACHMENTS_DIR};
@@ -636,7 +637,7 @@ fn record_stop(
                 findings.add(
                     Code::ArchiveMalformed,
                     "proof.tar.gz",
-                    "the gzip stream is corrupt, truncated or not gzip",
+                    message!(ArchiveGzipCorrupt),
                 );
             }
         }
@@ -646,9 +647,9 @@ fn record_stop(
                 findings.add(
                     Code::ArchiveLimitExceeded,
                     "proof.tar.gz",
-                    format!(
-                        "the decompressed stream exceeds {} bytes",
-                        limits.max_decompressed_bytes
+                    message!(
+                        ArchiveDecompressedTooLarge,
+                        limit = limits.max_decompressed_bytes
                     ),
                 );
             }
@@ -670,14 +671,14 @@ fn check_trailing_data(raw: &mut impl BufRead, findings: &mut Findings) -> Resul
         findings.add(
             Code::ArchiveTrailingData,
             "proof.tar.gz",
-            "bytes follow the end of the gzip member",
+            message!(ArchiveGzipTrailing),
         );
     }
     Ok(())
 }
 
 /// A malformed header: record it and stop.
-fn malformed(findings: &mut Findings, location: &str, why: &str) -> Result<(), Stop> {
+fn malformed(findings: &mut Findings, location: &str, why: MessageId) -> Result<(), Stop> {
     findings.add(Code::ArchiveMalformed, location, why);
     Err(Stop::Corrupt)
 }
@@ -694,19 +695,11 @@ fn read_tar<R: Read>(
     loop {
         let at = format!("proof.tar.gz: header at byte {}", stream.consumed);
         if !stream.read_block(&mut block)? {
-            return malformed(
-                findings,
-                &at,
-                "the archive ends without its end-of-archive marker",
-            );
+            return malformed(findings, &at, MessageId::TarNoEndMarker);
         }
         if block.iter().all(|b| *b == 0) {
             if !stream.read_block(&mut block)? || block.iter().any(|b| *b != 0) {
-                return malformed(
-                    findings,
-                    &at,
-                    "a lone zero block is not an end-of-archive marker",
-                );
+                return malformed(findings, &at, MessageId::TarLoneZeroBlock);
             }
             return check_tail(stream, findings);
         }
@@ -715,7 +708,7 @@ fn read_tar<R: Read>(
             findings.add(
                 Code::ArchiveLimitExceeded,
                 "proof.tar.gz",
-                format!("more than {} tar headers", limits.max_headers),
+                message!(ArchiveTooManyHeaders, limit = limits.max_headers),
             );
             return Err(Stop::Limit);
         }
@@ -740,7 +733,7 @@ fn check_tail<R: Read>(stream: &mut TarStream<R>, findings: &mut Findings) -> Re
             findings.add(
                 Code::ArchiveTrailingData,
                 "proof.tar.gz",
-                "non-zero bytes follow the end-of-archive marker",
+                message!(ArchiveTarTrailing),
             );
         }
     }
@@ -751,12 +744,12 @@ struct Header {
     typeflag: u8,
     size: u64,
     /// The path, or why it is ambiguous.
-    path: Result<Vec<u8>, &'static str>,
+    path: Result<Vec<u8>, MessageId>,
 }
 
 /// A NUL-terminated header field: the bytes before the first NUL, or an
 /// error when a non-NUL byte follows that NUL inside the field.
-fn nul_field(field: &[u8]) -> Result<&[u8], &'static str> {
+fn nul_field(field: &[u8]) -> Result<&[u8], MessageId> {
     match field.iter().position(|b| *b == 0) {
         None => Ok(field),
         Some(end) => {
@@ -764,7 +757,7 @@ fn nul_field(field: &[u8]) -> Result<&[u8], &'static str> {
             if rest.iter().all(|b| *b == 0) {
                 Ok(value)
             } else {
-                Err("bytes follow the NUL that ends a path field")
+                Err(MessageId::PathAfterNul)
             }
         }
     }
@@ -804,14 +797,14 @@ fn numeric(field: &[u8]) -> Option<u64> {
 }
 
 impl Header {
-    fn parse(block: &[u8; BLOCK]) -> Result<Header, &'static str> {
+    fn parse(block: &[u8; BLOCK]) -> Result<Header, MessageId> {
         let magic = &block[257..265];
         let ustar = magic == b"ustar\x0000";
         let gnu = magic == b"ustar  \x00";
         if !ustar && !gnu {
-            return Err("the header is neither ustar nor GNU");
+            return Err(MessageId::TarNotUstar);
         }
-        let stored = numeric(&block[148..156]).ok_or("the header checksum is not a number")?;
+        let stored = numeric(&block[148..156]).ok_or(MessageId::TarChecksumNotNumber)?;
         let (mut unsigned, mut signed) = (0u64, 0i64);
         for (i, b) in block.iter().enumerate() {
             let b = if (148..156).contains(&i) { b' ' } else { *b };
@@ -819,9 +812,9 @@ impl Header {
             signed += i64::from(b as i8);
         }
         if stored != unsigned && i64::try_from(stored).ok() != Some(signed) {
-            return Err("the header checksum is wrong");
+            return Err(MessageId::TarChecksumWrong);
         }
-        let size = numeric(&block[124..136]).ok_or("the size field is not a number")?;
+        let size = numeric(&block[124..136]).ok_or(MessageId::TarSizeNotNumber)?;
         let path = nul_field(&block[0..100]).and_then(|name| {
             if gnu {
                 return Ok(name.to_vec());
@@ -842,25 +835,25 @@ impl Header {
 }
 
 /// Checks a member path against §1.
-fn check_path(path: &[u8]) -> Result<&str, &'static str> {
-    let text = std::str::from_utf8(path).map_err(|_| "the path is not UTF-8")?;
+fn check_path(path: &[u8]) -> Result<&str, MessageId> {
+    let text = std::str::from_utf8(path).map_err(|_| MessageId::PathNotUtf8)?;
     if text.is_empty() {
-        return Err("the path is empty");
+        return Err(MessageId::PathEmpty);
     }
     if text.len() > 255 {
-        return Err("the path is longer than 255 bytes");
+        return Err(MessageId::PathTooLong);
     }
     if text.starts_with('/') {
-        return Err("the path is absolute");
+        return Err(MessageId::PathAbsolute);
     }
     if text.contains('\\') || text.contains('\0') {
-        return Err("the path contains a backslash or NUL");
+        return Err(MessageId::PathBackslash);
     }
     if text
         .split('/')
         .any(|s| s.is_empty() || s == "." || s == "..")
     {
-        return Err("the path has an empty, '.' or '..' segment");
+        return Err(MessageId::PathDotSegment);
     }
     Ok(text)
 }
@@ -883,9 +876,10 @@ fn read_entry<R: Read>(
         findings.add(
             Code::ArchiveLimitExceeded,
             shown,
-            format!(
-                "a member declares {} bytes, more than the limit of {}",
-                header.size, limits.max_member_size
+            message!(
+                ArchiveMemberTooLarge,
+                size = header.size,
+                limit = limits.max_member_size
             ),
         );
         return Err(Stop::Limit);
@@ -897,10 +891,10 @@ fn read_entry<R: Read>(
             findings.add(
                 Code::ArchiveForbiddenEntry,
                 shown,
-                format!(
-                    "{} is not allowed in a pack (typeflag {:?})",
-                    forbidden_kind(other),
-                    other as char
+                message!(
+                    ArchiveForbidden,
+                    kind = forbidden_kind(other),
+                    typeflag = format!("{:?}", other as char)
                 ),
             );
             return if has_data {
@@ -922,7 +916,7 @@ fn read_entry<R: Read>(
         findings.add(
             Code::ArchiveDuplicateEntry,
             path.clone(),
-            "two members have this path",
+            message!(ArchiveDuplicatePath),
         );
         return Ok(());
     }
@@ -936,18 +930,18 @@ fn read_entry<R: Read>(
 }
 
 /// What a forbidden typeflag is, in words.
-fn forbidden_kind(typeflag: u8) -> &'static str {
+fn forbidden_kind(typeflag: u8) -> MessageId {
     match typeflag {
-        b'1' => "a hard link",
-        b'2' => "a symbolic link",
-        b'3' | b'4' => "a device",
-        b'5' => "a directory with a size",
-        b'6' => "a FIFO",
-        b'7' => "a contiguous file",
-        b'x' | b'g' => "a pax extended header",
-        b'L' | b'K' => "a GNU long-name record",
-        b'S' => "a GNU sparse file",
-        _ => "an entry of an unknown type",
+        b'1' => MessageId::KindHardLink,
+        b'2' => MessageId::KindSymlink,
+        b'3' | b'4' => MessageId::KindDevice,
+        b'5' => MessageId::KindSizedDirectory,
+        b'6' => MessageId::KindFifo,
+        b'7' => MessageId::KindContiguous,
+        b'x' | b'g' => MessageId::KindPax,
+        b'L' | b'K' => MessageId::KindLongName,
+        b'S' => MessageId::KindSparse,
+        _ => MessageId::KindUnknown,
     }
 }
 

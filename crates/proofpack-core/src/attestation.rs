@@ -8,6 +8,7 @@
 
 use crate::archive::{Archive, KEPT_ATTACHMENT_LIMIT};
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 pub(crate) use crate::report::AttestationState;
 use crate::trust::TrustStore;
 use proofpack_spec::crypto;
@@ -81,7 +82,7 @@ pub(crate) fn check(
         findings.add(
             Code::ReceiptsSchema,
             at,
-            format!("`attestation` names {path:?}, which is no member of the pack"),
+            message!(AttestationNoMember, path = quoted(path)),
         );
         return AttestationState::Invalid;
     };
@@ -89,9 +90,10 @@ pub(crate) fn check(
         findings.add(
             Code::ReceiptsAttestationInvalid,
             path,
-            format!(
-                "an attestation of {} bytes (this verifier reads at most {KEPT_ATTACHMENT_LIMIT})",
-                member.size
+            message!(
+                AttestationTooLarge,
+                size = member.size,
+                limit = KEPT_ATTACHMENT_LIMIT
             ),
         );
         return AttestationState::Invalid;
@@ -102,7 +104,7 @@ pub(crate) fn check(
             findings.add(
                 Code::JsonMalformed,
                 path,
-                format!("not well-formed JSON: {e}"),
+                message!(JsonMalformed, why = e.to_string()),
             );
             return AttestationState::Invalid;
         }
@@ -124,10 +126,7 @@ pub(crate) fn check(
         findings.add(
             Code::ReceiptsAttestationMismatch,
             at,
-            format!(
-                "the signed statement differs from the receipt in {}",
-                mismatched.join(", ")
-            ),
+            message!(AttestationDiffers, fields = mismatched.join(", ")),
         );
         if state != AttestationState::Invalid {
             state = AttestationState::Mismatch;
@@ -196,17 +195,17 @@ fn judge_signatures(
         findings.add(
             Code::ReceiptsAttestationInvalid,
             path,
-            format!("the signature by {} does not verify", failed.join(", ")),
+            message!(AttestationSignatureFails, keys = failed.join(", ")),
         );
         AttestationState::Invalid
     } else if !counted {
         findings.add(
             Code::ReceiptsAttestationUnverified,
             at,
-            format!(
-                "no signature is by a subprocessor key of {:?} in the trust store, valid at {}",
-                receipt.subprocessor,
-                statement.confirmed_at.raw()
+            message!(
+                AttestationUnverified,
+                name = quoted(receipt.subprocessor),
+                at = statement.confirmed_at.raw()
             ),
         );
         AttestationState::Unverified

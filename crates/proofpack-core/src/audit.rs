@@ -8,6 +8,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, NoCustom, Read, Record, RecordNames, Slot};
@@ -459,7 +460,7 @@ fn check_consistency(
         Err(e) => findings.add(
             Code::AuditConsistencyFailed,
             format!("{AUDIT}#/consistency_proof"),
-            format!("the before-tree is not proved a prefix of the after-tree: {e}"),
+            message!(AuditConsistencyFailed, why = e.to_string()),
         ),
     }
 }
@@ -499,7 +500,7 @@ fn check_entries<'w>(
             findings.add(
                 Code::AuditPiiDisclosed,
                 record.location.as_str(),
-                format!("entry {} still discloses {here} PII fields", record.index),
+                message!(AuditPiiDisclosed, index = record.index, count = here),
             );
         }
         pii_count += here;
@@ -556,9 +557,10 @@ fn check_cascade_logged(
         findings.add(
             Code::AuditRequestNotLogged,
             AUDIT,
-            format!(
-                "no {} entry for {request_id:?} on the audit log",
-                EventClass::ErasureRequestAccepted
+            message!(
+                AuditRequestNotLogged,
+                event = EventClass::ErasureRequestAccepted.to_string(),
+                request = quoted(request_id)
             ),
         );
     }
@@ -573,10 +575,10 @@ fn check_cascade_logged(
             findings.add(
                 Code::AuditStepNotLogged,
                 record.location(),
-                format!(
-                    "step {} ({}) is not on the audit log",
-                    record.step,
-                    record.status.map_or("status unread", StepStatus::as_str)
+                message!(
+                    AuditStepNotLogged,
+                    step = record.step.to_string(),
+                    status = record.status.map_or("status unread", StepStatus::as_str)
                 ),
             );
         }
@@ -598,7 +600,7 @@ fn read_checkpoint(
             findings.add(
                 Code::AuditCheckpointMalformed,
                 at,
-                format!("not a signed checkpoint: {e}"),
+                message!(AuditCheckpointMalformed, why = e.to_string()),
             );
             return None;
         }
@@ -608,7 +610,7 @@ fn read_checkpoint(
         findings.add(
             Code::AuditOriginMismatch,
             at.clone(),
-            format!("checkpoint origin {:?} is not log_origin", cp.origin),
+            message!(AuditOriginMismatch, origin = quoted(&cp.origin)),
         );
     }
     match status {
@@ -616,15 +618,12 @@ fn read_checkpoint(
         CheckpointStatus::KeyUnknown => findings.add(
             Code::AuditCheckpointKeyUnknown,
             at,
-            format!(
-                "no signature by the trust store's audit_log key for the log {:?}",
-                cp.origin
-            ),
+            message!(AuditCheckpointKeyUnknown, origin = quoted(&cp.origin)),
         ),
         CheckpointStatus::SignatureInvalid => findings.add(
             Code::AuditCheckpointSignatureInvalid,
             at,
-            "a signature by the log's own key does not verify",
+            message!(AuditCheckpointSignatureInvalid),
         ),
     }
     let judged = Judged {
@@ -645,7 +644,7 @@ fn parse_entry(
     let leaf = f.string(names::LEAF).and_then(|s| {
         let b = base64_strict(s);
         if b.is_none() {
-            f.bad(names::LEAF, "not strict base64");
+            f.bad(names::LEAF, MessageId::WhyNotBase64);
         }
         b
     });
@@ -701,7 +700,7 @@ fn check_entry(
             Err(e) => findings.add(
                 Code::AuditInclusionFailed,
                 at,
-                format!("leaf {index} is not proved in the after-tree: {e}"),
+                message!(AuditInclusionFailed, index = index, why = e.to_string()),
             ),
         }
     }
@@ -713,7 +712,7 @@ fn check_entry(
             findings.add(
                 Code::JsonMalformed,
                 leaf_at.clone(),
-                format!("leaf is not well-formed JSON: {e}"),
+                message!(AuditLeafNotJson, why = e.to_string()),
             );
             None
         }
@@ -747,11 +746,7 @@ fn check_disclosures(
     for (j, disclosure) in disclosures.iter().enumerate() {
         let dat = format!("{at}/disclosures/{j}");
         let Some(raw) = base64url_strict(disclosure) else {
-            findings.add(
-                Code::AuditSchema,
-                dat,
-                "a disclosure is not strict base64url",
-            );
+            findings.add(Code::AuditSchema, dat, message!(AuditDisclosureNotBase64));
             continue;
         };
         let value = match json::parse(&raw) {
@@ -760,7 +755,7 @@ fn check_disclosures(
                 findings.add(
                     Code::JsonMalformed,
                     dat,
-                    format!("disclosure is not well-formed JSON: {e}"),
+                    message!(AuditDisclosureNotJson, why = e.to_string()),
                 );
                 continue;
             }
@@ -770,11 +765,7 @@ fn check_disclosures(
             _ => None,
         };
         let Some(field) = field else {
-            findings.add(
-                Code::AuditSchema,
-                dat,
-                "a disclosure must be [salt, field_name, value]",
-            );
+            findings.add(Code::AuditSchema, dat, message!(AuditDisclosureShape));
             continue;
         };
         let digest = URL_SAFE_NO_PAD.encode(Sha256::digest(disclosure.as_bytes()));
@@ -782,7 +773,7 @@ fn check_disclosures(
             findings.add(
                 Code::AuditDisclosureUnmatched,
                 dat,
-                format!("the digest of the disclosure of {field:?} is not in the leaf's _sd"),
+                message!(AuditDisclosureUnmatched, field = quoted(field)),
             );
         }
         disclosed_fields.push(field.to_owned());
@@ -806,7 +797,7 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
 pub(crate) fn check_seq(f: &mut Fields<'_, '_>, index: Option<u64>) {
     if let (Some(seq), Some(index)) = (f.count("seq"), index) {
         if seq != index {
-            f.bad("seq", &format!("is {seq}, the entry's index is {index}"));
+            f.bad("seq", format!("is {seq}, the entry's index is {index}"));
         }
     }
 }
@@ -820,7 +811,7 @@ pub(crate) fn check_sd(f: &mut Fields<'_, '_>) {
                 .is_some_and(|b| b.len() == 32)
         });
         if !ok {
-            f.bad("_sd", "must be an array of base64url 32-byte digests");
+            f.bad("_sd", MessageId::WhyNotDigests);
         }
     }
 }
@@ -839,7 +830,7 @@ fn check_redaction(
         findings.add(
             Code::AuditRedactionInconsistent,
             at,
-            format!("the redaction names index {index}, which is not an entry of the witness"),
+            message!(AuditRedactionNoEntry, index = index),
         );
         return;
     };
@@ -850,8 +841,10 @@ fn check_redaction(
             findings.add(
                 Code::AuditRedactionInconsistent,
                 at,
-                format!(
-                    "field {field:?} of entry {index} is recorded as redacted but is still there"
+                message!(
+                    AuditRedactionStillThere,
+                    field = quoted(field),
+                    index = index
                 ),
             );
         }

@@ -11,6 +11,7 @@
 //! reversed ([`TimeRule`]).
 
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 pub(crate) use crate::report::{CosignatureRow, NotCounted};
 use crate::trust::{TrustStore, TrustedKey};
 use proofpack_spec::checkpoint::Checkpoint;
@@ -100,7 +101,11 @@ pub(crate) fn check(
                     findings.add(
                         Code::AuditCosignatureInvalid,
                         on.location,
-                        format!("the cosignature of witness {:?}: {e}", key.key_id),
+                        message!(
+                            CosignatureInvalid,
+                            witness = quoted(&key.key_id),
+                            why = e.to_string()
+                        ),
                     );
                     read.push(Read {
                         key,
@@ -152,18 +157,16 @@ fn judge_valid<'t>(
             .map_or(timestamp.to_string(), |t| t.raw().to_owned())
     };
     let not_counted = if let Some(why) = out_of_order {
-        let side = match why {
-            NotCounted::BeforeSignedAt => "before",
-            _ => "after",
-        };
+        let (witness, at) = (quoted(&key.key_id), shown());
         findings.add(
             Code::TimeOutOfOrder,
             on.location,
-            format!(
-                "witness {:?} cosigned at {}, {side} the manifest's signed_at",
-                key.key_id,
-                shown()
-            ),
+            match why {
+                NotCounted::BeforeSignedAt => {
+                    message!(CosignedBeforeSigning, witness = witness, at = at)
+                }
+                _ => message!(CosignedAfterSigning, witness = witness, at = at),
+            },
         );
         Some(why)
     } else if time.as_ref().is_none_or(|t| !key.valid_at(t.instant())) {
@@ -298,9 +301,7 @@ pub(crate) fn check_quorum(
         findings.add(
             Code::AuditWitnessQuorumNotMet,
             member,
-            format!(
-                "{counted} witness(es) count on checkpoint_after; the policy asks for {quorum}"
-            ),
+            message!(WitnessQuorumNotMet, counted = counted, quorum = quorum),
         );
     }
 }

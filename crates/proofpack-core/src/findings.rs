@@ -5,6 +5,7 @@
 //! spec's §12 table, kept here in one place; the verdict is derived from the
 //! findings by [`Verdict::from_findings`] and is never a default.
 
+use crate::messages::{Message, MessageArg, MessageId};
 use crate::report::Policy;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -293,7 +294,7 @@ pub enum RegisterCode {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     code: Code,
-    message: String,
+    message: Message,
     location: String,
 }
 
@@ -308,9 +309,20 @@ impl Finding {
         self.code.effect()
     }
 
-    /// What a reviewer reads; not normative.
+    /// What a reviewer reads, in English (§13's `message`); not normative.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.message.english
+    }
+
+    /// The message's identifier, for a renderer to write it in the
+    /// reader's language; `None` for a message only in English.
+    pub fn message_id(&self) -> Option<MessageId> {
+        self.message.id
+    }
+
+    /// The values the message places, by name.
+    pub fn message_args(&self) -> &[(&'static str, MessageArg)] {
+        &self.message.args
     }
 
     /// Where: a member path, `path:line`, or `path#pointer`.
@@ -321,7 +333,7 @@ impl Finding {
     /// The message and the location, writable (fuzzing only).
     #[cfg(feature = "fuzzing")]
     pub(crate) fn text_mut(&mut self) -> (&mut String, &mut String) {
-        (&mut self.message, &mut self.location)
+        (&mut self.message.english, &mut self.location)
     }
 }
 
@@ -331,7 +343,7 @@ impl Serialize for Finding {
         let mut out = s.serialize_struct("Finding", 4)?;
         out.serialize_field("code", &self.code)?;
         out.serialize_field("effect", &self.code.effect())?;
-        out.serialize_field("message", &self.message)?;
+        out.serialize_field("message", &self.message.english)?;
         out.serialize_field("location", &self.location)?;
         out.end()
     }
@@ -620,7 +632,7 @@ impl Findings {
         &mut self,
         code: Code,
         location: impl Into<String>,
-        message: impl Into<String>,
+        message: impl Into<Message>,
     ) {
         let location = location.into();
         if self.admit(code, &location) {
@@ -636,7 +648,7 @@ impl Findings {
         &mut self,
         code: Code,
         location: std::fmt::Arguments<'_>,
-        message: impl FnOnce() -> String,
+        message: impl FnOnce() -> Message,
     ) {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
@@ -675,7 +687,7 @@ impl Findings {
                     self.seen.entry(code).or_default().insert(member.clone());
                     self.items.push(Finding {
                         code,
-                        message: String::new(),
+                        message: Message::from(String::new()),
                         location: member,
                     });
                 }
@@ -687,7 +699,7 @@ impl Findings {
     }
 
     /// Lists a finding [`admit`](Self::admit) let through.
-    fn push(&mut self, code: Code, location: String, message: String) {
+    fn push(&mut self, code: Code, location: String, message: Message) {
         self.seen.entry(code).or_default().insert(location.clone());
         self.items.push(Finding {
             code,
@@ -732,7 +744,7 @@ impl Findings {
                 .insert(member.to_string());
             self.items.push(Finding {
                 code,
-                message: String::new(),
+                message: Message::from(String::new()),
                 location: member.to_string(),
             });
         }
@@ -758,9 +770,10 @@ impl Findings {
     pub(crate) fn into_vec(mut self) -> Vec<Finding> {
         for tally in self.per_member.values().flat_map(Tallies::values) {
             if let Some(summary) = tally.summary.and_then(|index| self.items.get_mut(index)) {
-                summary.message = format!(
-                    "{} more findings of this code in this member's lines are not listed (the first {MAX_LISTED_PER_MEMBER} are)",
-                    tally.unlisted
+                summary.message = crate::messages::message!(
+                    FindingsUnlisted,
+                    count = tally.unlisted,
+                    listed = MAX_LISTED_PER_MEMBER
                 );
             }
         }
@@ -797,9 +810,9 @@ mod tests {
             .collect();
         assert_eq!(summary.len(), 1);
         assert!(
-            summary[0].message.starts_with("5 more"),
+            summary[0].message().starts_with("5 more"),
             "{}",
-            summary[0].message
+            summary[0].message()
         );
         let listed = all
             .iter()

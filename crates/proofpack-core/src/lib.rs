@@ -41,6 +41,7 @@ mod cosignatures;
 mod findings;
 pub mod inspect;
 mod manifest;
+mod messages;
 mod pack_file;
 mod probes;
 mod provenance;
@@ -67,6 +68,7 @@ pub use archive::{Limits, ReadError};
 pub use findings::{
     Code, Effect, Finding, MissingEvidence, Passed, RegisterCode, SuccessCode, Verdict,
 };
+pub use messages::{MessageArg, MessageId};
 pub use pack_file::{verify_path, PackFile, ReadProgress};
 pub use report::Report;
 pub use trust::{TrustStore, TrustStoreError, TrustStoreProblem};

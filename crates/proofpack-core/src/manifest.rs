@@ -3,6 +3,7 @@
 
 use crate::archive::Archive;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::encoding::{hex, is_sha256_hex};
 use proofpack_spec::json::Json;
@@ -144,7 +145,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
         findings.add(
             Code::ManifestUnsupportedFormat,
             format!("{MANIFEST}#/format"),
-            format!("`format` must be {PACK_FORMAT:?}"),
+            message!(ManifestUnsupportedFormat, format = quoted(PACK_FORMAT)),
         );
     }
     let mut f = Fields::of(&doc, Code::ManifestSchema, MANIFEST.as_str(), findings)?;
@@ -255,7 +256,7 @@ pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut
             findings.add(
                 Code::ManifestDuplicatePath,
                 location,
-                format!("{:?} is listed more than once", entry.path),
+                message!(ManifestListedTwice, path = quoted(&entry.path)),
             );
             all_hashed = false;
             continue;
@@ -264,7 +265,7 @@ pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut
             findings.add(
                 Code::ManifestFileMissing,
                 location,
-                format!("{:?} is listed but not in the archive", entry.path),
+                message!(ManifestFileMissing, path = quoted(&entry.path)),
             );
             all_hashed = false;
             continue;
@@ -274,9 +275,10 @@ pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut
             findings.add(
                 Code::ManifestSizeMismatch,
                 entry.path.clone(),
-                format!(
-                    "size is {} bytes, the manifest says {}",
-                    member.size, entry.size
+                message!(
+                    ManifestSizeMismatch,
+                    size = member.size,
+                    listed = entry.size
                 ),
             );
         }
@@ -286,7 +288,11 @@ pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut
             findings.add(
                 Code::ManifestHashMismatch,
                 entry.path.clone(),
-                format!("SHA-256 is {actual}, the manifest says {}", entry.sha256),
+                message!(
+                    ManifestHashMismatch,
+                    actual = actual,
+                    listed = &entry.sha256
+                ),
             );
         }
     }
@@ -296,11 +302,7 @@ pub(crate) fn check_files(files: &[FileEntry], archive: &Archive, findings: &mut
             .parse::<MemberName>()
             .is_ok_and(MemberName::is_unlisted_by_design);
         if !by_design && !listed.contains(&p) {
-            findings.add(
-                Code::ManifestUnlistedMember,
-                p,
-                "the member is not listed in the manifest's files",
-            );
+            findings.add(Code::ManifestUnlistedMember, p, message!(ManifestUnlisted));
         }
     }
     all_hashed

@@ -1,6 +1,7 @@
 //! `verification.json` (spec §8): the independent verification probes.
 
 use crate::findings::{Code, Findings};
+use crate::messages::{message, MessageId};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::json::Shape;
@@ -94,7 +95,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
     let probes = match f.required(names::PROBES) {
         Some(Json::Object(o)) => Some(o),
         Some(_) => {
-            f.bad(names::PROBES, "not an object");
+            f.bad(names::PROBES, MessageId::WhyNotObject);
             None
         }
         None => None,
@@ -116,7 +117,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
         let Some(count) = count else {
             f.bad(
                 &format!("probes/{name}"),
-                &format!("needs a count `{member}`"),
+                format!("needs a count `{member}`"),
             );
             v.counts_complete = false;
             continue;
@@ -127,7 +128,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
                 f.findings().add(
                     Code::ProbesResidue,
                     at,
-                    format!("the {name} probe found {count} records that should be gone"),
+                    message!(ProbesResidue, name = name.to_string(), count = count),
                 );
             }
             v.residue.insert(judged, count);
@@ -136,7 +137,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
                 f.findings().add(
                     Code::ProbesUnredactedPii,
                     at,
-                    format!("the audit-log probe found {count} unredacted PII fields"),
+                    message!(ProbesUnredactedPii, count = count),
                 );
             }
             v.unredacted_pii_count = Some(count);
@@ -148,7 +149,11 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
             f.findings().add(
                 Code::ProbesAllClearInconsistent,
                 format!("{PROBE_RESULTS}#/all_clear"),
-                format!("all_clear is {claim} but the probe counts say {clear}"),
+                message!(
+                    ProbesAllClearInconsistent,
+                    claim = claim.to_string(),
+                    clear = clear.to_string()
+                ),
             );
         }
     }
@@ -171,7 +176,7 @@ pub(crate) fn check_required(
             findings.add(
                 Code::ProbesMissing,
                 format!("{PROBE_RESULTS}#/probes/{name}"),
-                format!("no probe for {name}"),
+                message!(ProbesMissing, name = name.to_string()),
             );
         }
     }

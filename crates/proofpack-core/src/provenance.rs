@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{
     ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
@@ -301,7 +302,7 @@ pub(crate) fn parse(bytes: &[u8], cancel: &Cancel, findings: &mut Findings) -> P
         findings.add(
             Code::ProvenanceSchema,
             format!("{PROVENANCE}:1"),
-            "the first record must be the header",
+            message!(ProvenanceHeaderFirst),
         );
     }
     findings.append(record_findings);
@@ -322,7 +323,7 @@ fn read_record(
     // is ignored, anything else is `provenance.schema`.
     let kind = f.string("type").map(|t| t.parse::<RecordType>().ok());
     if (line == 1) != (kind == Some(Some(RecordType::Header))) {
-        f.bad("type", "the first record, and only it, is the header");
+        f.bad("type", MessageId::WhyHeaderFirstOnly);
     }
     match kind.flatten() {
         Some(RecordType::Header) => {
@@ -481,7 +482,7 @@ fn check_with(
         findings.add(
             Code::ProvenanceUnverifiable,
             format!("{PROVENANCE}:{line}"),
-            "the reverse index is unavailable: erasure of derivatives cannot be attested",
+            message!(ProvenanceUnverifiable),
         );
     }
     let open = graph
@@ -493,7 +494,7 @@ fn check_with(
         findings.add(
             Code::ProvenanceObligationOpen,
             format!("{PROVENANCE}:{line}"),
-            "an obligation is open: a derived copy is still pending erasure",
+            message!(ProvenanceObligationOpen),
         );
     }
     check_scope_closure(graph, findings);
@@ -552,7 +553,10 @@ fn check_scope_closure(graph: &ProvenanceGraph, findings: &mut Findings) {
             findings.add(
                 Code::ProvenanceScopeNotRegistered,
                 format!("{PROVENANCE}:{line}"),
-                format!("scope {:?} has no scope record", names.scope_name(scope)),
+                message!(
+                    ProvenanceScopeNotRegistered,
+                    scope = quoted(names.scope_name(scope))
+                ),
             );
         }
     };
@@ -1124,24 +1128,25 @@ fn report_incomplete_scopes(
                 .map(|s| names.scope_name(s))
                 .filter(|s| !listed.contains(s))
                 .collect();
-            let mut named: Vec<&str> = missing.iter().copied().take(MESSAGE_SCOPES).collect();
+            let named: Vec<&str> = missing.iter().copied().take(MESSAGE_SCOPES).collect();
             let more = missing.len().saturating_sub(MESSAGE_SCOPES);
-            let more = format!("and {more} more");
-            if named.len() < missing.len() {
-                named.push(&more);
-            }
+            let node = records.node_text(t.node);
+            let scopes = named.join(", ");
             findings.add(
                 Code::ProvenanceReferenceScopesIncomplete,
                 format!("{PROVENANCE}:{}", t.line),
-                format!(
-                    "tombstone {} omits the scopes of its derivatives: {}",
-                    records.node_text(t.node),
-                    if named.is_empty() {
-                        "(not named: too far to walk)".to_owned()
-                    } else {
-                        named.join(", ")
-                    }
-                ),
+                if named.is_empty() {
+                    message!(ProvenanceScopesTooFar, node = node)
+                } else if more > 0 {
+                    message!(
+                        ProvenanceScopesOmittedMore,
+                        node = node,
+                        scopes = scopes,
+                        more = more
+                    )
+                } else {
+                    message!(ProvenanceScopesOmitted, node = node, scopes = scopes)
+                },
             );
         }
     }
@@ -1175,10 +1180,7 @@ fn check_reached_states(
                 findings.add(
                     Code::ProvenanceLiveDerivation,
                     at,
-                    format!(
-                        "{} derives from erased data and is still live",
-                        records.node_text(a.node)
-                    ),
+                    message!(ProvenanceLive, node = records.node_text(a.node)),
                 );
             }
             ArtifactState::Expiring => {
@@ -1186,10 +1188,7 @@ fn check_reached_states(
                 findings.add(
                     Code::ProvenanceDeferred,
                     at.clone(),
-                    format!(
-                        "{} derives from erased data and only expires later",
-                        records.node_text(a.node)
-                    ),
+                    message!(ProvenanceDeferred, node = records.node_text(a.node)),
                 );
                 let declared = a.expires_at.as_ref().is_some_and(|exp| {
                     deferred_until
@@ -1200,9 +1199,9 @@ fn check_reached_states(
                     findings.add(
                         Code::ProvenanceUndeclaredDeferral,
                         at,
-                        format!(
-                            "no deferred obligation covers {} until it expires",
-                            records.node_text(a.node)
+                        message!(
+                            ProvenanceUndeclaredDeferral,
+                            node = records.node_text(a.node)
                         ),
                     );
                 }

@@ -9,6 +9,7 @@
 use crate::attestation::{self, AttestationState};
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::OpenItem;
 use crate::report::ReceiptRow;
 use crate::schema::{jsonl_records, Fields, Member, Read, Record, RecordNames, Slot};
@@ -214,7 +215,7 @@ fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Opt
         None => None,
         Some(Some(s)) => Some(s.to_owned()),
         Some(None) => {
-            f.bad("endpoint", "not a string");
+            f.bad("endpoint", MessageId::WhyNotString);
             None
         }
     };
@@ -222,7 +223,7 @@ fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Opt
         None | Some(Slot::Scalar(Scalar::Null)) => None,
         Some(Slot::Scalar(Scalar::String(s))) => Some(s.clone().into_owned()),
         Some(_) => {
-            f.bad("attestation", "not a string naming a member of the pack");
+            f.bad("attestation", MessageId::WhyNotMemberName);
             None
         }
     };
@@ -235,7 +236,7 @@ fn parse_record(line: usize, value: &Record<'_>, findings: &mut Findings) -> Opt
                     f.findings().add(
                         Code::TimeOutOfOrder,
                         format!("{location}#/confirmed_at"),
-                        "confirmed_at is before requested_at",
+                        message!(ReceiptsConfirmedBeforeRequested),
                     );
                 }
             }
@@ -314,7 +315,7 @@ fn report_unattested(
             findings.add(
                 Code::ReceiptsUnattested,
                 format!("{RECEIPTS}#{who}"),
-                format!("the erasure at {who:?} is the controller's word only: no receipt has the subprocessor's verified signature"),
+                message!(ReceiptsUnattested, who = quoted(who)),
             );
         }
     }
@@ -333,7 +334,7 @@ fn check_listed(
                 findings.add(
                     Code::ReceiptsMissing,
                     format!("{RECEIPTS}#{name}"),
-                    format!("no receipt for the subprocessor {name:?}"),
+                    message!(ReceiptsMissing, name = quoted(name)),
                 );
             }
         }
@@ -343,10 +344,7 @@ fn check_listed(
                 findings.add(
                     Code::ReceiptsUnlisted,
                     r.location(),
-                    format!(
-                        "{:?} is not in the manifest's subprocessors",
-                        r.subprocessor
-                    ),
+                    message!(ReceiptsUnlisted, name = quoted(&r.subprocessor)),
                 );
             }
         }
@@ -365,9 +363,10 @@ fn report_not_erased(receipts: &[ReceiptRecord], erased: &HashSet<&str>, finding
             findings.add(
                 Code::ReceiptsNotApi,
                 at.clone(),
-                format!(
-                    "receipt for {who:?} came by {:?}, not by API",
-                    channel.as_str()
+                message!(
+                    ReceiptsNotApi,
+                    who = quoted(who),
+                    channel = quoted(channel.as_str())
                 ),
             );
         }
@@ -375,25 +374,22 @@ fn report_not_erased(receipts: &[ReceiptRecord], erased: &HashSet<&str>, finding
             findings.add(
                 Code::ReceiptsNoTicket,
                 at.clone(),
-                format!("receipt for {who:?} has no ticket id"),
+                message!(ReceiptsNoTicket, who = quoted(who)),
             );
         }
         match r.status {
             Some(ReceiptStatus::Pending) => findings.add(
                 Code::ReceiptsPending,
                 at,
-                format!(
-                    "deletion at {who:?} is pending{}",
-                    r.due_at
-                        .as_ref()
-                        .map(|t| format!(" (due {})", t.raw()))
-                        .unwrap_or_default()
-                ),
+                match &r.due_at {
+                    Some(due) => message!(ReceiptsPendingDue, who = quoted(who), due = due.raw()),
+                    None => message!(ReceiptsPending, who = quoted(who)),
+                },
             ),
             Some(ReceiptStatus::Failed) => findings.add(
                 Code::ReceiptsFailed,
                 at,
-                format!("deletion at {who:?} failed"),
+                message!(ReceiptsFailed, who = quoted(who)),
             ),
             Some(ReceiptStatus::Confirmed) | None => {}
         }

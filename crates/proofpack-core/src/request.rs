@@ -2,6 +2,7 @@
 //! pseudonymity rule for `subject_id` (§2, minimization).
 
 use crate::findings::{Code, Findings};
+use crate::messages::message;
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::json::Shape;
@@ -109,7 +110,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
         } else {
             f.bad(
                 names::DATA_CLASSES,
-                &format!("must be a non-empty set of {}", DataClass::names()),
+                format!("must be a non-empty set of {}", DataClass::names()),
             );
         }
     }
@@ -150,7 +151,7 @@ pub(crate) fn check_subject(subject_id: &str, location: &str, findings: &mut Fin
         findings.add(
             Code::MinimizationSubjectNotPseudonymous,
             location,
-            "subject_id is not `sub_` followed by 64 lowercase hex digits: the proof may carry the raw identifier",
+            message!(RequestNotPseudonymous),
         );
     }
 }

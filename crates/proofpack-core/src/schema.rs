@@ -4,6 +4,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use proofpack_spec::encoding::base64_hash;
 use proofpack_spec::json::{self, Json, JsonObject, Scalar, Value};
 use proofpack_spec::merkle::Hash;
@@ -32,7 +33,7 @@ pub(crate) fn malformed(findings: &mut Findings, location: impl Into<String>, e:
     findings.add(
         Code::JsonMalformed,
         location,
-        format!("not well-formed JSON: {e}"),
+        message!(JsonMalformed, why = e.to_string()),
     );
 }
 
@@ -260,7 +261,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
                 ok: true,
             }),
             None => {
-                findings.add(code, location, "expected a JSON object");
+                findings.add(code, location, MessageId::SchemaExpectedObject);
                 None
             }
         }
@@ -282,12 +283,12 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
     }
 
     /// Reports a shape problem with member `name`.
-    pub(crate) fn bad(&mut self, name: &str, why: &str) {
+    pub(crate) fn bad(&mut self, name: &str, why: impl Into<MessageArg>) {
         self.ok = false;
         self.findings.add_lazily(
             self.code,
             format_args!("{}{}{}", self.location, self.separator(), name),
-            || format!("member `{name}`: {why}"),
+            || message!(SchemaMember, name = name, why = why.into()),
         );
     }
 
@@ -300,7 +301,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
     pub(crate) fn required(&mut self, name: &str) -> Option<&'o O::Member> {
         let v = self.obj.member(name);
         if v.is_none() {
-            self.bad(name, "missing");
+            self.bad(name, MessageId::WhyMissing);
         }
         v
     }
@@ -310,7 +311,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         let v = self.required(name)?;
         let s = v.text();
         if s.is_none() {
-            self.bad(name, "not a string");
+            self.bad(name, MessageId::WhyNotString);
         }
         s
     }
@@ -319,7 +320,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
     pub(crate) fn nonempty_string(&mut self, name: &str) -> Option<&'o str> {
         let s = self.string(name)?;
         if s.is_empty() {
-            self.bad(name, "empty");
+            self.bad(name, MessageId::WhyEmpty);
             return None;
         }
         Some(s)
@@ -335,7 +336,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         match s.parse::<T>() {
             Ok(v) => Some(v),
             Err(e) => {
-                self.bad(name, &e.to_string());
+                self.bad(name, e.to_string());
                 None
             }
         }
@@ -346,10 +347,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         let v = self.required(name)?;
         let c = v.count();
         if c.is_none() {
-            self.bad(
-                name,
-                "not a count (an integer 0..2^53-1 without sign, fraction or exponent)",
-            );
+            self.bad(name, MessageId::WhyNotCount);
         }
         c
     }
@@ -359,7 +357,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         let v = self.required(name)?;
         let b = v.boolean();
         if b.is_none() {
-            self.bad(name, "not a boolean");
+            self.bad(name, MessageId::WhyNotBoolean);
         }
         b
     }
@@ -369,7 +367,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         let v = self.required(name)?;
         let a = v.items();
         if a.is_none() {
-            self.bad(name, "not an array");
+            self.bad(name, MessageId::WhyNotArray);
         }
         a
     }
@@ -379,7 +377,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         let items = self.array(name)?;
         let strings: Option<Vec<&str>> = items.iter().map(Member::text).collect();
         if strings.is_none() {
-            self.bad(name, "not an array of strings");
+            self.bad(name, MessageId::WhyNotStringArray);
         }
         strings
     }
@@ -398,7 +396,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
             }
         }
         if hashes.is_none() {
-            self.bad(name, "must be an array of base64 32-byte hashes");
+            self.bad(name, MessageId::WhyNotHashes);
         }
         hashes
     }
@@ -417,7 +415,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
             self.findings.add_lazily(
                 Code::TimeInvalid,
                 format_args!("{}{}{}", self.location, self.separator(), name),
-                || format!("member `{name}`: {text:?} is not an RFC 3339 date-time with an offset"),
+                || message!(SchemaNotTime, name = name, text = quoted(text)),
             );
         }
         t
@@ -448,16 +446,12 @@ pub(crate) fn for_each_jsonl<'b, X: Custom<'b>>(
         }
         let location = || format!("{member}:{number}");
         let Some(line) = line else {
-            findings.add(
-                Code::JsonMalformed,
-                location(),
-                "a JSONL line must not be blank or hold a \\r",
-            );
+            findings.add(Code::JsonMalformed, location(), MessageId::JsonlBlankLine);
             continue;
         };
         match reader.read(line, |value| Record::read(value, names)) {
             Ok(Some(value)) => record(number, &value),
-            Ok(None) => findings.add(schema, location(), "a JSONL record must be a JSON object"),
+            Ok(None) => findings.add(schema, location(), MessageId::JsonlNotObject),
             Err(e) => malformed(findings, location(), &e),
         }
     }

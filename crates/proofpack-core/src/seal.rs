@@ -13,6 +13,7 @@
 use crate::audit::{self, Checkpoints};
 use crate::cosignatures::{self, On, TimeRule};
 use crate::findings::{Code, Effect, Findings};
+use crate::messages::{message, quoted, MessageId};
 use crate::register_facts::{CheckpointFact, SealFact};
 pub(crate) use crate::report::SealSummary;
 use crate::schema::{malformed, Fields};
@@ -94,7 +95,7 @@ pub(crate) fn parse(value: &Json, findings: &mut Findings) -> Seal {
             seal.leaf = e.string(names::LEAF).and_then(|text| {
                 let bytes = base64_strict(text);
                 if bytes.is_none() {
-                    e.bad(names::LEAF, "not strict base64");
+                    e.bad(names::LEAF, MessageId::WhyNotBase64);
                 }
                 bytes
             });
@@ -130,7 +131,7 @@ fn parse_leaf(bytes: &[u8], index: Option<u64>, findings: &mut Findings) -> Logg
     if f.string(names::TS)
         .is_some_and(|ts| Timestamp::parse(ts).is_none())
     {
-        f.bad(names::TS, "not an RFC 3339 date-time with an offset");
+        f.bad(names::TS, MessageId::WhyNotTime);
     }
     let mut string = |name| f.string(name).map(str::to_owned);
     let logged = Logged {
@@ -253,7 +254,7 @@ fn check_checkpoint(
             own.add(
                 Code::SealCheckpointInvalid,
                 at::CHECKPOINT,
-                format!("the seal's checkpoint is not a signed checkpoint: {e}"),
+                message!(SealNotCheckpoint, why = e.to_string()),
             );
             return (None, false);
         }
@@ -264,10 +265,7 @@ fn check_checkpoint(
         own.add(
             Code::SealCheckpointInvalid,
             at::CHECKPOINT,
-            format!(
-                "the seal's checkpoint is of the log {:?}, not of the pack's log_origin",
-                cp.origin
-            ),
+            message!(SealOtherLog, origin = quoted(&cp.origin)),
         );
     }
     let key_checks = cx.trust.is_some() && !cx.checkpoints.after_key_unknown();
@@ -286,7 +284,7 @@ fn check_checkpoint(
         own.add(
             Code::SealCheckpointInvalid,
             at::CHECKPOINT,
-            format!("the seal's checkpoint: {why}"),
+            message!(SealCheckpointFails, why = why.to_string()),
         );
     }
     (Some(cp), holds)
@@ -309,7 +307,7 @@ fn check_consistency(seal: &Seal, cp: &Checkpoint, cx: &Context<'_>, own: &mut F
             own.add(
                 Code::SealConsistencyFailed,
                 at::CONSISTENCY_PROOF,
-                format!("checkpoint_after is not proved a prefix of the seal's checkpoint: {e}"),
+                message!(SealNotConsistent, why = e.to_string()),
             );
             false
         }
@@ -329,7 +327,7 @@ fn check_inclusion(seal: &Seal, cp: &Checkpoint, own: &mut Findings) -> Option<(
             own.add(
                 Code::SealInclusionFailed,
                 at::ENTRY,
-                format!("the leaf is not proved at index {index} of the seal's checkpoint: {e}"),
+                message!(SealNotIncluded, index = index, why = e.to_string()),
             );
             None
         }
@@ -371,7 +369,12 @@ fn check_entry(seal: &Seal, cx: &Context<'_>, own: &mut Findings) -> bool {
             own.add(
                 Code::SealEntryMismatch,
                 format!("{}/{name}", at::LEAF),
-                format!("the leaf's {name} is {in_leaf:?}; this pack's is {in_pack:?}"),
+                message!(
+                    SealLeafDiffers,
+                    name = name.to_string(),
+                    in_leaf = format!("{in_leaf:?}"),
+                    in_pack = format!("{in_pack:?}")
+                ),
             );
         }
     }

@@ -3,6 +3,7 @@
 //! the seal it may carry (§22, read by [`crate::seal`]).
 
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageId};
 use crate::schema::{parse_json, Fields};
 use ed25519_dalek::VerifyingKey;
 use proofpack_spec::crypto;
@@ -68,7 +69,7 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> ReadSignature {
     let sig = f.string(names::SIG).and_then(|s| {
         let raw = base64_strict(s).filter(|b| b.len() == 64);
         if raw.is_none() {
-            f.bad(names::SIG, "not strict base64 of 64 bytes");
+            f.bad(names::SIG, MessageId::WhyNotSignature);
         }
         raw
     });
@@ -101,9 +102,10 @@ pub(crate) fn check_key_id(
         findings.add(
             Code::SignatureKeyIdMismatch,
             format!("{SIGNATURE}#/key_id"),
-            format!(
-                "signature.sig names key {:?}, the manifest {signature_key_id:?}",
-                signature.key_id
+            message!(
+                SignatureKeyIdMismatch,
+                key = quoted(&signature.key_id),
+                manifest_key = quoted(signature_key_id)
             ),
         );
     }
@@ -122,7 +124,7 @@ pub(crate) fn check(
         findings.add(
             Code::SignatureInvalid,
             SIGNATURE.as_str(),
-            "the signature does not verify over manifest.json with the trust store's key",
+            message!(SignatureInvalid),
         );
     }
     ok

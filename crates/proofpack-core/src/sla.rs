@@ -2,6 +2,7 @@
 //! extensions, and the effective deadline.
 
 use crate::findings::{Code, Findings};
+use crate::messages::message;
 pub(crate) use crate::report::Timeline;
 use crate::request::Extension;
 use proofpack_spec::calendar::{period_end, periods, Period};
@@ -74,7 +75,7 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Sla {
         findings.add(
             Code::SlaExtensionInvalid,
             format!("{AT}#/extension"),
-            "the extension is malformed and is ignored for the deadline",
+            message!(SlaExtensionMalformed),
         );
     }
     let (Some(basis), Some(received)) = (input.legal_basis, input.received_at) else {
@@ -108,10 +109,10 @@ pub(crate) fn check(input: &SlaInput<'_>, findings: &mut Findings) -> Sla {
             findings.add(
                 Code::SlaDeadlineOverstated,
                 format!("{AT}#/sla_deadline"),
-                format!(
-                    "sla_deadline {} is not before the end of the first period, {}",
-                    sla.raw(),
-                    format_instant(base)
+                message!(
+                    SlaDeadlineOverstated,
+                    deadline = sla.raw(),
+                    first_period = format_instant(base)
                 ),
             );
         }
@@ -154,9 +155,9 @@ fn valid_extension<'a>(
                 Code::SlaExtensionInvalid,
                 format!("{AT}#/extension"),
                 if max.is_none() {
-                    format!("{basis} allows no extension; it is ignored for the deadline")
+                    message!(SlaNoExtensionAllowed, basis = basis.to_string())
                 } else {
-                    "the extension must be notified within the first period and end within the whole period; it is ignored".to_owned()
+                    message!(SlaExtensionOutOfTime)
                 },
             );
         }
@@ -189,10 +190,10 @@ fn judge_completion(
             findings.add(
                 Code::SlaBreached,
                 "manifest.json#/completed_at",
-                format!(
-                    "completed at {}, at or after the effective deadline {}",
-                    done.raw(),
-                    timeline.effective_deadline.as_deref().unwrap_or_default()
+                message!(
+                    SlaBreached,
+                    completed = done.raw(),
+                    deadline = timeline.effective_deadline.as_deref().unwrap_or_default()
                 ),
             );
         }

@@ -9,6 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use crate::register_facts::OpenItem;
 use crate::report::{BackupRow, ExemptionRow, ModelRow, StatusEvidence, TierEvidenceRow, TierRow};
 use crate::schema::{jsonl_records, Custom, Fields, Member, Read, Record, RecordNames, Slot};
@@ -281,7 +282,7 @@ fn parse_record(
         None => None,
         Some(Slot::Custom(StepObject::Output(evidence))) => Some(evidence),
         Some(_) => {
-            f.bad("output", "not an object");
+            f.bad("output", MessageId::WhyNotObject);
             None
         }
     };
@@ -307,13 +308,10 @@ fn parse_record(
                 _ => None,
             };
             if exemption.is_none() {
-                f.bad(
-                    "exemption",
-                    "needs non-empty `legal_basis` and `justification`",
-                );
+                f.bad("exemption", MessageId::WhyNeedsExemption);
             }
             if step == Some(Step::AuditLog) {
-                f.bad("status", "the audit_log step is never exempt");
+                f.bad("status", MessageId::WhyNeverExempt);
             }
             StatusDetail::Exempt { exemption }
         }
@@ -375,7 +373,7 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
             findings.add(
                 Code::StepsSchema,
                 format!("{at}#/output/backups"),
-                "member `backups`: not an array",
+                message!(SchemaMember, name = "backups", why = MessageId::WhyNotArray),
             );
             return Vec::new();
         }
@@ -384,11 +382,7 @@ fn judge_backups(read: &BackupsRead, at: &str, findings: &mut Findings) -> Vec<B
     for (index, item) in items.iter().enumerate() {
         let location = format!("{at}#/output/backups/{index}");
         let Some(m) = item else {
-            findings.add(
-                Code::StepsSchema,
-                location,
-                "a backup must be a JSON object",
-            );
+            findings.add(Code::StepsSchema, location, MessageId::StepsBackupNotObject);
             continue;
         };
         let mut judge = BackupJudge {
@@ -410,12 +404,12 @@ struct BackupJudge<'f> {
 }
 
 impl BackupJudge<'_> {
-    fn bad(&mut self, name: &str, why: &str) {
+    fn bad(&mut self, name: &str, why: impl Into<MessageArg>) {
         self.ok = false;
         self.findings.add(
             Code::StepsSchema,
             format!("{}/{name}", self.location),
-            format!("member `{name}`: {why}"),
+            message!(SchemaMember, name = name, why = why.into()),
         );
     }
 
@@ -424,15 +418,15 @@ impl BackupJudge<'_> {
         let place = match &m.location {
             Some(Ok(s)) if !s.is_empty() => Some(s.clone()),
             Some(Ok(_)) => {
-                self.bad("location", "empty");
+                self.bad("location", MessageId::WhyEmpty);
                 None
             }
             Some(Err(())) => {
-                self.bad("location", "not a string");
+                self.bad("location", MessageId::WhyNotString);
                 None
             }
             None => {
-                self.bad("location", "missing");
+                self.bad("location", MessageId::WhyMissing);
                 None
             }
         };
@@ -440,16 +434,16 @@ impl BackupJudge<'_> {
             Some(Ok(s)) => match s.parse::<BackupState>() {
                 Ok(state) => Some(state),
                 Err(e) => {
-                    self.bad("state", &e.to_string());
+                    self.bad("state", e.to_string());
                     None
                 }
             },
             Some(Err(())) => {
-                self.bad("state", "not a string");
+                self.bad("state", MessageId::WhyNotString);
                 None
             }
             None => {
-                self.bad("state", "missing");
+                self.bad("state", MessageId::WhyMissing);
                 None
             }
         };
@@ -482,21 +476,21 @@ impl BackupJudge<'_> {
                     self.findings.add(
                         Code::TimeInvalid,
                         format!("{}/retention_until", self.location),
-                        format!("member `retention_until`: {text:?} is not an RFC 3339 date-time with an offset"),
+                        message!(SchemaNotTime, name = "retention_until", text = quoted(text)),
                     );
                 }
             }
-            Some(Err(())) => self.bad("retention_until", "not a string"),
-            None => self.bad("retention_until", "missing"),
+            Some(Err(())) => self.bad("retention_until", MessageId::WhyNotString),
+            None => self.bad("retention_until", MessageId::WhyMissing),
         }
         let restore_suppression = match m.restore_suppression {
             Some(Ok(b)) => Some(b),
             Some(Err(())) => {
-                self.bad("restore_suppression", "not a boolean");
+                self.bad("restore_suppression", MessageId::WhyNotBoolean);
                 None
             }
             None => {
-                self.bad("restore_suppression", "missing");
+                self.bad("restore_suppression", MessageId::WhyMissing);
                 None
             }
         };
@@ -557,14 +551,19 @@ fn check_backups(record: &StepRecord, findings: &mut Findings) {
             (BackupState::Live, _) => findings.add(
                 Code::StepsBackupLive,
                 location,
-                format!("step {}: backup {name:?} is live: the data is still in a copy in use", record.step),
+                message!(
+                    StepsBackupLive,
+                    step = record.step.to_string(),
+                    name = quoted(name)
+                ),
             ),
             (BackupState::BeyondUse, Some(false)) => findings.add(
                 Code::StepsBackupUnsuppressed,
                 location,
-                format!(
-                    "step {}: backup {name:?} is beyond use, but a restore would not re-apply the erasure",
-                    record.step
+                message!(
+                    StepsBackupUnsuppressed,
+                    step = record.step.to_string(),
+                    name = quoted(name)
                 ),
             ),
             _ => {}
@@ -583,7 +582,7 @@ fn check_status(record: &StepRecord, findings: &mut Findings) {
                 findings.add(
                     Code::StepsResidueAfterOk,
                     at.clone(),
-                    format!("step {step} is ok with after_count {after}"),
+                    message!(StepsResidueAfterOk, step = step.to_string(), after = after),
                 );
             }
             check_evidence(step, &record.evidence, &at, findings);
@@ -593,37 +592,42 @@ fn check_status(record: &StepRecord, findings: &mut Findings) {
                 findings.add(
                     Code::StepsSilentFailure,
                     at.clone(),
-                    format!("step {step} failed without opening an exception"),
+                    message!(StepsSilentFailure, step = step.to_string()),
                 );
             }
             // §7: "always reported as steps.failed", malformed or not.
-            findings.add(Code::StepsFailed, at, format!("step {step} failed"));
+            findings.add(
+                Code::StepsFailed,
+                at,
+                message!(StepsFailed, step = step.to_string()),
+            );
         }
         Some(StatusDetail::Pending { due_at }) => findings.add(
             Code::StepsPending,
             at,
-            format!("step {step} is pending{}", until(" (due ", due_at)),
+            match due_at {
+                Some(due) => message!(StepsPendingDue, step = step.to_string(), due = due.raw()),
+                None => message!(StepsPending, step = step.to_string()),
+            },
         ),
         Some(StatusDetail::Deferred { expires_at }) => findings.add(
             Code::StepsDeferred,
             at,
-            format!(
-                "step {step} is deferred until a TTL expires{}",
-                until(" (at ", expires_at)
-            ),
+            match expires_at {
+                Some(expires) => message!(
+                    StepsDeferredAt,
+                    step = step.to_string(),
+                    expires = expires.raw()
+                ),
+                None => message!(StepsDeferred, step = step.to_string()),
+            },
         ),
         Some(StatusDetail::Exempt { .. }) => findings.add(
             Code::StepsExempt,
             at,
-            format!("step {step} is exempt under a documented legal basis"),
+            message!(StepsExempt, step = step.to_string()),
         ),
     }
-}
-
-fn until(prefix: &str, at: &Option<Timestamp>) -> String {
-    at.as_ref()
-        .map(|t| format!("{prefix}{})", t.raw()))
-        .unwrap_or_default()
 }
 
 /// Tier-specific evidence of an `ok` step (§7).
@@ -633,19 +637,21 @@ fn check_evidence(step: Step, evidence: &TierEvidence, at: &str, findings: &mut 
             findings.add(
                 Code::StepsReplicationNotDrained,
                 at,
-                "episodic: output.replication_lag_drained is not true",
+                message!(StepsReplicationNotDrained),
             );
         }
         Step::Vectors if evidence.purge_mode().is_none() => {
             findings.add(
                 Code::StepsVectorsNotPurged,
                 at,
-                format!(
-                    "vectors: purge is {}; removal from the serving index alone is not erasure",
-                    evidence
+                message!(
+                    StepsVectorsNotPurged,
+                    purge = evidence
                         .purge
                         .as_ref()
-                        .map_or("absent".to_owned(), |p| format!("{p:?}"))
+                        .map_or(MessageArg::from(MessageId::PurgeAbsent), |p| {
+                            MessageArg::from(format!("{p:?}"))
+                        })
                 ),
             );
         }
@@ -659,7 +665,7 @@ fn check_models(models: Option<&[ModelEntry]>, at: &str, findings: &mut Findings
         findings.add(
             Code::StepsModelLineageMissing,
             at,
-            "fine_tune: output.models does not list the affected model releases",
+            message!(StepsLineageMissing),
         );
         return;
     };
@@ -669,13 +675,13 @@ fn check_models(models: Option<&[ModelEntry]>, at: &str, findings: &mut Findings
             findings.add(
                 Code::StepsModelLineageMissing,
                 location,
-                "fine_tune: a model entry lacks a model_id, a known action, or what its action needs",
+                message!(StepsModelEntryIncomplete),
             );
         } else if model.action == Some(ModelAction::Suppressed) {
             findings.add(
                 Code::StepsModelSuppressedOnly,
                 location,
-                "fine_tune: a model is only suppressed, an interim control",
+                message!(StepsModelSuppressed),
             );
         }
     }
@@ -692,15 +698,11 @@ fn check_order(records: &[StepRecord], findings: &mut Findings) {
                 findings.add(
                     Code::StepsOrder,
                     at.clone(),
-                    format!("step {} must have seq {}", s.step, s.step.seq()),
+                    message!(StepsWrongSeq, step = s.step.to_string(), seq = s.step.seq()),
                 );
             }
             if seq <= last_seq {
-                findings.add(
-                    Code::StepsOrder,
-                    at.clone(),
-                    "records are not in ascending seq",
-                );
+                findings.add(Code::StepsOrder, at.clone(), message!(StepsNotAscending));
             }
             last_seq = last_seq.max(seq);
         }
@@ -708,7 +710,7 @@ fn check_order(records: &[StepRecord], findings: &mut Findings) {
             findings.add(
                 Code::StepsOrder,
                 at,
-                format!("step {} appears twice", s.step),
+                message!(StepsTwice, step = s.step.to_string()),
             );
         }
     }
@@ -735,7 +737,7 @@ pub(crate) fn check_required(
             findings.add(
                 Code::StepsMissing,
                 format!("{STEPS}#{step}"),
-                format!("no record for the required step {step}"),
+                message!(StepsMissing, step = step.to_string()),
             );
         }
     }

@@ -5,6 +5,7 @@
 
 use crate::findings::{Code, Findings};
 use crate::manifest::Manifest;
+use crate::messages::{message, quoted};
 pub use crate::report::Policy;
 use crate::report::TrustStoreInfo;
 use ed25519_dalek::VerifyingKey;
@@ -420,10 +421,11 @@ impl RevokedLater {
                 findings.add(
                     Code::TrustKeyRevokedBeforeSeal,
                     SIGNATURE_KEY_ID,
-                    format!(
-                        "key {key_id:?} was revoked at {}; the seal proves the signature only by {}, not before",
-                        revoked.raw(),
-                        proofpack_spec::timestamp::format_instant(sealed)
+                    message!(
+                        TrustKeyRevokedBeforeSeal,
+                        key = quoted(key_id),
+                        revoked = revoked.raw(),
+                        sealed = proofpack_spec::timestamp::format_instant(sealed)
                     ),
                 );
                 false
@@ -432,9 +434,10 @@ impl RevokedLater {
                 findings.add(
                     Code::TrustKeyRevokedLater,
                     SIGNATURE_KEY_ID,
-                    format!(
-                        "key {key_id:?} was revoked at {}, after the claimed signed_at (the signer's own word)",
-                        revoked.raw()
+                    message!(
+                        TrustKeyRevokedLater,
+                        key = quoted(key_id),
+                        revoked = revoked.raw()
                     ),
                 );
                 true
@@ -455,7 +458,7 @@ fn signing_key<'t>(
             findings.add(
                 Code::TrustNotConfigured,
                 crate::signature::SIGNATURE,
-                "no trust store was given: the signer cannot be trusted",
+                message!(TrustNotConfigured),
             );
             None
         }
@@ -466,7 +469,7 @@ fn signing_key<'t>(
                 findings.add(
                     Code::TrustKeyUnknown,
                     SIGNATURE_KEY_ID,
-                    format!("key {id:?} is not in the trust store"),
+                    message!(TrustKeyUnknown, key = quoted(id)),
                 );
             }
             key
@@ -496,7 +499,7 @@ fn check_key_for_signer(
         findings.add(
             Code::TrustRoleMissing,
             SIGNATURE_KEY_ID,
-            format!("key {:?} lacks the dpo role", key.key_id),
+            message!(TrustRoleMissing, key = quoted(&key.key_id)),
         );
     }
     // Without a readable `signer` (a schema finding) the key is not trusted
@@ -507,7 +510,7 @@ fn check_key_for_signer(
         findings.add(
             Code::TrustSignerMismatch,
             "manifest.json#/signer",
-            format!("the key belongs to {:?}, not to the signer", key.owner),
+            message!(TrustSignerMismatch, owner = quoted(&key.owner)),
         );
     }
     (trusted, revoked_later)
@@ -536,10 +539,10 @@ fn check_key_at(
         findings.add(
             Code::TrustKeyNotValidAtSigning,
             SIGNATURE_KEY_ID,
-            format!(
-                "key {:?} is not valid at signed_at {}",
-                key.key_id,
-                signed.raw()
+            message!(
+                TrustKeyNotValid,
+                key = quoted(&key.key_id),
+                signed = signed.raw()
             ),
         );
     }
@@ -550,10 +553,10 @@ fn check_key_at(
             findings.add(
                 Code::TrustKeyRevoked,
                 SIGNATURE_KEY_ID,
-                format!(
-                    "key {:?} was revoked at {}, before signing",
-                    key.key_id,
-                    revoked.raw()
+                message!(
+                    TrustKeyRevoked,
+                    key = quoted(&key.key_id),
+                    revoked = revoked.raw()
                 ),
             );
         } else {
@@ -586,7 +589,7 @@ fn check_separation_of_duties(
         findings.add(
             Code::SodSignerIsRunner,
             "manifest.json#/cascade_runner",
-            "the engineer who ran the cascade also signs the proof",
+            message!(SodSignerIsRunner),
         );
         return false;
     }

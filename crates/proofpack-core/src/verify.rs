@@ -8,6 +8,7 @@ pub use crate::cancel::Cancel;
 use crate::cosignatures;
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
 use crate::manifest::{self, Manifest, MANIFEST};
+use crate::messages::{message, quoted};
 use crate::probes::{self, PROBE_RESULTS};
 use crate::receipts;
 use crate::register_facts::RegisterFacts;
@@ -192,7 +193,7 @@ fn check_container(archive: &Archive, findings: &mut Findings) {
             findings.add(
                 Code::ArchiveMissingMember,
                 *name,
-                format!("the required member {name} is absent"),
+                message!(ArchiveMissingMember, name = name.to_string()),
             );
         }
     }
@@ -335,10 +336,8 @@ impl Corroborated {
                 Code::SignatureUnsealed,
                 crate::seal::LOCATION,
                 match &signer.seal {
-                    None => "the policy asks for a sealed signature; signature.sig has no seal",
-                    Some(_) => {
-                        "the policy asks for a sealed signature; the seal gives no sealed time"
-                    }
+                    None => message!(SignatureNoSeal),
+                    Some(_) => message!(SignatureNoSealedTime),
                 },
             );
         }
@@ -544,7 +543,7 @@ fn check_witness(
             findings.add(
                 Code::ProbesAuditMismatch,
                 format!("{PROBE_RESULTS}#/probes/audit_log_redacted"),
-                format!("the probe reports {claimed} unredacted PII fields, the audit witness shows {computed}"),
+                message!(ProbesAuditMismatch, claimed = claimed, computed = computed),
             );
         }
     }
@@ -569,7 +568,7 @@ fn check_provenance(
                 findings.add(
                     Code::ProvenanceMissing,
                     provenance::PROVENANCE,
-                    "derivatives were requested but the pack has no provenance graph",
+                    message!(ProvenanceMissing),
                 );
             }
             Default::default()
@@ -732,12 +731,12 @@ fn check_all_clear(manifest: &Manifest, findings: &mut Findings) {
         Some(true) if incomplete => findings.add(
             Code::ManifestAllClearFalseClaim,
             format!("{MANIFEST}#/all_clear"),
-            "all_clear is true but the erasure is not complete",
+            message!(ManifestAllClearFalse),
         ),
         Some(false) if !incomplete => findings.add(
             Code::ManifestAllClearUnderstated,
             format!("{MANIFEST}#/all_clear"),
-            "all_clear is false but nothing incomplete was found",
+            message!(ManifestAllClearUnderstated),
         ),
         _ => {}
     }
@@ -752,9 +751,10 @@ fn check_independence(v: &probes::ProbeResults, steps: &[StepRecord], findings: 
         findings.add(
             Code::IndependenceSameCodePath,
             format!("{PROBE_RESULTS}#/code_ref"),
-            format!(
-                "the probes ran the cascade's own code ({code_ref}, as step {})",
-                s.step
+            message!(
+                ProbesSameCodePath,
+                code_ref = code_ref,
+                step = s.step.to_string()
             ),
         );
     }
@@ -767,7 +767,7 @@ fn check_attestation(text: &[u8], findings: &mut Findings) {
         findings.add(
             Code::AttestationEmpty,
             MemberName::Attestation,
-            "the attestation is not UTF-8 text with at least one visible character",
+            message!(AttestationEmpty),
         );
     }
 }
@@ -793,7 +793,12 @@ fn compare_with_manifest(r: &Request, m: &Manifest, findings: &mut Findings) {
                 findings.add(
                     Code::ManifestFieldMismatch,
                     format!("{MANIFEST}#/{name}"),
-                    format!("{name} is {b:?} in the manifest but {a:?} in request.json"),
+                    message!(
+                        ManifestFieldMismatch,
+                        name = name,
+                        manifest = quoted(&b),
+                        request = quoted(&a)
+                    ),
                 );
             }
         }
@@ -831,10 +836,12 @@ fn check_chain(chain: &[(Option<&Timestamp>, &str)], findings: &mut Findings) {
                     findings.add(
                         Code::TimeOutOfOrder,
                         *later_at,
-                        format!(
-                            "{later_at} ({}) is before {earlier_at} ({})",
-                            l.raw(),
-                            e.raw()
+                        message!(
+                            TimeOutOfOrder,
+                            later = *later_at,
+                            later_time = l.raw(),
+                            earlier = *earlier_at,
+                            earlier_time = e.raw()
                         ),
                     );
                 }

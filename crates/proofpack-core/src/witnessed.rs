@@ -11,6 +11,7 @@
 
 use crate::cosignatures::Cosigned;
 use crate::findings::{Code, Findings};
+use crate::messages::message;
 use crate::report::{Policy, Timeline};
 use proofpack_spec::timestamp::{format_instant, Timestamp};
 use time::OffsetDateTime;
@@ -70,9 +71,11 @@ pub(crate) fn check(claim: &Claim<'_>, timeline: &mut Timeline, findings: &mut F
         findings.add(
             Code::SlaWitnessedAfterDeadline,
             COMPLETED_AT,
-            format!(
-                "completed on time by the controller's clock, but {k} witness(es) had seen the cascade's log only by {}, at or after the effective deadline {deadline_text}",
-                format_instant(late)
+            message!(
+                WitnessedAfterDeadline,
+                k = k,
+                seen = format_instant(late),
+                deadline = deadline_text.to_string()
             ),
         );
     }
@@ -81,11 +84,11 @@ pub(crate) fn check(claim: &Claim<'_>, timeline: &mut Timeline, findings: &mut F
             Code::SlaUnwitnessed,
             COMPLETED_AT,
             match witnessed {
-                Some(_) => format!(
-                    "the policy asks for a witnessed time before the effective deadline {deadline_text}; the witnessed time is not before it"
-                ),
-                None => format!(
-                    "the policy asks for a witnessed time before the effective deadline {deadline_text}; fewer than {k} witness(es) count on checkpoint_after"
+                Some(_) => message!(UnwitnessedLate, deadline = deadline_text.to_string()),
+                None => message!(
+                    UnwitnessedTooFew,
+                    deadline = deadline_text.to_string(),
+                    k = k
                 ),
             },
         );

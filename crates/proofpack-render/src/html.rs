@@ -414,7 +414,7 @@ fn findings(r: &Report, msg: Messages) -> Markup {
                             span class={ "effect " (effect_class(f.effect())) } { (msg.effect(f.effect())) }
                             span class="mono" { (msg.format("html-finding-at", &[("location", Arg::from(t(f.location())))])) }
                         }
-                        div class="mono" { (t(f.message())) }
+                        div class="mono" { (t(&msg.finding(f))) }
                         dl {
                             dt { (msg.text("html-means")) } dd { (e.meaning) }
                             dt { (msg.text("html-why")) } dd { (e.why) }

@@ -18,7 +18,7 @@
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
-use proofpack_core::{Effect, SuccessCode, Verdict};
+use proofpack_core::{Effect, Finding, MessageArg, SuccessCode, Verdict};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -292,6 +292,50 @@ impl Messages {
     pub fn passed(self, code: SuccessCode) -> String {
         self.named("passed", code.as_str())
     }
+
+    /// A finding's one-line message in this language: its message
+    /// `finding-<id>` with the finding's values; the English `message` of
+    /// §13 for a finding whose message has no id. The values are pack text
+    /// placed as they are: whoever writes the result makes it inert, as it
+    /// does the English one.
+    pub fn finding(self, finding: &Finding) -> String {
+        let Some(id) = finding.message_id() else {
+            return finding.message().to_owned();
+        };
+        let args: Vec<(&str, Arg<'_>)> = finding
+            .message_args()
+            .iter()
+            .map(|(name, value)| (*name, self.finding_arg(value)))
+            .collect();
+        let text = self.format(&format!("finding-{}", id.as_str()), &args);
+        if text.starts_with(MISSING_MARK) {
+            finding.message().to_owned()
+        } else {
+            text
+        }
+    }
+}
+
+impl Messages {
+    /// A finding's value as a message takes it: a number a language chooses
+    /// its words by (unless beyond the digits a Fluent number keeps
+    /// exactly), a phrase in this language.
+    fn finding_arg(self, value: &MessageArg) -> Arg<'_> {
+        const EXACT: i64 = 1 << 53;
+        match value {
+            MessageArg::Number(n) if (-EXACT..=EXACT).contains(n) => Arg::Number(*n),
+            MessageArg::Number(n) => Arg::Text(Cow::Owned(n.to_string())),
+            MessageArg::Text(text) => Arg::Text(Cow::Borrowed(text)),
+            MessageArg::Phrase(id) => {
+                let phrase = self.text(&format!("finding-{}", id.as_str()));
+                if phrase.starts_with(MISSING_MARK) {
+                    Arg::Text(Cow::Borrowed(id.english()))
+                } else {
+                    Arg::Text(Cow::Owned(phrase))
+                }
+            }
+        }
+    }
 }
 
 fn fluent_args<'a>(args: &'a [(&str, Arg<'a>)]) -> Option<FluentArgs<'a>> {
@@ -526,6 +570,27 @@ mod tests {
         // No message a name no longer needs: each `code-*` is a code's.
         let codes = english.iter().filter(|id| id.starts_with("code-")).count();
         assert_eq!(codes, Code::ALL.len() + RegisterCode::ALL.len());
+    }
+
+    #[test]
+    fn every_finding_message_is_in_every_language_and_english_is_the_cores() {
+        use proofpack_core::MessageId;
+        let templates = strings_with_prefix(Language::En, "finding-");
+        assert_eq!(
+            templates.len(),
+            MessageId::ALL.len(),
+            "a finding-* message no id has"
+        );
+        for id in MessageId::ALL {
+            let key = format!("finding-{}", id.as_str());
+            for language in Language::ALL {
+                assert!(ids(language).contains(&key), "{language} lacks {key}");
+            }
+            // The English message, its values as `{name}`, is the core's
+            // template: the §13 `message` is what English renders.
+            let english = templates.iter().find(|(k, _)| *k == key).map(|(_, t)| t);
+            assert_eq!(english.map(String::as_str), Some(id.english()), "{key}");
+        }
     }
 
     #[test]

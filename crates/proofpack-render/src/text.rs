@@ -389,7 +389,7 @@ fn write_findings(out: &mut String, r: &Report, style: Style, msg: Messages) -> 
                 ),
                 msg.format("text-finding-at", &location)
             )?;
-            writeln!(out, "      {}", Untrusted(f.message()))?;
+            writeln!(out, "      {}", Untrusted(&msg.finding(f)))?;
             out.push_str(&crate::explain::lines(&e, msg.language(), 6));
         }
     }

@@ -170,6 +170,9 @@ pub struct ReportWords {
     pub rule: Option<String>,
     /// Per passed check, in the report's order: what it established.
     pub passed: Vec<String>,
+    /// Per finding, in the report's order: its one-line message in the
+    /// reader's language (the report's `message` is English).
+    pub messages: Vec<String>,
     /// Each effect's word, by the spec's string.
     pub effects: BTreeMap<&'static str, String>,
     /// Each §16 receipt attestation state's words, by the spec's string.
@@ -238,6 +241,7 @@ impl ReportWords {
                 .iter()
                 .map(|p| msg.passed(p.code()))
                 .collect(),
+            messages: report.findings().iter().map(|f| msg.finding(f)).collect(),
             effects: effect_words(msg),
             attestation: AttestationState::ALL
                 .iter()

@@ -40,6 +40,12 @@ fn sample_reports() -> Vec<Report> {
 /// The reports of the public vectors of revision 3 (§21, §22), each with
 /// its own trust store: witnessed times, seals, and their codes.
 fn revision_3_reports() -> Vec<Report> {
+    vector_reports(|name| name.starts_with("seal-") || name.starts_with("witnessed-"))
+}
+
+/// The reports of the public vectors whose name `keep` keeps, each with
+/// its own trust store.
+fn vector_reports(keep: impl Fn(&str) -> bool) -> Vec<Report> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors");
     let expected: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("expected.json")).expect("expected"))
@@ -47,10 +53,7 @@ fn revision_3_reports() -> Vec<Report> {
     let vectors = expected["vectors"].as_array().expect("vectors");
     vectors
         .iter()
-        .filter(|v| {
-            let name = v["name"].as_str().unwrap_or_default();
-            name.starts_with("seal-") || name.starts_with("witnessed-")
-        })
+        .filter(|v| keep(v["name"].as_str().unwrap_or_default()))
         .map(|v| {
             let trust = v["trust"]
                 .as_str()
@@ -256,4 +259,48 @@ fn the_sla_rule_in_english_is_the_cores_and_is_translated() {
     }
     // Extended, extensible but not extended, and not extensible.
     assert!(kinds.len() >= 3, "{kinds:?}");
+}
+
+#[test]
+fn finding_messages_are_the_cores_in_english_and_translated() {
+    let mut reports = vector_reports(|_| true);
+    assert!(reports.len() >= 41, "{}", reports.len());
+    reports.extend(sample_reports());
+    let (mut with_id, mut without_id) = (0, Vec::new());
+    for r in &reports {
+        for f in r.findings() {
+            let english = Messages::new(Language::En).finding(f);
+            // The §13 `message` is the English rendering of id and values.
+            assert_eq!(english, f.message(), "{}", f.code());
+            if f.message_id().is_none() {
+                without_id.push(f.code());
+                continue;
+            }
+            with_id += 1;
+            for language in [Language::Fr, Language::De] {
+                let shown = Messages::new(language).finding(f);
+                assert_ne!(shown, f.message(), "{language} {}: English", f.code());
+                assert_complete(&shown, &format!("{language} {}", f.code()));
+            }
+        }
+    }
+    assert!(with_id > 40, "{with_id} findings with a message id");
+    // Every finding of the vectors and samples has its message in every language.
+    assert!(without_id.is_empty(), "English only: {without_id:?}");
+}
+
+#[test]
+fn a_french_text_report_has_no_english_finding_message() {
+    let reports = vector_reports(|name| !name.starts_with("valid-"));
+    for r in &reports {
+        let plain = text::report_in(r, text::Style::default(), Language::Fr);
+        for f in r.findings().iter().filter(|f| f.message_id().is_some()) {
+            assert!(
+                !plain.contains(f.message()),
+                "{}: {}",
+                f.code(),
+                f.message()
+            );
+        }
+    }
 }

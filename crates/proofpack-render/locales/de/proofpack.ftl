@@ -966,6 +966,195 @@ code-register-duplicate_file =
     .why = Nur eine Warnung: Eine Kopie fügt keinen Nachweis hinzu, und sie doppelt zu zählen würde überschätzen, was eingegangen ist.
     .ask = Beim Verantwortlichen ist nichts zu erfragen; behalten Sie eine Kopie der Datei.
 
+## Each finding's one-line message (die `message` des §13, auf Deutsch).
+finding-findings-unlisted = { $count } weitere Feststellungen dieses Codes in den Zeilen dieses Members sind nicht aufgeführt (die ersten { $listed } sind es)
+finding-schema-member = Member `{ $name }`: { $why }
+finding-schema-not-time = Member `{ $name }`: { $text } ist kein RFC-3339-Zeitpunkt mit Zeitzonenversatz
+finding-schema-expected-object = ein JSON-Objekt wurde erwartet
+finding-json-malformed = kein wohlgeformtes JSON: { $why }
+finding-jsonl-blank-line = eine JSONL-Zeile darf nicht leer sein und kein \r enthalten
+finding-jsonl-not-object = ein JSONL-Datensatz muss ein JSON-Objekt sein
+finding-why-missing = fehlt
+finding-why-not-string = keine Zeichenkette
+finding-why-empty = leer
+finding-why-not-boolean = kein Wahrheitswert
+finding-why-not-array = kein Array
+finding-why-not-string-array = kein Array von Zeichenketten
+finding-why-not-count = keine Anzahl (eine ganze Zahl 0..2^53-1 ohne Vorzeichen, Bruch oder Exponent)
+finding-why-not-hashes = muss ein Array von base64-Hashes zu 32 Bytes sein
+finding-why-not-object = kein Objekt
+finding-why-not-base64 = kein striktes base64
+finding-why-not-digests = muss ein Array von base64url-Hashes zu 32 Bytes sein
+finding-why-never-exempt = der Schritt audit_log ist nie ausgenommen
+finding-why-needs-exemption = braucht nicht leere `legal_basis` und `justification`
+finding-why-not-member-name = keine Zeichenkette, die ein Member des Pakets nennt
+finding-why-not-signature = kein striktes base64 von 64 Bytes
+finding-why-header-first-only = der erste Datensatz, und nur er, ist der Kopf
+finding-why-not-time = kein RFC-3339-Zeitpunkt mit Zeitzonenversatz
+finding-archive-gzip-corrupt = der gzip-Strom ist beschädigt, abgeschnitten oder kein gzip
+finding-archive-decompressed-too-large = der entpackte Strom überschreitet { $limit } Bytes
+finding-archive-gzip-trailing = nach dem Ende des gzip-Members folgen weitere Bytes
+finding-archive-too-many-headers = mehr als { $limit } tar-Header
+finding-archive-tar-trailing = nach der Ende-des-Archivs-Markierung folgen Bytes ungleich null
+finding-archive-member-too-large = ein Member gibt { $size } Bytes an, mehr als die Grenze von { $limit }
+finding-archive-duplicate-path = zwei Member haben diesen Pfad
+finding-archive-forbidden = in einem Paket nicht erlaubt: { $kind } (typeflag { $typeflag })
+finding-kind-hard-link = ein harter Link
+finding-kind-symlink = ein symbolischer Link
+finding-kind-device = ein Gerät
+finding-kind-sized-directory = ein Verzeichnis mit einer Größe
+finding-kind-fifo = ein FIFO
+finding-kind-contiguous = eine zusammenhängende Datei
+finding-kind-pax = ein erweiterter pax-Header
+finding-kind-long-name = ein GNU-Langnamen-Eintrag
+finding-kind-sparse = eine GNU-Sparse-Datei
+finding-kind-unknown = ein Eintrag unbekannten Typs
+finding-path-after-nul = nach dem NUL, das ein Pfadfeld beendet, folgen Bytes
+finding-tar-no-end-marker = das Archiv endet ohne seine Ende-des-Archivs-Markierung
+finding-tar-lone-zero-block = ein einzelner Nullblock ist keine Ende-des-Archivs-Markierung
+finding-tar-not-ustar = der Header ist weder ustar noch GNU
+finding-tar-checksum-not-number = die Prüfsumme des Headers ist keine Zahl
+finding-tar-checksum-wrong = die Prüfsumme des Headers ist falsch
+finding-tar-size-not-number = das Größenfeld ist keine Zahl
+finding-path-not-utf8 = der Pfad ist kein UTF-8
+finding-path-empty = der Pfad ist leer
+finding-path-too-long = der Pfad ist länger als 255 Bytes
+finding-path-absolute = der Pfad ist absolut
+finding-path-backslash = der Pfad enthält einen Backslash oder ein NUL
+finding-path-dot-segment = der Pfad hat ein leeres, '.'- oder '..'-Segment
+finding-archive-missing-member = das erforderliche Member { $name } fehlt
+finding-manifest-all-clear-false = all_clear ist true, aber die Löschung ist nicht vollständig
+finding-manifest-all-clear-understated = all_clear ist false, aber nichts Unvollständiges wurde gefunden
+finding-manifest-unsupported-format = `format` muss { $format } sein
+finding-manifest-listed-twice = { $path } ist mehr als einmal aufgeführt
+finding-manifest-file-missing = { $path } ist aufgeführt, aber nicht im Archiv
+finding-manifest-size-mismatch = die Größe ist { $size } Bytes, das Manifest sagt { $listed }
+finding-manifest-hash-mismatch = SHA-256 ist { $actual }, das Manifest sagt { $listed }
+finding-manifest-unlisted = das Member ist nicht unter den Dateien des Manifests aufgeführt
+finding-manifest-field-mismatch = { $name } ist { $manifest } im Manifest, aber { $request } in request.json
+finding-attestation-empty = die Erklärung ist kein UTF-8-Text mit mindestens einem sichtbaren Zeichen
+finding-time-out-of-order = { $later } ({ $later_time }) liegt vor { $earlier } ({ $earlier_time })
+finding-signature-key-id-mismatch = signature.sig nennt den Schlüssel { $key }, das Manifest { $manifest_key }
+finding-signature-invalid = die Signatur über manifest.json lässt sich mit dem Schlüssel des Vertrauensspeichers nicht prüfen
+finding-trust-not-configured = kein Vertrauensspeicher angegeben: dem Unterzeichner kann nicht vertraut werden
+finding-trust-key-unknown = der Schlüssel { $key } ist nicht im Vertrauensspeicher
+finding-trust-role-missing = dem Schlüssel { $key } fehlt die Rolle dpo
+finding-trust-signer-mismatch = der Schlüssel gehört { $owner }, nicht dem Unterzeichner
+finding-trust-key-not-valid = der Schlüssel { $key } ist zu signed_at { $signed } nicht gültig
+finding-trust-key-revoked = der Schlüssel { $key } wurde am { $revoked } widerrufen, vor der Signatur
+finding-trust-key-revoked-later = der Schlüssel { $key } wurde am { $revoked } widerrufen, nach dem angegebenen signed_at (das eigene Wort des Unterzeichners)
+finding-trust-key-revoked-before-seal = der Schlüssel { $key } wurde am { $revoked } widerrufen; das Siegel belegt die Signatur erst zum { $sealed }, nicht früher
+finding-sod-signer-is-runner = der Ingenieur, der die Kaskade ausgeführt hat, unterzeichnet auch den Nachweis
+finding-request-not-pseudonymous = subject_id ist nicht `sub_` gefolgt von 64 kleingeschriebenen Hexziffern: der Nachweis kann die rohe Kennung enthalten
+finding-sla-extension-malformed = die Verlängerung ist fehlerhaft und wird für die Frist nicht berücksichtigt
+finding-sla-deadline-overstated = sla_deadline { $deadline } liegt nicht vor dem Ende der ersten Frist, { $first_period }
+finding-sla-no-extension-allowed = { $basis } erlaubt keine Verlängerung; sie wird für die Frist nicht berücksichtigt
+finding-sla-extension-out-of-time = die Verlängerung muss innerhalb der ersten Frist mitgeteilt werden und innerhalb der Gesamtfrist enden; sie wird nicht berücksichtigt
+finding-sla-breached = abgeschlossen am { $completed }, zum oder nach dem wirksamen Fristende { $deadline }
+finding-steps-residue-after-ok = Schritt { $step } ist ok mit after_count { $after }
+finding-steps-silent-failure = Schritt { $step } ist fehlgeschlagen, ohne eine Ausnahme zu eröffnen
+finding-steps-failed = Schritt { $step } ist fehlgeschlagen
+finding-steps-pending = Schritt { $step } steht aus
+finding-steps-pending-due = Schritt { $step } steht aus (fällig am { $due })
+finding-steps-deferred = Schritt { $step } ist bis zum Ablauf einer TTL aufgeschoben
+finding-steps-deferred-at = Schritt { $step } ist bis zum Ablauf einer TTL aufgeschoben (am { $expires })
+finding-steps-exempt = Schritt { $step } ist auf einer dokumentierten Rechtsgrundlage ausgenommen
+finding-steps-replication-not-drained = episodic: output.replication_lag_drained ist nicht true
+finding-steps-vectors-not-purged = vectors: purge ist { $purge }; das Entfernen nur aus dem Serving-Index ist keine Löschung
+finding-steps-lineage-missing = fine_tune: output.models führt die betroffenen Modellversionen nicht auf
+finding-steps-model-entry-incomplete = fine_tune: einem Modelleintrag fehlt eine model_id, eine bekannte Aktion oder was seine Aktion verlangt
+finding-steps-model-suppressed = fine_tune: ein Modell ist nur unterdrückt, eine vorläufige Maßnahme
+finding-steps-wrong-seq = Schritt { $step } muss seq { $seq } haben
+finding-steps-not-ascending = die Datensätze sind nicht nach aufsteigendem seq geordnet
+finding-steps-twice = Schritt { $step } kommt zweimal vor
+finding-purge-absent = fehlt
+finding-steps-backup-not-object = eine Sicherung muss ein JSON-Objekt sein
+finding-steps-missing = kein Datensatz für den erforderlichen Schritt { $step }
+finding-steps-backup-live = Schritt { $step }: Sicherung { $name } ist in Gebrauch: die Daten liegen noch in einer genutzten Kopie
+finding-steps-backup-unsuppressed = Schritt { $step }: Sicherung { $name } ist außer Gebrauch, aber eine Wiederherstellung würde die Löschung nicht erneut anwenden
+finding-probes-residue =
+    die Probe { $name } hat { $count ->
+        [one] { $count } Datensatz gefunden, der gelöscht sein sollte
+       *[other] { $count } Datensätze gefunden, die gelöscht sein sollten
+    }
+finding-probes-unredacted-pii =
+    die Probe des Audit-Logs hat { $count ->
+        [one] { $count } ungeschwärztes personenbezogenes Feld
+       *[other] { $count } ungeschwärzte personenbezogene Felder
+    } gefunden
+finding-probes-all-clear-inconsistent = all_clear ist { $claim }, aber die Zählungen der Proben sagen { $clear }
+finding-probes-missing = keine Probe für { $name }
+finding-probes-audit-mismatch = die Probe meldet { $claimed } ungeschwärzte personenbezogene Felder, der Audit-Nachweis zeigt { $computed }
+finding-probes-same-code-path = die Proben haben den eigenen Code der Kaskade ausgeführt ({ $code_ref }, wie Schritt { $step })
+finding-receipts-confirmed-before-requested = confirmed_at liegt vor requested_at
+finding-receipts-unattested = die Löschung bei { $who } beruht nur auf dem Wort des Verantwortlichen: keine Quittung trägt die geprüfte Signatur des Auftragsverarbeiters
+finding-receipts-missing = keine Quittung für den Auftragsverarbeiter { $name }
+finding-receipts-unlisted = { $name } ist nicht unter den Auftragsverarbeitern des Manifests
+finding-receipts-not-api = die Quittung für { $who } kam per { $channel }, nicht per API
+finding-receipts-no-ticket = die Quittung für { $who } hat keine Ticket-ID
+finding-receipts-pending = die Löschung bei { $who } steht aus
+finding-receipts-pending-due = die Löschung bei { $who } steht aus (fällig am { $due })
+finding-receipts-failed = die Löschung bei { $who } ist fehlgeschlagen
+finding-audit-pii-disclosed =
+    Eintrag { $index } legt noch { $count ->
+        [one] { $count } personenbezogenes Feld
+       *[other] { $count } personenbezogene Felder
+    } offen
+finding-audit-origin-mismatch = der Checkpoint-Ursprung { $origin } ist nicht log_origin
+finding-audit-checkpoint-key-unknown = keine Signatur mit dem audit_log-Schlüssel des Vertrauensspeichers für das Log { $origin }
+finding-audit-checkpoint-signature-invalid = eine Signatur mit dem eigenen Schlüssel des Logs lässt sich nicht prüfen
+finding-audit-disclosure-not-base64 = eine Offenlegung ist kein striktes base64url
+finding-audit-disclosure-shape = eine Offenlegung muss [salt, field_name, value] sein
+finding-audit-disclosure-unmatched = der Hash der Offenlegung von { $field } steht nicht im _sd des Blatts
+finding-audit-redaction-no-entry = die Schwärzung nennt den Index { $index }, der kein Eintrag des Nachweises ist
+finding-audit-redaction-still-there = das Feld { $field } von Eintrag { $index } ist als geschwärzt vermerkt, ist aber noch vorhanden
+finding-audit-consistency-failed = der Vorher-Baum ist nicht als Präfix des Nachher-Baums bewiesen: { $why }
+finding-audit-inclusion-failed = das Blatt { $index } ist im Nachher-Baum nicht bewiesen: { $why }
+finding-audit-checkpoint-malformed = kein signierter Checkpoint: { $why }
+finding-audit-leaf-not-json = das Blatt ist kein wohlgeformtes JSON: { $why }
+finding-audit-disclosure-not-json = die Offenlegung ist kein wohlgeformtes JSON: { $why }
+finding-audit-step-not-logged = Schritt { $step } ({ $status }) steht nicht im Audit-Log
+finding-audit-request-not-logged = kein { $event }-Eintrag für { $request } im Audit-Log
+finding-cosignature-invalid = die Kosignatur des Zeugen { $witness }: { $why }
+finding-cosigned-before-signing = der Zeuge { $witness } hat am { $at } kosigniert, vor dem signed_at des Manifests
+finding-cosigned-after-signing = der Zeuge { $witness } hat am { $at } kosigniert, nach dem signed_at des Manifests
+finding-witness-quorum-not-met =
+    { $counted ->
+        [one] { $counted } Zeuge zählt
+       *[other] { $counted } Zeugen zählen
+    } auf checkpoint_after; die Richtlinie verlangt { $quorum }
+finding-attestation-no-member = `attestation` nennt { $path }, das kein Member des Pakets ist
+finding-attestation-too-large = eine Bestätigung von { $size } Bytes (dieser Prüfer liest höchstens { $limit })
+finding-attestation-differs = die signierte Aussage weicht von der Quittung ab in { $fields }
+finding-attestation-signature-fails = die Signatur von { $keys } lässt sich nicht prüfen
+finding-attestation-unverified = keine Signatur stammt von einem Auftragsverarbeiter-Schlüssel von { $name } im Vertrauensspeicher, gültig am { $at }
+finding-witnessed-after-deadline =
+    laut Uhr des Verantwortlichen rechtzeitig abgeschlossen, aber { $k ->
+        [one] { $k } Zeuge hatte
+       *[other] { $k } Zeugen hatten
+    } das Log der Kaskade erst zum { $seen } gesehen, zum oder nach dem wirksamen Fristende { $deadline }
+finding-unwitnessed-late = die Richtlinie verlangt eine bezeugte Zeit vor dem wirksamen Fristende { $deadline }; die bezeugte Zeit liegt nicht davor
+finding-unwitnessed-too-few = die Richtlinie verlangt eine bezeugte Zeit vor dem wirksamen Fristende { $deadline }; weniger als { $k } Zeuge(n) zählen auf checkpoint_after
+finding-provenance-header-first = der erste Datensatz muss der Kopf sein
+finding-provenance-missing = Ableitungen wurden angefordert, aber das Paket hat keinen Herkunftsgraphen
+finding-provenance-unverifiable = der umgekehrte Index ist nicht verfügbar: die Löschung der Ableitungen kann nicht belegt werden
+finding-provenance-obligation-open = eine Verpflichtung ist offen: eine abgeleitete Kopie wartet noch auf ihre Löschung
+finding-provenance-scope-not-registered = der Bereich { $scope } hat keinen Bereichsdatensatz
+finding-provenance-scopes-omitted = der Grabstein { $node } lässt die Bereiche seiner Ableitungen aus: { $scopes }
+finding-provenance-scopes-omitted-more = der Grabstein { $node } lässt die Bereiche seiner Ableitungen aus: { $scopes } und { $more } weitere
+finding-provenance-scopes-too-far = der Grabstein { $node } lässt die Bereiche seiner Ableitungen aus: (nicht genannt: zu weit zu durchlaufen)
+finding-provenance-live = { $node } ist aus gelöschten Daten abgeleitet und noch aktiv
+finding-provenance-deferred = { $node } ist aus gelöschten Daten abgeleitet und läuft erst später ab
+finding-provenance-undeclared-deferral = keine aufgeschobene Verpflichtung deckt { $node } bis zu seinem Ablauf ab
+finding-signature-no-seal = die Richtlinie verlangt eine versiegelte Signatur; signature.sig hat kein Siegel
+finding-signature-no-sealed-time = die Richtlinie verlangt eine versiegelte Signatur; das Siegel gibt keine versiegelte Zeit
+finding-seal-not-checkpoint = der Checkpoint des Siegels ist kein signierter Checkpoint: { $why }
+finding-seal-other-log = der Checkpoint des Siegels gehört zum Log { $origin }, nicht zum log_origin des Pakets
+finding-seal-checkpoint-fails = der Checkpoint des Siegels: { $why }
+finding-seal-not-consistent = checkpoint_after ist nicht als Präfix des Checkpoints des Siegels bewiesen: { $why }
+finding-seal-not-included = das Blatt ist am Index { $index } des Checkpoints des Siegels nicht bewiesen: { $why }
+finding-seal-leaf-differs = { $name } des Blatts ist { $in_leaf }; das dieses Pakets ist { $in_pack }
+
 ## `proofpack register`: die Tabelle der Anträge, die Feststellungen, die Pakete.
 
 register-title = Register von { $packs } Paketen in { $requests } Anträgen, Stand { $as_of }

@@ -966,6 +966,195 @@ code-register-duplicate_file =
     .why = Ce n'est qu'un avertissement : une copie n'apporte aucune preuve, et la compter deux fois surestimerait ce qui a été reçu.
     .ask = Rien à demander au responsable du traitement ; gardez une seule copie du fichier.
 
+## Each finding's one-line message (le `message` du §13, en français).
+finding-findings-unlisted = { $count } autres constats de ce code dans les lignes de ce membre ne sont pas listés (les { $listed } premiers le sont)
+finding-schema-member = membre `{ $name }` : { $why }
+finding-schema-not-time = membre `{ $name }` : { $text } n'est pas une date-heure RFC 3339 avec décalage
+finding-schema-expected-object = un objet JSON était attendu
+finding-json-malformed = JSON mal formé : { $why }
+finding-jsonl-blank-line = une ligne JSONL ne doit pas être vide ni contenir de \r
+finding-jsonl-not-object = un enregistrement JSONL doit être un objet JSON
+finding-why-missing = absent
+finding-why-not-string = n'est pas une chaîne
+finding-why-empty = vide
+finding-why-not-boolean = n'est pas un booléen
+finding-why-not-array = n'est pas un tableau
+finding-why-not-string-array = n'est pas un tableau de chaînes
+finding-why-not-count = n'est pas un compte (un entier de 0 à 2^53-1 sans signe, fraction ni exposant)
+finding-why-not-hashes = doit être un tableau d'empreintes base64 de 32 octets
+finding-why-not-object = n'est pas un objet
+finding-why-not-base64 = n'est pas du base64 strict
+finding-why-not-digests = doit être un tableau d'empreintes base64url de 32 octets
+finding-why-never-exempt = l'étape audit_log n'est jamais exemptée
+finding-why-needs-exemption = exige `legal_basis` et `justification` non vides
+finding-why-not-member-name = n'est pas une chaîne désignant un membre du paquet
+finding-why-not-signature = n'est pas du base64 strict de 64 octets
+finding-why-header-first-only = le premier enregistrement, et lui seul, est l'en-tête
+finding-why-not-time = n'est pas une date-heure RFC 3339 avec décalage
+finding-archive-gzip-corrupt = le flux gzip est corrompu, tronqué ou n'est pas du gzip
+finding-archive-decompressed-too-large = le flux décompressé dépasse { $limit } octets
+finding-archive-gzip-trailing = des octets suivent la fin du membre gzip
+finding-archive-too-many-headers = plus de { $limit } en-têtes tar
+finding-archive-tar-trailing = des octets non nuls suivent le marqueur de fin d'archive
+finding-archive-member-too-large = un membre déclare { $size } octets, au-delà de la limite de { $limit }
+finding-archive-duplicate-path = deux membres ont ce chemin
+finding-archive-forbidden = interdit dans un paquet : { $kind } (typeflag { $typeflag })
+finding-kind-hard-link = un lien physique
+finding-kind-symlink = un lien symbolique
+finding-kind-device = un périphérique
+finding-kind-sized-directory = un répertoire avec une taille
+finding-kind-fifo = une FIFO
+finding-kind-contiguous = un fichier contigu
+finding-kind-pax = un en-tête étendu pax
+finding-kind-long-name = un enregistrement GNU de nom long
+finding-kind-sparse = un fichier GNU creux
+finding-kind-unknown = une entrée de type inconnu
+finding-path-after-nul = des octets suivent le NUL qui termine un champ de chemin
+finding-tar-no-end-marker = l'archive se termine sans son marqueur de fin d'archive
+finding-tar-lone-zero-block = un bloc nul isolé n'est pas un marqueur de fin d'archive
+finding-tar-not-ustar = l'en-tête n'est ni ustar ni GNU
+finding-tar-checksum-not-number = la somme de contrôle de l'en-tête n'est pas un nombre
+finding-tar-checksum-wrong = la somme de contrôle de l'en-tête est fausse
+finding-tar-size-not-number = le champ de taille n'est pas un nombre
+finding-path-not-utf8 = le chemin n'est pas en UTF-8
+finding-path-empty = le chemin est vide
+finding-path-too-long = le chemin dépasse 255 octets
+finding-path-absolute = le chemin est absolu
+finding-path-backslash = le chemin contient une barre oblique inverse ou un NUL
+finding-path-dot-segment = le chemin a un segment vide, '.' ou '..'
+finding-archive-missing-member = le membre obligatoire { $name } est absent
+finding-manifest-all-clear-false = all_clear vaut true mais l'effacement n'est pas complet
+finding-manifest-all-clear-understated = all_clear vaut false mais rien d'incomplet n'a été trouvé
+finding-manifest-unsupported-format = `format` doit valoir { $format }
+finding-manifest-listed-twice = { $path } est listé plus d'une fois
+finding-manifest-file-missing = { $path } est listé mais absent de l'archive
+finding-manifest-size-mismatch = la taille est de { $size } octets, le manifeste dit { $listed }
+finding-manifest-hash-mismatch = le SHA-256 est { $actual }, le manifeste dit { $listed }
+finding-manifest-unlisted = le membre n'est pas listé dans les fichiers du manifeste
+finding-manifest-field-mismatch = { $name } vaut { $manifest } dans le manifeste mais { $request } dans request.json
+finding-attestation-empty = l'attestation n'est pas un texte UTF-8 comportant au moins un caractère visible
+finding-time-out-of-order = { $later } ({ $later_time }) est antérieur à { $earlier } ({ $earlier_time })
+finding-signature-key-id-mismatch = signature.sig désigne la clé { $key }, le manifeste { $manifest_key }
+finding-signature-invalid = la signature ne se vérifie pas sur manifest.json avec la clé du magasin de confiance
+finding-trust-not-configured = aucun magasin de confiance n'a été fourni : le signataire ne peut pas être reconnu comme fiable
+finding-trust-key-unknown = la clé { $key } n'est pas dans le magasin de confiance
+finding-trust-role-missing = la clé { $key } n'a pas le rôle dpo
+finding-trust-signer-mismatch = la clé appartient à { $owner }, pas au signataire
+finding-trust-key-not-valid = la clé { $key } n'est pas valide à signed_at { $signed }
+finding-trust-key-revoked = la clé { $key } a été révoquée le { $revoked }, avant la signature
+finding-trust-key-revoked-later = la clé { $key } a été révoquée le { $revoked }, après le signed_at déclaré (la seule parole du signataire)
+finding-trust-key-revoked-before-seal = la clé { $key } a été révoquée le { $revoked } ; le sceau ne prouve la signature qu'au { $sealed }, pas avant
+finding-sod-signer-is-runner = l'ingénieur qui a exécuté la cascade signe aussi la preuve
+finding-request-not-pseudonymous = subject_id n'est pas `sub_` suivi de 64 chiffres hexadécimaux minuscules : la preuve peut porter l'identifiant brut
+finding-sla-extension-malformed = la prolongation est mal formée et n'est pas prise en compte pour l'échéance
+finding-sla-deadline-overstated = sla_deadline { $deadline } n'est pas antérieure à la fin du premier délai, { $first_period }
+finding-sla-no-extension-allowed = { $basis } ne permet aucune prolongation ; elle n'est pas prise en compte pour l'échéance
+finding-sla-extension-out-of-time = la prolongation doit être notifiée dans le premier délai et finir dans le délai total ; elle n'est pas prise en compte
+finding-sla-breached = terminé le { $completed }, à l'échéance effective { $deadline } ou après
+finding-steps-residue-after-ok = l'étape { $step } est ok avec after_count { $after }
+finding-steps-silent-failure = l'étape { $step } a échoué sans ouvrir d'exception
+finding-steps-failed = l'étape { $step } a échoué
+finding-steps-pending = l'étape { $step } est en attente
+finding-steps-pending-due = l'étape { $step } est en attente (prévue le { $due })
+finding-steps-deferred = l'étape { $step } est différée jusqu'à l'expiration d'un TTL
+finding-steps-deferred-at = l'étape { $step } est différée jusqu'à l'expiration d'un TTL (le { $expires })
+finding-steps-exempt = l'étape { $step } est exemptée sur une base légale documentée
+finding-steps-replication-not-drained = episodic : output.replication_lag_drained n'est pas true
+finding-steps-vectors-not-purged = vectors : purge vaut { $purge } ; le retrait du seul index de service n'est pas un effacement
+finding-steps-lineage-missing = fine_tune : output.models ne liste pas les versions de modèle concernées
+finding-steps-model-entry-incomplete = fine_tune : une entrée de modèle n'a pas de model_id, d'action connue ou de ce que son action exige
+finding-steps-model-suppressed = fine_tune : un modèle est seulement supprimé de l'affichage, une mesure provisoire
+finding-steps-wrong-seq = l'étape { $step } doit avoir seq { $seq }
+finding-steps-not-ascending = les enregistrements ne sont pas en seq croissant
+finding-steps-twice = l'étape { $step } apparaît deux fois
+finding-purge-absent = absent
+finding-steps-backup-not-object = une sauvegarde doit être un objet JSON
+finding-steps-missing = aucun enregistrement pour l'étape obligatoire { $step }
+finding-steps-backup-live = étape { $step } : la sauvegarde { $name } est active : les données sont encore dans une copie en service
+finding-steps-backup-unsuppressed = étape { $step } : la sauvegarde { $name } est hors d'usage, mais une restauration ne réappliquerait pas l'effacement
+finding-probes-residue =
+    la sonde { $name } a trouvé { $count ->
+        [one] { $count } enregistrement qui devrait avoir disparu
+       *[other] { $count } enregistrements qui devraient avoir disparu
+    }
+finding-probes-unredacted-pii =
+    la sonde du journal d'audit a trouvé { $count ->
+        [one] { $count } champ de données personnelles non masqué
+       *[other] { $count } champs de données personnelles non masqués
+    }
+finding-probes-all-clear-inconsistent = all_clear vaut { $claim } mais les comptes des sondes disent { $clear }
+finding-probes-missing = aucune sonde pour { $name }
+finding-probes-audit-mismatch = la sonde signale { $claimed } champs de données personnelles non masqués, le témoin d'audit en montre { $computed }
+finding-probes-same-code-path = les sondes ont exécuté le propre code de la cascade ({ $code_ref }, comme l'étape { $step })
+finding-receipts-confirmed-before-requested = confirmed_at est antérieur à requested_at
+finding-receipts-unattested = l'effacement chez { $who } ne repose que sur la parole du responsable : aucun accusé ne porte la signature vérifiée du sous-traitant
+finding-receipts-missing = aucun accusé pour le sous-traitant { $name }
+finding-receipts-unlisted = { $name } ne figure pas parmi les sous-traitants du manifeste
+finding-receipts-not-api = l'accusé de { $who } est arrivé par { $channel }, pas par l'API
+finding-receipts-no-ticket = l'accusé de { $who } n'a pas d'identifiant de ticket
+finding-receipts-pending = la suppression chez { $who } est en attente
+finding-receipts-pending-due = la suppression chez { $who } est en attente (prévue le { $due })
+finding-receipts-failed = la suppression chez { $who } a échoué
+finding-audit-pii-disclosed =
+    l'entrée { $index } divulgue encore { $count ->
+        [one] { $count } champ de données personnelles
+       *[other] { $count } champs de données personnelles
+    }
+finding-audit-origin-mismatch = l'origine de checkpoint { $origin } n'est pas log_origin
+finding-audit-checkpoint-key-unknown = aucune signature par la clé audit_log du magasin de confiance pour le journal { $origin }
+finding-audit-checkpoint-signature-invalid = une signature par la propre clé du journal ne se vérifie pas
+finding-audit-disclosure-not-base64 = une divulgation n'est pas du base64url strict
+finding-audit-disclosure-shape = une divulgation doit être [salt, field_name, value]
+finding-audit-disclosure-unmatched = l'empreinte de la divulgation de { $field } n'est pas dans le _sd de la feuille
+finding-audit-redaction-no-entry = le masquage désigne l'index { $index }, qui n'est pas une entrée du témoin
+finding-audit-redaction-still-there = le champ { $field } de l'entrée { $index } est enregistré comme masqué mais est toujours là
+finding-audit-consistency-failed = l'arbre d'avant n'est pas prouvé préfixe de l'arbre d'après : { $why }
+finding-audit-inclusion-failed = la feuille { $index } n'est pas prouvée dans l'arbre d'après : { $why }
+finding-audit-checkpoint-malformed = pas un checkpoint signé : { $why }
+finding-audit-leaf-not-json = la feuille n'est pas du JSON bien formé : { $why }
+finding-audit-disclosure-not-json = la divulgation n'est pas du JSON bien formé : { $why }
+finding-audit-step-not-logged = l'étape { $step } ({ $status }) n'est pas dans le journal d'audit
+finding-audit-request-not-logged = aucune entrée { $event } pour { $request } dans le journal d'audit
+finding-cosignature-invalid = la cosignature du témoin { $witness } : { $why }
+finding-cosigned-before-signing = le témoin { $witness } a cosigné le { $at }, avant le signed_at du manifeste
+finding-cosigned-after-signing = le témoin { $witness } a cosigné le { $at }, après le signed_at du manifeste
+finding-witness-quorum-not-met =
+    { $counted ->
+        [one] { $counted } témoin compte
+       *[other] { $counted } témoins comptent
+    } sur checkpoint_after ; la politique en exige { $quorum }
+finding-attestation-no-member = `attestation` désigne { $path }, qui n'est pas un membre du paquet
+finding-attestation-too-large = une attestation de { $size } octets (ce vérificateur en lit au plus { $limit })
+finding-attestation-differs = la déclaration signée diffère de l'accusé sur { $fields }
+finding-attestation-signature-fails = la signature de { $keys } ne se vérifie pas
+finding-attestation-unverified = aucune signature n'est d'une clé de sous-traitant de { $name } du magasin de confiance, valide au { $at }
+finding-witnessed-after-deadline =
+    terminé à temps selon l'horloge du responsable, mais { $k ->
+        [one] { $k } témoin n'avait
+       *[other] { $k } témoins n'avaient
+    } vu le journal de la cascade qu'au { $seen }, à l'échéance effective { $deadline } ou après
+finding-unwitnessed-late = la politique exige une heure attestée par les témoins avant l'échéance effective { $deadline } ; l'heure attestée n'est pas antérieure
+finding-unwitnessed-too-few = la politique exige une heure attestée par les témoins avant l'échéance effective { $deadline } ; moins de { $k } témoin(s) comptent sur checkpoint_after
+finding-provenance-header-first = le premier enregistrement doit être l'en-tête
+finding-provenance-missing = des dérivés ont été demandés mais le paquet n'a pas de graphe de provenance
+finding-provenance-unverifiable = l'index inverse est indisponible : l'effacement des dérivés ne peut pas être attesté
+finding-provenance-obligation-open = une obligation est ouverte : une copie dérivée attend encore son effacement
+finding-provenance-scope-not-registered = la portée { $scope } n'a pas d'enregistrement de portée
+finding-provenance-scopes-omitted = la pierre tombale { $node } omet les portées de ses dérivés : { $scopes }
+finding-provenance-scopes-omitted-more = la pierre tombale { $node } omet les portées de ses dérivés : { $scopes }, et { $more } de plus
+finding-provenance-scopes-too-far = la pierre tombale { $node } omet les portées de ses dérivés : (non nommées : trop loin à parcourir)
+finding-provenance-live = { $node } dérive de données effacées et est toujours actif
+finding-provenance-deferred = { $node } dérive de données effacées et n'expire que plus tard
+finding-provenance-undeclared-deferral = aucune obligation différée ne couvre { $node } jusqu'à son expiration
+finding-signature-no-seal = la politique exige une signature scellée ; signature.sig n'a pas de sceau
+finding-signature-no-sealed-time = la politique exige une signature scellée ; le sceau ne donne pas d'heure scellée
+finding-seal-not-checkpoint = le checkpoint du sceau n'est pas un checkpoint signé : { $why }
+finding-seal-other-log = le checkpoint du sceau est celui du journal { $origin }, pas du log_origin du paquet
+finding-seal-checkpoint-fails = le checkpoint du sceau : { $why }
+finding-seal-not-consistent = checkpoint_after n'est pas prouvé préfixe du checkpoint du sceau : { $why }
+finding-seal-not-included = la feuille n'est pas prouvée à l'index { $index } du checkpoint du sceau : { $why }
+finding-seal-leaf-differs = le { $name } de la feuille vaut { $in_leaf } ; celui de ce paquet vaut { $in_pack }
+
 ## `proofpack register` : le tableau des demandes, les constats, les paquets.
 
 register-title = Registre de { $packs } paquets en { $requests } demandes, au { $as_of }
