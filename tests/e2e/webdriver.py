@@ -52,7 +52,10 @@ class WebDriver:
     def __init__(self, base, capabilities, shots):
         self.base = base
         self.shots = Path(shots)
-        value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        # A browser's first start on a machine builds its caches (fonts,
+        # profile): seconds, more than a minute on a loaded CI machine.
+        value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}},
+                             timeout=180)
         self.id = value["sessionId"]
         # axe on a page of many rows takes seconds, not milliseconds.
         self.request("POST", f"/session/{self.id}/timeouts", {"script": 120_000})
