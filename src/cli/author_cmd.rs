@@ -1,6 +1,6 @@
 //! `proofpack keygen`, `proofpack trust ...` and `proofpack pack`.
 
-use super::{shown, trust_store, Failure, Outcome};
+use super::{refusing_finding, shown, trust_store, Failure, Outcome};
 use proofpack_author::keys;
 use proofpack_author::pack::Authored;
 use proofpack_author::trust_edit::{
@@ -416,13 +416,7 @@ fn print_signed(args: &PackArgs, authored: &Authored) {
 fn print_refused(refused: &Refused) {
     eprintln!("proofpack: {refused}.");
     for (f, remedy) in refused.to_fix() {
-        eprintln!(
-            "  {} ({}) at {}: {}",
-            f.code(),
-            f.effect(),
-            Untrusted(f.location()),
-            Untrusted(f.message())
-        );
+        eprintln!("{}", refusing_finding(f));
         eprintln!("      fix: {remedy}");
     }
     let refusal = refused.refusal();

@@ -106,6 +106,18 @@ pub(crate) fn shown(path: &Path) -> String {
     Untrusted(&path.display().to_string()).escaped()
 }
 
+/// A finding that stops a refused command (`pack`, `seal`), as it lists
+/// them: code, effect, location and message, the pack's text escaped.
+pub(crate) fn refusing_finding(f: &proofpack_core::Finding) -> String {
+    format!(
+        "  {} ({}) at {}: {}",
+        f.code(),
+        f.effect(),
+        Untrusted(f.location()),
+        Untrusted(f.message())
+    )
+}
+
 /// Loads the trust store at `path` (`proofpack_core::TrustStore::load`,
 /// whose error names the path escaped).
 pub(crate) fn trust_store(path: &Path) -> Result<proofpack_core::TrustStore, Failure> {

@@ -2,7 +2,7 @@
 //! written by `proofpack_author::seal`, which refuses a seal that does not
 //! hold for the pack.
 
-use super::{shown, written, Failure, Outcome};
+use super::{refusing_finding, shown, written, Failure, Outcome};
 use proofpack_author::{Destination, SealError, SealRefused, SealRequest, Sealed};
 use proofpack_spec::text::Untrusted;
 use std::io::Write;
@@ -80,13 +80,7 @@ fn print_sealed(args: &SealArgs, sealed: &Sealed) -> Outcome {
 fn print_refused(refused: &SealRefused) {
     eprintln!("proofpack: {refused}.");
     for f in refused.to_fix() {
-        eprintln!(
-            "  {} ({}) at {}: {}",
-            f.code(),
-            f.effect(),
-            Untrusted(f.location()),
-            Untrusted(f.message())
-        );
+        eprintln!("{}", refusing_finding(f));
     }
     for line in refused.refusal().what_to_do() {
         eprintln!("  {line}");
