@@ -910,3 +910,98 @@ fn a_cancelled_verification_stops_with_cancelled() {
     assert!(matches!(run(&cancel), Err(VerifyError::Cancelled)));
     assert!(cancel.clone().is_cancelled());
 }
+
+/// A hasher of the caller's own (as the browser's second worker is): the
+/// content of each large member, counted, hashed here, its digest altered
+/// when asked, or a failure.
+struct Elsewhere {
+    hasher: sha2::Sha256,
+    members: std::rc::Rc<std::cell::Cell<usize>>,
+    wrong: bool,
+    fails: bool,
+}
+
+impl proofpack_core::MemberHasher for Elsewhere {
+    fn update(&mut self, data: &[u8]) -> std::io::Result<()> {
+        use sha2::Digest as _;
+        if self.fails {
+            return Err(std::io::Error::other("the other worker stopped"));
+        }
+        self.hasher.update(data);
+        Ok(())
+    }
+    fn finish(&mut self) -> std::io::Result<[u8; 32]> {
+        use sha2::Digest as _;
+        self.members.set(self.members.get() + 1);
+        let mut digest: [u8; 32] = std::mem::take(&mut self.hasher).finalize().into();
+        if self.wrong {
+            digest[0] ^= 1;
+        }
+        Ok(digest)
+    }
+}
+
+#[test]
+fn s1_large_members_hashed_elsewhere_give_the_same_report() {
+    use proofpack_core::{verify_until, verify_with_hasher, Cancel, Limits, VerifyError};
+    let mut e = baseline();
+    // Two members over the 1 MiB a member must reach to be hashed elsewhere,
+    // one under it.
+    for (path, size) in [
+        ("attachments/a.bin", 3 << 20),
+        ("attachments/b.bin", 1 << 20),
+        ("attachments/c.bin", 1000),
+    ] {
+        let content: Vec<u8> = (0..size).map(|i: usize| (i * 7 % 251) as u8).collect();
+        e.members.push((path.to_owned(), content.into()));
+    }
+    let bytes = pack_bytes(&e, true);
+    let trust = trust();
+    let verify_elsewhere = |wrong: bool, fails: bool| {
+        let members = std::rc::Rc::new(std::cell::Cell::new(0));
+        let hasher = Elsewhere {
+            hasher: Default::default(),
+            members: members.clone(),
+            wrong,
+            fails,
+        };
+        let report = verify_with_hasher(
+            bytes.as_slice(),
+            "pack.tar.gz",
+            Some(&trust),
+            &Limits::default(),
+            &Cancel::new(),
+            Box::new(hasher),
+        );
+        (report, members.get())
+    };
+    let here = verify_until(
+        bytes.as_slice(),
+        "pack.tar.gz",
+        Some(&trust),
+        &Limits::default(),
+        &Cancel::new(),
+    )
+    .expect("readable");
+    assert_eq!(here.verdict(), Verdict::Complete);
+
+    let (elsewhere, members) = verify_elsewhere(false, false);
+    let elsewhere = elsewhere.expect("readable");
+    assert_eq!(members, 2, "the two large members, and only they");
+    let without_time = |r: &proofpack_core::Report| {
+        let mut v = serde_json::to_value(r).expect("report JSON");
+        v["meta"] = serde_json::Value::Null;
+        v
+    };
+    assert_eq!(without_time(&elsewhere), without_time(&here));
+
+    // The digests it gives are the ones the manifest is checked against.
+    let (wrong, _) = verify_elsewhere(true, false);
+    let wrong = wrong.expect("readable");
+    assert_eq!(wrong.verdict(), Verdict::Invalid);
+    assert_codes(&wrong, &["manifest.hash_mismatch"]);
+
+    // Its failure is a failure to read the pack, not a verdict.
+    let (failed, _) = verify_elsewhere(false, true);
+    assert!(matches!(failed, Err(VerifyError::Read(_))), "{failed:?}");
+}

@@ -10,7 +10,9 @@
 //! The decompressed stream is read in 256 KiB slices, and members of 1 MiB
 //! or more are hashed on a second thread fed with a few reused buffers (the
 //! raw input too, once that thread runs), so inflating and hashing overlap;
-//! a small pack never starts that thread.
+//! a small pack never starts that thread. Where no thread can be started
+//! (WebAssembly in a browser) a caller may give a [`MemberHasher`] of its
+//! own to hash them instead (a second Web Worker).
 //!
 //! The stream is bounded by [`Limits`]: a gzip bomb ends in
 //! `archive.limit_exceeded` once the decompressed byte count passes the limit.
@@ -62,6 +64,23 @@ pub enum ReadError {
     /// Reading the underlying file or stream failed.
     #[error("could not read the pack: {0}")]
     Io(#[from] io::Error),
+}
+
+/// Somewhere else to hash the content of large members (1 MiB or more)
+/// while the reader goes on inflating: the reader gives it each such
+/// member's bytes in order, then asks for the member's SHA-256 before the
+/// next one starts. Natively that is a second thread, started by the reader
+/// itself; a caller with no threads (WebAssembly in a browser) gives one
+/// of its own to [`crate::verify_with_hasher`].
+///
+/// An `Err` from either method is a failure to read the pack
+/// ([`ReadError::Io`]), never a property of the pack.
+pub trait MemberHasher {
+    /// More bytes of the current member.
+    fn update(&mut self, data: &[u8]) -> io::Result<()>;
+    /// The SHA-256 of every byte given since the last `finish` (or since
+    /// the start); the next `update` starts a new member.
+    fn finish(&mut self) -> io::Result<[u8; 32]>;
 }
 
 /// One regular-file member.
@@ -287,6 +306,9 @@ enum Offload {
     Running(HashWorker),
     /// The thread could not be started: hash on the reading thread.
     Unavailable,
+    /// The caller's own hasher ([`MemberHasher`]); no thread is started,
+    /// and the raw input is hashed on the reading thread.
+    External(Box<dyn MemberHasher>),
 }
 
 impl Offload {
@@ -442,6 +464,7 @@ impl HashWorker {
 enum MemberHash<'w> {
     Here(Sha256),
     Offloaded(&'w mut HashWorker),
+    External(&'w mut dyn MemberHasher),
 }
 
 impl MemberHash<'_> {
@@ -452,6 +475,7 @@ impl MemberHash<'_> {
                 Ok(())
             }
             MemberHash::Offloaded(w) => w.update(data),
+            MemberHash::External(h) => h.update(data).map_err(Stop::Io),
         }
     }
 
@@ -459,6 +483,7 @@ impl MemberHash<'_> {
         match self {
             MemberHash::Here(h) => Ok(h.finalize().into()),
             MemberHash::Offloaded(w) => w.finish(),
+            MemberHash::External(h) => h.finish().map_err(Stop::Io),
         }
     }
 }
@@ -547,7 +572,24 @@ pub(crate) fn read_archive<R: Read>(
     limits: &Limits,
     findings: &mut Findings,
 ) -> Result<Archive, ReadError> {
-    read_keeping(input, limits, Keep::Parsed, findings)
+    read_keeping(input, limits, Keep::Parsed, Offload::NotStarted, findings)
+}
+
+/// [`read_archive`], the content of large members hashed by `hasher`
+/// rather than on a thread of the reader's own.
+pub(crate) fn read_archive_hashing<R: Read>(
+    input: R,
+    limits: &Limits,
+    hasher: Box<dyn MemberHasher>,
+    findings: &mut Findings,
+) -> Result<Archive, ReadError> {
+    read_keeping(
+        input,
+        limits,
+        Keep::Parsed,
+        Offload::External(hasher),
+        findings,
+    )
 }
 
 /// Reads a `proof.tar.gz` stream exactly as [`read_archive`] does (the whole
@@ -565,7 +607,13 @@ pub(crate) fn read_member<R: Read>(
     path: &str,
     findings: &mut Findings,
 ) -> Result<Option<Vec<u8>>, ReadError> {
-    let archive = read_keeping(input, limits, Keep::Only(path), findings)?;
+    let archive = read_keeping(
+        input,
+        limits,
+        Keep::Only(path),
+        Offload::NotStarted,
+        findings,
+    )?;
     Ok(archive
         .members
         .into_iter()
@@ -577,6 +625,7 @@ fn read_keeping<R: Read>(
     input: R,
     limits: &Limits,
     keep: Keep<'_>,
+    offload: Offload,
     findings: &mut Findings,
 ) -> Result<Archive, ReadError> {
     let hashing = HashingReader {
@@ -594,7 +643,7 @@ fn read_keeping<R: Read>(
         inflated: 0,
         consumed: 0,
         limit: limits.max_decompressed_bytes,
-        offload: Offload::NotStarted,
+        offload,
     };
     let mut archive = Archive::default();
     let outcome = read_tar(&mut stream, limits, keep, &mut archive, findings);
@@ -956,18 +1005,17 @@ fn read_member_data<R: Read>(
     // The declared size is bounded by the member limit; grow as data arrives.
     let mut content = keep.keeper(path, size);
     let mut offload = std::mem::take(&mut stream.offload);
-    let worker = if size >= OFFLOAD_MIN {
-        offload.worker(stream.gz.get_mut().get_mut())
-    } else {
-        None
-    };
-    let mut hasher = match worker {
-        Some(worker) => MemberHash::Offloaded(worker),
-        None => MemberHash::Here(Sha256::new()),
+    let mut hasher = match &mut offload {
+        _ if size < OFFLOAD_MIN => MemberHash::Here(Sha256::new()),
+        Offload::External(external) => MemberHash::External(external.as_mut()),
+        thread => match thread.worker(stream.gz.get_mut().get_mut()) {
+            Some(worker) => MemberHash::Offloaded(worker),
+            None => MemberHash::Here(Sha256::new()),
+        },
     };
     let read = match &mut hasher {
         MemberHash::Offloaded(worker) => offload_data(stream, worker, size, content.as_mut()),
-        MemberHash::Here(_) => skip_data(stream, size, |chunk| {
+        MemberHash::Here(_) | MemberHash::External(_) => skip_data(stream, size, |chunk| {
             if let Some(c) = content.as_mut() {
                 c.extend(chunk);
             }

@@ -64,7 +64,7 @@ mod tests;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 
-pub use archive::{Limits, ReadError};
+pub use archive::{Limits, MemberHasher, ReadError};
 pub use findings::{
     Code, Effect, Finding, MissingEvidence, Passed, RegisterCode, SuccessCode, Verdict,
 };
@@ -72,4 +72,4 @@ pub use messages::{MessageArg, MessageId};
 pub use pack_file::{verify_path, PackFile, ReadProgress};
 pub use report::Report;
 pub use trust::{TrustStore, TrustStoreError, TrustStoreProblem};
-pub use verify::{verify, verify_until, Cancel, VerifyError};
+pub use verify::{verify, verify_until, verify_with_hasher, Cancel, VerifyError};

@@ -3,7 +3,9 @@
 //! one [`Findings`]; the checks that pass are recorded beside them, and the
 //! verdict is derived from both at the end (§12).
 
-use crate::archive::{read_archive, Archive, Limits, ReadError};
+use crate::archive::{
+    read_archive, read_archive_hashing, Archive, Limits, MemberHasher, ReadError,
+};
 pub use crate::cancel::Cancel;
 use crate::cosignatures;
 use crate::findings::{Code, Effect, Findings, MissingEvidence, Passed, SuccessCode};
@@ -93,9 +95,37 @@ pub fn verify_until<R: Read>(
     cancel: &Cancel,
 ) -> Result<Report, VerifyError> {
     let mut run = Run::new(input_name, trust);
-
-    // §1 Container.
     let archive = read_archive(input, limits, &mut run.findings)?;
+    check_archive(archive, trust, cancel, run)
+}
+
+/// [`verify_until`], the content of members of 1 MiB or more hashed by
+/// `hasher` while the pack is inflated, rather than on a second thread:
+/// for a caller that cannot start threads but has somewhere else to hash
+/// (the browser's verifier, which hashes in a second Web Worker). The
+/// report is the one [`verify_until`] gives, as long as `hasher` gives each
+/// member's SHA-256.
+pub fn verify_with_hasher<R: Read>(
+    input: R,
+    input_name: &str,
+    trust: Option<&TrustStore>,
+    limits: &Limits,
+    cancel: &Cancel,
+    hasher: Box<dyn MemberHasher>,
+) -> Result<Report, VerifyError> {
+    let mut run = Run::new(input_name, trust);
+    let archive = read_archive_hashing(input, limits, hasher, &mut run.findings)?;
+    check_archive(archive, trust, cancel, run)
+}
+
+/// §1 on what the reader established, then the other sections.
+fn check_archive(
+    archive: Archive,
+    trust: Option<&TrustStore>,
+    cancel: &Cancel,
+    mut run: Run,
+) -> Result<Report, VerifyError> {
+    // §1 Container.
     run.sections.pack = PackInfo {
         sha256: hex(&archive.sha256),
         size: archive.size,
