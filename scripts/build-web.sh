@@ -54,8 +54,14 @@ esbuild() {
         --log-override:empty-import-meta=silent "$@"
 }
 
-# The worker: ui/worker.js with wasm-bindgen's glue.
+# The worker: ui/worker.js with wasm-bindgen's glue, and the one module
+# instance of js/hasher.js that the glue and the worker both import.
+hasher=("$build"/pkg/snippets/proofpack-web-*/js/hasher.js)
+[ "${#hasher[@]}" -eq 1 ] && [ -f "${hasher[0]}" ] || { echo "wasm-bindgen wrote no one js/hasher.js" >&2; exit 1; }
+# (The glue imports that module once per function, under one key: the
+# duplicate keys name the same module.)
 esbuild ui/worker.js --alias:proofpack-web="$build/pkg/proofpack_web.js" \
+    --alias:proofpack-hasher="${hasher[0]}" --log-override:duplicate-object-key=silent \
     --outfile="$build/worker.js"
 # The page, twice: its assets beside it (hosted), or inside it (single).
 esbuild ui/app.js --alias:proofpack-web-assets=./ui/web-assets.js --outfile="$build/app-hosted.js"

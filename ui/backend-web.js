@@ -29,10 +29,18 @@ const KEPT = 32;
 const LANGUAGE_KEY = 'proofpack.language';
 const TRUST_KEY = 'proofpack.trust';
 
-/** A worker running the verifier, its calls answered in turn. */
+/** Whether a verifying worker can wait for a hashing worker (JSPI). */
+const SUSPENDS = typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function';
+
+/**
+ * A worker running the verifier, its calls answered in turn; with
+ * `hashing`, and a browser with JSPI, a second worker beside it hashes the
+ * content of large members while it inflates (worker.js).
+ */
 class VerifierWorker {
-  constructor(url, module) {
+  constructor(url, module, { hashing = false } = {}) {
     this.worker = new Worker(url);
+    this.hasher = null;
     this.pending = new Map();
     this.next = 1;
     this.running = null; // the job it runs
@@ -49,7 +57,18 @@ class VerifierWorker {
       event.preventDefault();
       this.stop({ kind: 'internal', message: event.message || 'the verifier stopped' });
     };
-    this.worker.postMessage({ module });
+    if (hashing && SUSPENDS) {
+      this.hasher = new Worker(url);
+      this.hasher.onerror = (event) => {
+        event.preventDefault();
+        this.stop({ kind: 'internal', message: event.message || 'the hashing worker stopped' });
+      };
+      const channel = new MessageChannel();
+      this.hasher.postMessage({ module, hashing: channel.port2 }, [channel.port2]);
+      this.worker.postMessage({ module, hasher: channel.port1 }, [channel.port1]);
+    } else {
+      this.worker.postMessage({ module });
+    }
   }
 
   answer(message) {
@@ -83,6 +102,7 @@ class VerifierWorker {
   stop(error, also = null) {
     this.dead = true;
     this.worker.terminate();
+    this.hasher?.terminate();
     this.failed(error);
     also?.reject(error);
     for (const call of this.pending.values()) call.reject(error);
@@ -210,7 +230,7 @@ export async function webBackend() {
     const free = pool.find((w) => !w.dead && w.running === null);
     if (free) return free;
     if (pool.length < POOL) {
-      const fresh = spawn();
+      const fresh = new VerifierWorker(workerUrl, module, { hashing: true });
       pool.push(fresh);
       return fresh;
     }

@@ -5,17 +5,70 @@
 // (FileReaderSync), so neither the page nor this worker ever holds it
 // whole; a verification is cancelled by terminating this worker.
 //
-// Messages in: {module} first, then {id, call, args}. Out: {ready}, then
+// The same script is also a pool worker's hashing worker, which hashes the
+// content of large members while the verifying worker inflates
+// (crates/proofpack-web/src/elsewhere.rs): it gets {module, hashing: port}
+// and then talks only over that port.
+//
+// Messages in: {module, hasher?: port} first, then {id, call, args}. Out: {ready}, then
 // per call {id, progress}... and one of {id, ok} (JSON text, or bytes),
 // {id, error} (an AppError's JSON, the UI switches on its kind) or
 // {id, trap} (the module stopped: this worker is not used again).
 
 import {
-  Verifier, check_verification, explanations, folder_packs, initSync, is_verification,
+  MemberDigest, Verifier, check_verification, explanations, folder_packs, initSync, is_verification,
   language_for, register_words, trust_store_view, ui_strings, verifier,
 } from 'proofpack-web';
+// Bundled only (scripts/build-web.sh): crates/proofpack-web/js/hasher.js,
+// the module instance the WebAssembly module imports from.
+import { begin, connect } from 'proofpack-hasher';
 
 let session = null;
+// `run_prepared` through WebAssembly.promising, when this worker has a
+// hashing worker beside it and the browser has JSPI
+// (crates/proofpack-web/src/elsewhere.rs).
+let runPrepared = null;
+
+/** Verifies a pack, its large members hashed by the hashing worker if there is one. */
+async function verify(a, progress) {
+  const onProgress = (read) => progress({ read });
+  if (!runPrepared) {
+    return session.verify(a.job, a.pack, a.trust?.bytes, a.trust?.name, a.trust?.modified,
+      a.language, onProgress);
+  }
+  begin();
+  session.prepare(a.pack, a.trust?.bytes, a.trust?.name, a.trust?.modified, onProgress);
+  await runPrepared();
+  return session.finish_prepared(a.job, a.language);
+}
+
+/**
+ * The hashing worker's side: each member's bytes as they come, acknowledged
+ * as they are hashed (the verifying worker waits when too many are in
+ * flight), and its SHA-256 when asked.
+ */
+function serveHashing(port) {
+  let run = 0;
+  let hashed = 0;
+  let digest = new MemberDigest();
+  port.onmessage = ({ data }) => {
+    if (data.run !== run) {
+      // A new verification: whatever a stopped one left is dropped.
+      run = data.run;
+      hashed = 0;
+      digest.free();
+      digest = new MemberDigest();
+    }
+    if (data.bytes) {
+      digest.update(new Uint8Array(data.bytes, 0, data.length));
+      hashed += data.length;
+      port.postMessage({ run, hashed, spare: data.bytes }, [data.bytes]);
+    } else if (data.finish) {
+      const bytes = digest.finish();
+      port.postMessage({ run, digest: bytes }, [bytes.buffer]);
+    }
+  };
+}
 
 const CALLS = {
   verifier: () => verifier(),
@@ -27,8 +80,7 @@ const CALLS = {
   is_verification: (a) => is_verification(a.file),
   folder_packs: (a) => folder_packs(a.paths),
   check_verification: (a) => check_verification(a.envelope, a.name, a.keys, a.keys_name, a.pack ?? undefined, a.language),
-  verify: (a, progress) => session.verify(a.job, a.pack, a.trust?.bytes, a.trust?.name, a.trust?.modified,
-    a.language, (read) => progress({ read })),
+  verify,
   shown: (a) => session.shown(a.job, a.language),
   export_report: (a) => session.export_report(a.job, a.format, a.language),
   register: (a, progress) => session.register(a.job, a.packs, a.names, a.handles, a.trust.bytes, a.trust.name,
@@ -37,17 +89,30 @@ const CALLS = {
   close: (a) => session.close(a.job),
 };
 
+// Calls run one at a time, in order: a verification suspended in JSPI
+// must not have another call run in the module meanwhile.
+let turn = Promise.resolve();
 self.onmessage = (event) => {
-  const message = event.data;
+  turn = turn.then(() => answer(event.data));
+};
+
+async function answer(message) {
   if (message.module) {
-    initSync({ module: message.module });
+    const exports = initSync({ module: message.module });
+    if (message.hashing) {
+      serveHashing(message.hashing);
+      return;
+    }
     session = new Verifier();
+    if (message.hasher && connect(exports.memory, message.hasher)) {
+      runPrepared = WebAssembly.promising(exports.run_prepared);
+    }
     self.postMessage({ ready: true });
     return;
   }
   const { id, call, args } = message;
   try {
-    const ok = CALLS[call](args, (progress) => self.postMessage({ id, progress }));
+    const ok = await CALLS[call](args, (progress) => self.postMessage({ id, progress }));
     // Bytes go over without a copy.
     self.postMessage({ id, ok }, ok instanceof Uint8Array ? [ok.buffer] : []);
   } catch (thrown) {
@@ -56,4 +121,4 @@ self.onmessage = (event) => {
     if (typeof thrown === 'string') self.postMessage({ id, error: JSON.parse(thrown) });
     else self.postMessage({ id, trap: String(thrown && thrown.message ? thrown.message : thrown) });
   }
-};
+}

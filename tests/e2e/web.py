@@ -18,6 +18,8 @@ pack and trust store, never wording:
 - a pack whose fields hold markup stays inert text;
 - an unusable trust store is an error with no verdict; a verification
   under way has no data-verdict and is cancelled;
+- members of 1 MiB or more, hashed in the hashing worker, give the CLI's
+  verdict and codes, a changed one included;
 - Register mode over chosen packs and over a chosen folder, a request's
   chain, its exports; a signed verification (§20) checked;
 - the language menu switches the page and the reports;
@@ -349,6 +351,49 @@ def test_errors_and_cancel(b, tmp):
     b.click("[data-testid=cancel]")
 
 
+def pack_with_large_members(tmp):
+    """The complete sample's evidence plus two attachments over the 1 MiB
+    from which the page hashes a member in its hashing worker (and one
+    under it), packed by the CLI; and a copy whose first large member has
+    one byte changed after signing."""
+    evidence = tmp / "large-evidence"
+    subprocess.run(["cp", "-r", str(SAMPLES / "evidence" / "complete-gdpr"), str(evidence)], check=True)
+    sizes = {"large-1.bin": 3 << 20, "large-2.bin": (1 << 20) + 511, "small.bin": 1000}
+    for name, size in sizes.items():
+        marker = f"PROOFPACK {name} ".encode()
+        body = bytes((i * 131 + i // 4093) % 251 for i in range(size - len(marker)))
+        (evidence / "attachments").mkdir(exist_ok=True)
+        (evidence / "attachments" / name).write_bytes(marker + body)
+    pack = tmp / "large.tar.gz"
+    made = cli("pack", evidence, "--key", dpo_key(tmp), "--trust", TRUST, "--out", pack,
+               "--signed-at", "2026-04-22T16:02:00Z")
+    assert pack.exists(), made.stderr
+    tar = gzip.decompress(pack.read_bytes())
+    at = tar.index(b"PROOFPACK large-1.bin ") + (2 << 20)
+    changed = tmp / "large-changed.tar.gz"
+    changed.write_bytes(gzip.compress(tar[:at] + bytes([tar[at] ^ 1]) + tar[at + 1:], mtime=0))
+    return pack, changed
+
+
+def test_large_members_are_hashed_beside_the_verifier(b, tmp):
+    # Chromium has JSPI: each verifying worker of the pool has a hashing
+    # worker beside it, which hashes the content of every member of 1 MiB
+    # or more (crates/proofpack-web/src/elsewhere.rs).
+    b.load()
+    b.offline()
+    assert b.js("return typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function'")
+    pack, changed = pack_with_large_members(tmp)
+    b.choose("[data-testid=open-trust]", TRUST)
+    for each in (pack, changed):
+        want = expected_of(each, TRUST)
+        b.choose("[data-testid=open-pack]", each)
+        got = (b.verdict_of(each.name), b.codes())
+        assert got == want, f"{each.name}: page {got}, CLI {want}"
+    assert expected_of(pack, TRUST)[0] == "complete"
+    verdict, codes = expected_of(changed, TRUST)
+    assert verdict == "invalid" and "manifest.hash_mismatch" in codes, (verdict, codes)
+
+
 def serve(directory):
     """A loopback HTTP server of `directory` on a free port, in a thread."""
     class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -556,6 +601,7 @@ TESTS = [
     test_exports_are_the_clis_outside_meta,
     test_hostile_markup_stays_inert,
     test_errors_and_cancel,
+    test_large_members_are_hashed_beside_the_verifier,
     test_register_mode_and_its_exports,
     test_a_signed_verification_is_checked,
     test_revision_3_witnessed_time_and_seal,

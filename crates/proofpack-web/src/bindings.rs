@@ -5,6 +5,7 @@
 //! thrown as the JSON of a [`views::AppError`] (the UI switches on its
 //! `kind`).
 
+use crate::elsewhere;
 use crate::reader::{Counted, Ranged, Slices};
 use crate::session::{self, RegisterInput, RegisterQuery, Session, TrustFile};
 use js_sys::{Array, Function, Uint8Array};
@@ -161,6 +162,31 @@ impl Verifier {
         json(&verified)
     }
 
+    /// Makes the verification of `pack` ready to run with its large
+    /// members hashed in the hashing worker, as [`Verifier::verify`] takes
+    /// it; the page then calls `run_prepared` through
+    /// `WebAssembly.promising`, then [`Verifier::finish_prepared`].
+    pub fn prepare(
+        &mut self,
+        pack: File,
+        trust_bytes: Option<Vec<u8>>,
+        trust_name: Option<String>,
+        trust_modified: Option<f64>,
+        progress: Function,
+    ) {
+        let trust =
+            trust_bytes.map(|bytes| (bytes, trust_name.unwrap_or_default(), trust_modified));
+        elsewhere::prepare(pack, trust, progress);
+    }
+
+    /// The outcome of the verification `run_prepared` ran, kept as job
+    /// `job`: what [`Verifier::verify`] gives.
+    pub fn finish_prepared(&mut self, job: u32, language: &str) -> Result<String, JsValue> {
+        let language = session::language(language).map_err(thrown)?;
+        let checked = elsewhere::take_checked()?;
+        json(&self.session.keep_checked(u64::from(job), checked, language))
+    }
+
     /// The pictures and words of report `job` in `language`.
     pub fn shown(&self, job: u32, language: &str) -> Result<String, JsValue> {
         let language = session::language(language).map_err(thrown)?;
@@ -275,7 +301,7 @@ pub struct FileRange {
 }
 
 impl FileRange {
-    fn new(file: File) -> Result<FileRange, AppError> {
+    pub(crate) fn new(file: File) -> Result<FileRange, AppError> {
         let reader = FileReaderSync::new().map_err(|e| AppError::Internal {
             message: format!("no FileReaderSync here: {}", words(&e)),
         })?;
@@ -346,6 +372,6 @@ fn json(value: &impl Serialize) -> Result<String, JsValue> {
 }
 
 /// An error as JavaScript receives it: the JSON of an [`AppError`].
-fn thrown(e: AppError) -> JsValue {
+pub(crate) fn thrown(e: AppError) -> JsValue {
     JsValue::from_str(&serde_json::to_string(&e).unwrap_or_else(|_| e.to_string()))
 }

@@ -9,6 +9,9 @@
 //! this module's bindings in workers (`ui/worker.js`). A pack is read as a
 //! stream, a slice of its `File` at a time ([`reader`]), so memory stays
 //! flat in its size; a verification is cancelled by stopping its worker.
+//! Where the browser has JavaScript Promise Integration, a second worker
+//! hashes the content of large members while the first inflates
+//! (`elsewhere`), as the native verifier's second thread does.
 //! What the panels show is built by the render crate's `views`, as the
 //! desktop app builds it; `meta.verifier` names this build
 //! ([`session::VERIFIER`]), and `meta.verified_at` comes from the browser's
@@ -24,5 +27,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+#[cfg(target_arch = "wasm32")]
+pub mod elsewhere;
 pub mod reader;
 pub mod session;

@@ -6,7 +6,9 @@
 //! desktop app does. Nothing here knows of the browser: the native tests
 //! drive it with files and byte slices.
 
-use proofpack_core::{verify_until, Cancel, Limits, Report, TrustStore};
+use proofpack_core::{
+    verify_until, verify_with_hasher, Cancel, Limits, MemberHasher, Report, TrustStore,
+};
 use proofpack_register::{Collector, Options, Register};
 use proofpack_render::i18n::Language;
 use proofpack_render::views::{
@@ -79,6 +81,41 @@ pub fn preferred_language(tags: &[String]) -> Language {
         .unwrap_or_default()
 }
 
+/// A pack's report, and the trust store it was checked against as the UI
+/// shows it.
+#[derive(Debug)]
+pub struct CheckedPack {
+    report: Report,
+    trust: Option<TrustStoreView>,
+}
+
+/// Verifies `pack` (shown as `name`) with `trust`, the content of its large
+/// members hashed by `hasher` when one is given (the browser's second
+/// worker), on this thread otherwise: a worker has no threads. The report
+/// is the same either way.
+pub fn check_pack(
+    pack: impl Read,
+    name: &str,
+    trust: Option<TrustFile<'_>>,
+    hasher: Option<Box<dyn MemberHasher>>,
+) -> Result<CheckedPack, AppError> {
+    let trust = trust.map(|t| t.load()).transpose()?;
+    let store = trust.as_ref().map(|(store, _)| store);
+    // The worker is stopped from outside to cancel: nothing raises this.
+    let cancel = Cancel::new();
+    let limits = Limits::default();
+    let report = match hasher {
+        Some(hasher) => verify_with_hasher(pack, name, store, &limits, &cancel, hasher),
+        None => verify_until(pack, name, store, &limits, &cancel),
+    }
+    .map_err(|e| AppError::of_verify(name, e))?
+    .verified_by(VERIFIER.to_owned());
+    Ok(CheckedPack {
+        report,
+        trust: trust.map(|(_, view)| view),
+    })
+}
+
 /// A worker's kept reports and registers, by job.
 #[derive(Debug, Default)]
 pub struct Session {
@@ -102,21 +139,22 @@ impl Session {
         trust: Option<TrustFile<'_>>,
         language: Language,
     ) -> Result<Verified, AppError> {
-        let trust = trust.map(|t| t.load()).transpose()?;
-        let store = trust.as_ref().map(|(store, _)| store);
-        // The worker is stopped from outside to cancel: nothing raises this.
-        let cancel = Cancel::new();
-        let report = verify_until(pack, name, store, &Limits::default(), &cancel)
-            .map_err(|e| AppError::of_verify(name, e))?
-            .verified_by(VERIFIER.to_owned());
+        let checked = check_pack(pack, name, trust, None)?;
+        Ok(self.keep_checked(job, checked, language))
+    }
+
+    /// Keeps the report of a pack checked by [`check_pack`] as job `job`,
+    /// and gives what the panels show of it in `language`.
+    pub fn keep_checked(&mut self, job: u64, checked: CheckedPack, language: Language) -> Verified {
+        let CheckedPack { report, trust } = checked;
         let verified = Verified {
             job,
-            trust: trust.map(|(_, view)| view),
+            trust,
             shown: Shown::of(&report, language),
             report: report.clone(),
         };
         keep(&mut self.reports, job, report, KEPT_REPORTS);
-        Ok(verified)
+        verified
     }
 
     /// The pictures and words of report `job` in `language`.
