@@ -483,7 +483,9 @@ function renderFindings() {
   const codeSel = select('register-code', t('ui-register-filter-code'), t('ui-register-all-codes'), codes, o.code,
     (value) => { o.code = value; o.page = 0; again(); });
   const shown = all.filter((f) => !o.code || f.code === o.code);
-  const cards = shown.slice(o.page * ui.PAGE, (o.page + 1) * ui.PAGE).map(findingCard);
+  // Each finding's message in the UI's language, by its place in the register.
+  const said = (f) => reg.view.messages?.[all.indexOf(f)] ?? f.message;
+  const cards = shown.slice(o.page * ui.PAGE, (o.page + 1) * ui.PAGE).map((f) => findingCard(f, said(f)));
   const pages = all.length > ui.PAGE
     ? [named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))]
     : [];
@@ -496,8 +498,8 @@ function renderFindings() {
   ));
 }
 
-/** A register finding as Verify mode shows a finding: code, effect, message, explanation. */
-function findingCard(f) {
+/** A register finding as Verify mode shows a finding: code, effect, message (in the UI's language), explanation. */
+function findingCard(f, message) {
   const { el } = ui;
   const e = reg.view.words.explanations[f.code] ?? {};
   const packs = el('ul', { class: 'finding-packs' });
@@ -510,7 +512,7 @@ function findingCard(f) {
     el('div', { class: 'head' },
       el('code', { class: 'code', text: f.code }),
       el('span', { class: `effect effect-${f.effect}`, text: reg.view.words.effects[f.effect] ?? f.effect })),
-    el('p', { class: 'mono message', text: f.message }),
+    el('p', { class: 'mono message', text: message }),
     el('dl', {},
       el('dt', { text: t('ui-finding-meaning') }), el('dd', { text: e.meaning ?? '' }),
       el('dt', { text: t('ui-finding-why') }), el('dd', { text: e.why ?? '' }),

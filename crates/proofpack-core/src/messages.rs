@@ -38,6 +38,14 @@ macro_rules! messages {
             pub const fn english(self) -> &'static str {
                 match self { $(MessageId::$variant => $english,)* }
             }
+
+            /// The English message: the template with each `{name}`
+            /// replaced by its value in `args` (for findings made outside
+            /// this crate, the register's).
+            #[must_use]
+            pub fn english_with(self, args: &[(&'static str, MessageArg)]) -> String {
+                fill(self.english(), args)
+            }
         }
     };
 }
@@ -227,6 +235,15 @@ messages! {
     SealNotConsistent = "seal-not-consistent" => "checkpoint_after is not proved a prefix of the seal's checkpoint: {why}",
     SealNotIncluded = "seal-not-included" => "the leaf is not proved at index {index} of the seal's checkpoint: {why}",
     SealLeafDiffers = "seal-leaf-differs" => "the leaf's {name} is {in_leaf}; this pack's is {in_pack}",
+    // §19 Register (the register's own findings, over several packs).
+    RegisterDuplicateFile = "register-duplicate-file" => "{count} files have the same bytes as {file}: one pack",
+    RegisterSupersedesUnknown = "register-supersedes-unknown" => "{file} supersedes {sha256}, which is not in the set",
+    RegisterSupersedesMismatch = "register-supersedes-mismatch" => "{file} supersedes {earlier}, which differs in {fields}: the link is void",
+    RegisterSupersededTwice = "register-superseded-twice" => "{count} packs supersede {file}: every such link is void",
+    RegisterForkRoots = "register-fork-roots" => "the log {origin} shows two roots at tree size {size}: its key signed two histories",
+    RegisterForkLeaves = "register-fork-leaves" => "the log {origin} shows two leaves at index {index}: its key signed two histories",
+    RegisterCompetingPacks = "register-competing-packs" => "request {request} has {count} packs that no pack supersedes",
+    RegisterOverdue = "register-overdue" => "{kind} {what} was due at {due}, before as_of",
 }
 
 /// A value placed in a message: text (pack text included, made inert by

@@ -3,7 +3,7 @@
 //! `format`, each request's `status`, and each finding's `code`, `effect`
 //! and `packs` are normative; the rest is what a reviewer needs.
 
-use proofpack_core::{Effect, RegisterCode, Verdict};
+use proofpack_core::{Effect, MessageArg, MessageId, RegisterCode, Verdict};
 use proofpack_spec::vocab::{OpenItemKind, REGISTER_FORMAT};
 use serde::Serialize;
 
@@ -104,22 +104,44 @@ pub struct RegisterFinding {
     pub code: RegisterCode,
     /// Its effect (always the code's own).
     pub effect: Effect,
-    /// What a reviewer reads (pack text in it); not normative.
+    /// What a reviewer reads (pack text in it), in English; not normative.
     pub message: String,
     /// The SHA-256 of each pack it is located at, sorted.
     pub packs: Vec<String>,
+    /// The message as an id and its values, which a renderer writes in the
+    /// reader's language (`message` is its English).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    said: (MessageId, Vec<(&'static str, MessageArg)>),
 }
 
 impl RegisterFinding {
-    pub(crate) fn new(code: RegisterCode, message: String, mut packs: Vec<String>) -> Self {
+    pub(crate) fn new(
+        code: RegisterCode,
+        id: MessageId,
+        args: Vec<(&'static str, MessageArg)>,
+        mut packs: Vec<String>,
+    ) -> Self {
         packs.sort();
         packs.dedup();
         RegisterFinding {
             code,
             effect: code.effect(),
-            message,
+            message: id.english_with(&args),
             packs,
+            said: (id, args),
         }
+    }
+
+    /// The message's id (its text in every language is the render crate's
+    /// `finding-<id>`).
+    pub fn message_id(&self) -> MessageId {
+        self.said.0
+    }
+
+    /// The message's values, by name.
+    pub fn message_args(&self) -> &[(&'static str, MessageArg)] {
+        &self.said.1
     }
 }
 

@@ -8,7 +8,7 @@ use crate::report::{
     OpenItemRow, Register, RegisterFinding, RegisterPack, RegisterRequest, Unread,
 };
 use proofpack_core::report::OpenItem;
-use proofpack_core::{Effect, RegisterCode, Verdict};
+use proofpack_core::{Effect, MessageId, RegisterCode, Verdict};
 use proofpack_spec::merkle::Hash;
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::OpenItemKind;
@@ -72,14 +72,13 @@ fn deduplicate(read: Vec<PackFacts>, findings: &mut Vec<RegisterFinding>) -> Pac
     }
     for (pack, others) in packs.packs.iter().zip(&packs.duplicates) {
         if !others.is_empty() {
-            let message = format!(
-                "{} files have the same bytes as {}: one pack",
-                others.len() + 1,
-                pack.file
-            );
             findings.push(RegisterFinding::new(
                 RegisterCode::DuplicateFile,
-                message,
+                MessageId::RegisterDuplicateFile,
+                vec![
+                    ("count", (others.len() + 1).into()),
+                    ("file", pack.file.as_str().into()),
+                ],
                 vec![pack.sha256.clone()],
             ));
         }
@@ -101,11 +100,14 @@ fn supersession(packs: &Packs, findings: &mut Vec<RegisterFinding>) -> Vec<Optio
             continue;
         }
         let Some(&e) = packs.by_sha.get(named_sha) else {
-            let message = format!("{} supersedes {named_sha}, which is not in the set", p.file);
             let at = vec![p.sha256.clone()];
             findings.push(RegisterFinding::new(
                 RegisterCode::SupersedesUnknown,
-                message,
+                MessageId::RegisterSupersedesUnknown,
+                vec![
+                    ("file", p.file.as_str().into()),
+                    ("sha256", named_sha.as_str().into()),
+                ],
                 at,
             ));
             continue;
@@ -115,16 +117,15 @@ fn supersession(packs: &Packs, findings: &mut Vec<RegisterFinding>) -> Vec<Optio
         if misfits.is_empty() {
             claims.entry(e).or_default().push(i);
         } else {
-            let message = format!(
-                "{} supersedes {}, which differs in {}: the link is void",
-                p.file,
-                earlier.file,
-                misfits.join(", ")
-            );
             let at = vec![p.sha256.clone()];
             findings.push(RegisterFinding::new(
                 RegisterCode::SupersedesMismatch,
-                message,
+                MessageId::RegisterSupersedesMismatch,
+                vec![
+                    ("file", p.file.as_str().into()),
+                    ("earlier", earlier.file.as_str().into()),
+                    ("fields", misfits.join(", ").into()),
+                ],
                 at,
             ));
         }
@@ -134,15 +135,14 @@ fn supersession(packs: &Packs, findings: &mut Vec<RegisterFinding>) -> Vec<Optio
         if let [only] = by[..] {
             superseded_by[e] = Some(only);
         } else {
-            let message = format!(
-                "{} packs supersede {}: every such link is void",
-                by.len(),
-                packs.packs[e].file
-            );
             let at = by.iter().map(|&i| packs.packs[i].sha256.clone()).collect();
             findings.push(RegisterFinding::new(
                 RegisterCode::SupersededTwice,
-                message,
+                MessageId::RegisterSupersededTwice,
+                vec![
+                    ("count", by.len().into()),
+                    ("file", packs.packs[e].file.as_str().into()),
+                ],
                 at,
             ));
         }
@@ -222,15 +222,17 @@ fn log_forks(packs: &[PackFacts], findings: &mut Vec<RegisterFinding>) {
         }
     }
     let forks = [
-        ("two roots at tree size", sizes),
-        ("two leaves at index", indexes),
+        (MessageId::RegisterForkRoots, "size", sizes),
+        (MessageId::RegisterForkLeaves, "index", indexes),
     ];
-    for (what, positions) in forks {
+    for (id, position, positions) in forks {
         for ((origin, n), at) in positions.into_iter().filter(|(_, at)| at.forked) {
-            let message =
-                format!("the log {origin:?} shows {what} {n}: its key signed two histories");
+            let args = vec![
+                ("origin", format!("{origin:?}").into()),
+                (position, n.into()),
+            ];
             let at = at.packs.iter().map(|&i| packs[i].sha256.clone()).collect();
-            findings.push(RegisterFinding::new(RegisterCode::LogFork, message, at));
+            findings.push(RegisterFinding::new(RegisterCode::LogFork, id, args, at));
         }
     }
 }
@@ -253,15 +255,15 @@ fn request(
         .collect();
     heads.sort_by(|&a, &b| packs[a].sha256.cmp(&packs[b].sha256));
     if heads.len() > 1 {
-        let message = format!(
-            "request {:?} has {} packs that no pack supersedes",
-            first.request_id.as_deref().unwrap_or_default(),
-            heads.len()
-        );
+        let request = first.request_id.as_deref().unwrap_or_default();
         let at = heads.iter().map(|&i| packs[i].sha256.clone()).collect();
         findings.push(RegisterFinding::new(
             RegisterCode::CompetingPacks,
-            message,
+            MessageId::RegisterCompetingPacks,
+            vec![
+                ("request", format!("{request:?}").into()),
+                ("count", heads.len().into()),
+            ],
             at,
         ));
     }
@@ -270,14 +272,18 @@ fn request(
         for item in open_items_of(&packs[h]) {
             let row = judge(&item, &packs[h].sha256, as_of);
             if row.overdue {
-                let message = format!(
-                    "{} {:?} was due at {}, before as_of",
-                    row.kind,
-                    row.what,
-                    row.due.as_deref().unwrap_or_default()
-                );
+                let args = vec![
+                    ("kind", row.kind.to_string().into()),
+                    ("what", format!("{:?}", row.what).into()),
+                    ("due", row.due.as_deref().unwrap_or_default().into()),
+                ];
                 let at = vec![row.pack.clone()];
-                findings.push(RegisterFinding::new(RegisterCode::Overdue, message, at));
+                findings.push(RegisterFinding::new(
+                    RegisterCode::Overdue,
+                    MessageId::RegisterOverdue,
+                    args,
+                    at,
+                ));
             }
             open_items.push(row);
         }

@@ -18,7 +18,8 @@
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
-use proofpack_core::{Effect, Finding, MessageArg, SuccessCode, Verdict};
+use proofpack_core::{Effect, Finding, MessageArg, MessageId, SuccessCode, Verdict};
+use proofpack_register::RegisterFinding;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -299,17 +300,32 @@ impl Messages {
     /// placed as they are: whoever writes the result makes it inert, as it
     /// does the English one.
     pub fn finding(self, finding: &Finding) -> String {
-        let Some(id) = finding.message_id() else {
-            return finding.message().to_owned();
-        };
-        let args: Vec<(&str, Arg<'_>)> = finding
-            .message_args()
+        match finding.message_id() {
+            Some(id) => self.said(id, finding.message_args(), finding.message()),
+            None => finding.message().to_owned(),
+        }
+    }
+
+    /// A register finding's one-line message in this language, as
+    /// [`Messages::finding`] writes a pack's.
+    pub fn register_finding(self, finding: &RegisterFinding) -> String {
+        self.said(
+            finding.message_id(),
+            finding.message_args(),
+            &finding.message,
+        )
+    }
+
+    /// The message `finding-<id>` with `args`; `english` where this
+    /// language lacks it.
+    fn said(self, id: MessageId, args: &[(&'static str, MessageArg)], english: &str) -> String {
+        let args: Vec<(&str, Arg<'_>)> = args
             .iter()
             .map(|(name, value)| (*name, self.finding_arg(value)))
             .collect();
         let text = self.format(&format!("finding-{}", id.as_str()), &args);
         if text.starts_with(MISSING_MARK) {
-            finding.message().to_owned()
+            english.to_owned()
         } else {
             text
         }

@@ -158,7 +158,7 @@ fn findings(out: &mut String, register: &Register, msg: Messages) {
             out,
             "  {} [{effect}] {}",
             f.code,
-            Untrusted(&f.message).escaped()
+            Untrusted(&msg.register_finding(f)).escaped()
         );
         let files: Vec<String> = f.packs.iter().map(|p| file_of(register, p)).collect();
         let _ = writeln!(out, "      {}", files.join(", "));

@@ -297,6 +297,39 @@ pub struct RegisterView {
     pub skipped: Vec<SkippedEntry>,
     /// The words of what the register shows, in the UI's language.
     pub words: RegisterWords,
+    /// Each of `register.findings`' messages in the UI's language, in
+    /// their order.
+    pub messages: Vec<String>,
+}
+
+impl RegisterView {
+    /// What the UI shows of `register`, made as job `job` (`paths`: where
+    /// each of its packs is; `skipped`: the entries of folders given that
+    /// are not packs), in `language`.
+    pub fn new(
+        job: u64,
+        register: Register,
+        paths: Vec<Option<String>>,
+        trust: TrustStoreView,
+        skipped: Vec<SkippedEntry>,
+        language: Language,
+    ) -> Self {
+        let msg = Messages::new(language);
+        RegisterView {
+            job,
+            exit: register.exit_status(),
+            messages: register
+                .findings()
+                .iter()
+                .map(|f| msg.register_finding(f))
+                .collect(),
+            register,
+            paths,
+            trust,
+            skipped,
+            words: RegisterWords::of(language),
+        }
+    }
 }
 
 /// An entry of a folder that is not a pack.

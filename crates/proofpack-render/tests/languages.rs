@@ -304,3 +304,37 @@ fn a_french_text_report_has_no_english_finding_message() {
         }
     }
 }
+
+#[test]
+fn register_findings_are_written_in_the_readers_language() {
+    use proofpack_register::{Collector, Options};
+    use proofpack_spec::timestamp::Timestamp;
+    let trust =
+        TrustStore::from_json(&std::fs::read(samples().join("trust.json")).unwrap()).unwrap();
+    let options = Options::new(&trust, Timestamp::parse("2026-12-01T00:00:00Z").unwrap());
+    let mut collector = Collector::new(&options);
+    // The same pack under two names, and a late pack with open items long
+    // overdue by as_of: `register.duplicate_file` and `register.overdue`.
+    for name in [
+        "complete-gdpr.tar.gz",
+        "complete-gdpr.tar.gz",
+        "late-ccpa.tar.gz",
+    ] {
+        let file = std::fs::File::open(samples().join(name));
+        collector.add(name, file).unwrap();
+    }
+    let register = collector.finish();
+    assert!(!register.findings().is_empty());
+    let english = proofpack_render::register::text(&register, Language::En);
+    for f in register.findings() {
+        assert!(english.contains(&f.message), "{}: {}", f.code, f.message);
+        for language in [Language::Fr, Language::De] {
+            let said = Messages::new(language).register_finding(f);
+            assert_ne!(said, f.message, "{language}: {}", f.code);
+            assert!(!said.starts_with(MISSING_MARK), "{language}: {}", f.code);
+            let plain = proofpack_render::register::text(&register, language);
+            assert!(!plain.contains(&f.message), "{language}: {}", f.message);
+            assert!(plain.contains(&said), "{language}: {said}");
+        }
+    }
+}

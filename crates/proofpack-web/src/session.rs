@@ -12,8 +12,8 @@ use proofpack_core::{
 use proofpack_register::{Collector, Options, Register};
 use proofpack_render::i18n::Language;
 use proofpack_render::views::{
-    self, AppError, ExportFormat, RegisterFormat, RegisterProgress, RegisterView, RegisterWords,
-    Shown, TrustStoreView, VerificationCheck, Verified,
+    self, AppError, ExportFormat, RegisterFormat, RegisterProgress, RegisterView, Shown,
+    TrustStoreView, VerificationCheck, Verified,
 };
 use proofpack_verification::PackToCompare;
 use std::collections::{BTreeMap, HashMap};
@@ -217,17 +217,9 @@ impl Session {
         }
         let register = collector.finish();
         let paths = handles_of(&register, packs);
-        let made = RegisterView {
-            job,
-            exit: register.exit_status(),
-            paths,
-            trust: view,
-            // A browser lists a chosen folder's packs in `folder_packs`,
-            // by name only: it reports no skipped entries.
-            skipped: Vec::new(),
-            register: register.clone(),
-            words: RegisterWords::of(language),
-        };
+        // A browser lists a chosen folder's packs in `folder_packs`, by
+        // name only: it reports no skipped entries.
+        let made = RegisterView::new(job, register.clone(), paths, view, Vec::new(), language);
         keep(&mut self.registers, job, register, KEPT_REGISTERS);
         Ok(made)
     }

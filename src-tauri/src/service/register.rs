@@ -72,15 +72,14 @@ pub fn run_register(
     while kept.len() > KEPT_REGISTERS {
         kept.pop_first();
     }
-    Ok(RegisterView {
+    Ok(RegisterView::new(
         job,
-        exit: register.exit_status(),
+        register,
         paths,
         trust,
         skipped,
-        register,
-        words: RegisterWords::of(state.language()),
-    })
+        state.language(),
+    ))
 }
 
 /// The register, where each pack is, the trust store used and the entries

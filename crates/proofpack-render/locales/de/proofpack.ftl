@@ -1154,6 +1154,14 @@ finding-seal-checkpoint-fails = der Checkpoint des Siegels: { $why }
 finding-seal-not-consistent = checkpoint_after ist nicht als Präfix des Checkpoints des Siegels bewiesen: { $why }
 finding-seal-not-included = das Blatt ist am Index { $index } des Checkpoints des Siegels nicht bewiesen: { $why }
 finding-seal-leaf-differs = { $name } des Blatts ist { $in_leaf }; das dieses Pakets ist { $in_pack }
+finding-register-duplicate-file = { $count } Dateien haben dieselben Bytes wie { $file }: ein Paket
+finding-register-supersedes-unknown = { $file } ersetzt { $sha256 }, das nicht in der Menge ist
+finding-register-supersedes-mismatch = { $file } ersetzt { $earlier }, das sich in { $fields } unterscheidet: die Verknüpfung ist nichtig
+finding-register-superseded-twice = { $count } Pakete ersetzen { $file }: jede solche Verknüpfung ist nichtig
+finding-register-fork-roots = das Log { $origin } zeigt zwei Wurzeln bei Baumgröße { $size }: sein Schlüssel hat zwei Verläufe signiert
+finding-register-fork-leaves = das Log { $origin } zeigt zwei Blätter bei Index { $index }: sein Schlüssel hat zwei Verläufe signiert
+finding-register-competing-packs = Anfrage { $request } hat { $count } Pakete, die kein Paket ersetzt
+finding-register-overdue = { $kind } { $what } war am { $due } fällig, vor as_of
 
 ## `proofpack register`: die Tabelle der Anträge, die Feststellungen, die Pakete.
 

@@ -1098,6 +1098,14 @@ finding-seal-checkpoint-fails = the seal's checkpoint: { $why }
 finding-seal-not-consistent = checkpoint_after is not proved a prefix of the seal's checkpoint: { $why }
 finding-seal-not-included = the leaf is not proved at index { $index } of the seal's checkpoint: { $why }
 finding-seal-leaf-differs = the leaf's { $name } is { $in_leaf }; this pack's is { $in_pack }
+finding-register-duplicate-file = { $count } files have the same bytes as { $file }: one pack
+finding-register-supersedes-unknown = { $file } supersedes { $sha256 }, which is not in the set
+finding-register-supersedes-mismatch = { $file } supersedes { $earlier }, which differs in { $fields }: the link is void
+finding-register-superseded-twice = { $count } packs supersede { $file }: every such link is void
+finding-register-fork-roots = the log { $origin } shows two roots at tree size { $size }: its key signed two histories
+finding-register-fork-leaves = the log { $origin } shows two leaves at index { $index }: its key signed two histories
+finding-register-competing-packs = request { $request } has { $count } packs that no pack supersedes
+finding-register-overdue = { $kind } { $what } was due at { $due }, before as_of
 
 ## `proofpack register`: the table of requests, the findings, the packs.
 

@@ -1154,6 +1154,14 @@ finding-seal-checkpoint-fails = le checkpoint du sceau : { $why }
 finding-seal-not-consistent = checkpoint_after n'est pas prouvé préfixe du checkpoint du sceau : { $why }
 finding-seal-not-included = la feuille n'est pas prouvée à l'index { $index } du checkpoint du sceau : { $why }
 finding-seal-leaf-differs = le { $name } de la feuille vaut { $in_leaf } ; celui de ce paquet vaut { $in_pack }
+finding-register-duplicate-file = { $count } fichiers ont les mêmes octets que { $file } : un seul paquet
+finding-register-supersedes-unknown = { $file } remplace { $sha256 }, qui n'est pas dans l'ensemble
+finding-register-supersedes-mismatch = { $file } remplace { $earlier }, qui en diffère par { $fields } : le lien est nul
+finding-register-superseded-twice = { $count } paquets remplacent { $file } : chacun de ces liens est nul
+finding-register-fork-roots = le journal { $origin } montre deux racines pour la taille d'arbre { $size } : sa clé a signé deux historiques
+finding-register-fork-leaves = le journal { $origin } montre deux feuilles à l'index { $index } : sa clé a signé deux historiques
+finding-register-competing-packs = la demande { $request } a { $count } paquets qu'aucun paquet ne remplace
+finding-register-overdue = { $kind } { $what } était dû le { $due }, avant as_of
 
 ## `proofpack register` : le tableau des demandes, les constats, les paquets.
 
