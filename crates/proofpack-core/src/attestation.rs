@@ -8,7 +8,7 @@
 
 use crate::archive::{Archive, KEPT_ATTACHMENT_LIMIT};
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 pub(crate) use crate::report::AttestationState;
 use crate::trust::TrustStore;
 use proofpack_spec::crypto;
@@ -101,20 +101,18 @@ pub(crate) fn check(
     let doc = match json::parse(bytes) {
         Ok(doc) => doc,
         Err(e) => {
-            findings.add(
-                Code::JsonMalformed,
-                path,
-                message!(JsonMalformed, why = e.to_string()),
-            );
+            findings.add(Code::JsonMalformed, path, message!(JsonMalformed, why = &e));
             return AttestationState::Invalid;
         }
     };
     let read = Envelope::read(&doc, RECEIPT_PAYLOAD_TYPE)
+        .map_err(|e| MessageArg::from(&e))
         .and_then(|envelope| Ok((read_statement(&envelope.payload)?, envelope)));
     let (statement, envelope) = match read {
         Ok(read) => read,
         Err(why) => {
-            findings.add(Code::ReceiptsAttestationInvalid, path, why);
+            let message = message!(AttestationUnreadable, why = why);
+            findings.add(Code::ReceiptsAttestationInvalid, path, message);
             return AttestationState::Invalid;
         }
     };
@@ -136,30 +134,34 @@ pub(crate) fn check(
 }
 
 /// The statement (§16), from the envelope's decoded payload.
-fn read_statement(payload: &[u8]) -> Result<Statement, String> {
-    let doc =
-        json::parse(payload).map_err(|e| format!("the payload is not well-formed JSON: {e}"))?;
+/// Why not, as a message value.
+fn read_statement(payload: &[u8]) -> Result<Statement, MessageArg> {
+    let doc = json::parse(payload)
+        .map_err(|e| MessageArg::Said(MessageId::WhyPayloadNotJson, vec![("why", (&e).into())]))?;
     let obj = doc
         .as_object()
-        .ok_or("the statement is not a JSON object")?;
-    if string(obj, names::FORMAT)? != RECEIPT_FORMAT {
-        return Err(format!("`{}` must be {RECEIPT_FORMAT:?}", names::FORMAT));
-    }
-    if string(obj, names::STATUS)? != ReceiptStatus::Confirmed.as_str() {
-        return Err(format!(
-            "the statement's `{}` is not confirmed",
-            names::STATUS
+        .ok_or(MessageArg::Phrase(MessageId::WhyStatementNotObject))?;
+    let string = |name| string(obj, name).map_err(|e| MessageArg::from(&e));
+    let named = |id, name: &str| MessageArg::Said(id, vec![("name", name.into())]);
+    if string(names::FORMAT)? != RECEIPT_FORMAT {
+        return Err(MessageArg::Said(
+            MessageId::WhyMustBe,
+            vec![
+                ("name", names::FORMAT.into()),
+                ("expected", quoted(RECEIPT_FORMAT).into()),
+            ],
         ));
     }
-    let confirmed_at = Timestamp::parse(string(obj, names::CONFIRMED_AT)?).ok_or(format!(
-        "`{}` is not an RFC 3339 date-time",
-        names::CONFIRMED_AT
-    ))?;
+    if string(names::STATUS)? != ReceiptStatus::Confirmed.as_str() {
+        return Err(named(MessageId::WhyNotConfirmed, names::STATUS));
+    }
+    let confirmed_at = Timestamp::parse(string(names::CONFIRMED_AT)?)
+        .ok_or_else(|| named(MessageId::WhyNotRfc3339, names::CONFIRMED_AT))?;
     Ok(Statement {
-        subprocessor: string(obj, names::SUBPROCESSOR)?.to_owned(),
-        tenant_id: string(obj, names::TENANT_ID)?.to_owned(),
-        subject_id: string(obj, names::SUBJECT_ID)?.to_owned(),
-        ticket_id: string(obj, names::TICKET_ID)?.to_owned(),
+        subprocessor: string(names::SUBPROCESSOR)?.to_owned(),
+        tenant_id: string(names::TENANT_ID)?.to_owned(),
+        subject_id: string(names::SUBJECT_ID)?.to_owned(),
+        ticket_id: string(names::TICKET_ID)?.to_owned(),
         confirmed_at,
     })
 }

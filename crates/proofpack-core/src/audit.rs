@@ -8,7 +8,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted, MessageId};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use crate::register_facts::{CheckpointFact, RegisterFacts};
 pub(crate) use crate::report::AuditSummary;
 use crate::schema::{malformed, Fields, NoCustom, Read, Record, RecordNames, Slot};
@@ -460,7 +460,7 @@ fn check_consistency(
         Err(e) => findings.add(
             Code::AuditConsistencyFailed,
             format!("{AUDIT}#/consistency_proof"),
-            message!(AuditConsistencyFailed, why = e.to_string()),
+            message!(AuditConsistencyFailed, why = &e),
         ),
     }
 }
@@ -600,7 +600,7 @@ fn read_checkpoint(
             findings.add(
                 Code::AuditCheckpointMalformed,
                 at,
-                message!(AuditCheckpointMalformed, why = e.to_string()),
+                message!(AuditCheckpointMalformed, why = &e),
             );
             return None;
         }
@@ -700,7 +700,7 @@ fn check_entry(
             Err(e) => findings.add(
                 Code::AuditInclusionFailed,
                 at,
-                message!(AuditInclusionFailed, index = index, why = e.to_string()),
+                message!(AuditInclusionFailed, index = index, why = &e),
             ),
         }
     }
@@ -712,7 +712,7 @@ fn check_entry(
             findings.add(
                 Code::JsonMalformed,
                 leaf_at.clone(),
-                message!(AuditLeafNotJson, why = e.to_string()),
+                message!(AuditLeafNotJson, why = &e),
             );
             None
         }
@@ -755,7 +755,7 @@ fn check_disclosures(
                 findings.add(
                     Code::JsonMalformed,
                     dat,
-                    message!(AuditDisclosureNotJson, why = e.to_string()),
+                    message!(AuditDisclosureNotJson, why = &e),
                 );
                 continue;
             }
@@ -797,7 +797,8 @@ fn check_leaf(value: Json, index: u64, at: &str, findings: &mut Findings) -> Opt
 pub(crate) fn check_seq(f: &mut Fields<'_, '_>, index: Option<u64>) {
     if let (Some(seq), Some(index)) = (f.count("seq"), index) {
         if seq != index {
-            f.bad("seq", format!("is {seq}, the entry's index is {index}"));
+            let why = vec![("seq", seq.into()), ("index", index.into())];
+            f.bad("seq", MessageArg::Said(MessageId::WhySeqNotIndex, why));
         }
     }
 }

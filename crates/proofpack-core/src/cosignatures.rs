@@ -101,11 +101,7 @@ pub(crate) fn check(
                     findings.add(
                         Code::AuditCosignatureInvalid,
                         on.location,
-                        message!(
-                            CosignatureInvalid,
-                            witness = quoted(&key.key_id),
-                            why = e.to_string()
-                        ),
+                        message!(CosignatureInvalid, witness = quoted(&key.key_id), why = &e),
                     );
                     read.push(Read {
                         key,

@@ -56,6 +56,7 @@ mod sla;
 mod steps;
 pub mod trust;
 mod verify;
+mod why;
 mod witnessed;
 
 #[cfg(test)]

@@ -78,6 +78,62 @@ messages! {
     WhyNotSignature = "why-not-signature" => "not strict base64 of 64 bytes",
     WhyHeaderFirstOnly = "why-header-first-only" => "the first record, and only it, is the header",
     WhyNotTime = "why-not-time" => "not an RFC 3339 date-time with an offset",
+    WhyNotOneOf = "why-not-one-of" => "{value} is not one of {allowed}",
+    WhySeqNotIndex = "why-seq-not-index" => "is {seq}, the entry's index is {index}",
+    // §16 Receipt attestations: why an envelope or its statement is not one.
+    WhyEnvelopeNotObject = "why-envelope-not-object" => "the envelope is not a JSON object",
+    WhyMissingOrNotString = "why-missing-or-not-string" => "`{name}` is missing or not a string",
+    WhyMustBe = "why-must-be" => "`{name}` must be {expected}",
+    WhyNotStrictBase64 = "why-not-strict-base64" => "`{name}` is not strict base64",
+    WhyNotNonEmptyArray = "why-not-non-empty-array" => "`{name}` must be a non-empty array",
+    WhySignatureNotObject = "why-signature-not-object" => "a signature is not an object",
+    WhyNotBase64Of64 = "why-not-base64-of-64" => "`{name}` is not strict base64 of 64 bytes",
+    WhyPayloadNotJson = "why-payload-not-json" => "the payload is not well-formed JSON: {why}",
+    WhyStatementNotObject = "why-statement-not-object" => "the statement is not a JSON object",
+    WhyNotConfirmed = "why-not-confirmed" => "the statement's `{name}` is not confirmed",
+    WhyNotRfc3339 = "why-not-rfc3339" => "`{name}` is not an RFC 3339 date-time",
+    // §0 JSON: why bytes are not well-formed JSON (a `{why}`; `crate::why`).
+    WhyJsonUtf8 = "why-json-utf8" => "invalid UTF-8 at byte {offset}",
+    WhyJsonBom = "why-json-bom" => "byte-order mark at byte {offset}",
+    WhyJsonSyntax = "why-json-syntax" => "syntax error at byte {offset}",
+    WhyJsonEnd = "why-json-end" => "unexpected end of input at byte {offset}",
+    WhyJsonTrailing = "why-json-trailing" => "characters after the value at byte {offset}",
+    WhyJsonDuplicate = "why-json-duplicate" => "duplicate member name at byte {offset}",
+    WhyJsonSurrogate = "why-json-surrogate" => "lone surrogate escape at byte {offset}",
+    WhyJsonDeep = "why-json-deep" => "nesting deeper than 64 levels at byte {offset}",
+    WhyJsonLarge = "why-json-large" => "a document of 4 GiB or more at byte {offset}",
+    // §10 Signed notes and checkpoints: why a text is not one.
+    WhyNoteControl = "why-note-control" => "note contains a control character other than newline",
+    WhyNoteNoBlock = "why-note-no-block" => "note has no blank line before a signature block",
+    WhyNoteNoSignatures = "why-note-no-signatures" => "note has no signature lines",
+    WhyNoteUnterminated = "why-note-unterminated" => "signature block does not end with a newline",
+    WhyNoteTooMany = "why-note-too-many" => "note has more than {max} signature lines",
+    WhyNoteNotSignatureLine = "why-note-not-signature-line" => "signature line {line} does not start with an em dash and a space",
+    WhyNoteKeyName = "why-note-key-name" => "signature line {line} has an invalid key name",
+    WhyNoteBase64 = "why-note-base64" => "signature line {line} is not strict base64",
+    WhyNoteShort = "why-note-short" => "signature line {line} is shorter than a key hash and a signature",
+    WhyCheckpointShort = "why-checkpoint-short" => "checkpoint has fewer than three lines",
+    WhyCheckpointOrigin = "why-checkpoint-origin" => "checkpoint origin is empty",
+    WhyCheckpointSize = "why-checkpoint-size" => "checkpoint tree size is not a canonical decimal u64",
+    WhyCheckpointRoot = "why-checkpoint-root" => "checkpoint root hash is not base64 of 32 bytes",
+    WhyCheckpointExtension = "why-checkpoint-extension" => "checkpoint has an empty extension line",
+    WhyCheckpointKeyUnknown = "why-checkpoint-key-unknown" => "no line of it is by the log's audit_log key",
+    WhyCheckpointSignature = "why-checkpoint-signature" => "a signature by the log's own key does not verify",
+    // §15 Cosignatures: why a witness's line is not a valid cosignature.
+    WhyCosignatureLength = "why-cosignature-length" => "a cosignature is {length} bytes, this one {got}",
+    WhyCosignatureTimestamp = "why-cosignature-timestamp" => "cosignature timestamp {timestamp} is above 2^63-1",
+    WhyCosignatureSignature = "why-cosignature-signature" => "cosignature does not verify",
+    // §10 Merkle proofs: why a proof does not hold.
+    WhyMerkleIndex = "why-merkle-index" => "leaf index {index} is out of range for tree size {tree_size}",
+    WhyMerkleLength = "why-merkle-length" => "wrong proof length: expected {expected} hashes, got {got}",
+    WhyMerkleRoot = "why-merkle-root" => "root mismatch: expected {expected}, computed {got}",
+    WhyMerkleRoot1 = "why-merkle-root1" => "first root mismatch: expected {expected}, computed {got}",
+    WhyMerkleRoot2 = "why-merkle-root2" => "second root mismatch: expected {expected}, computed {got}",
+    WhyMerkleEqualSizes = "why-merkle-equal-sizes" => "trees of equal size {size} have different roots {root1} and {root2}",
+    WhyMerkleEmptyFirst = "why-merkle-empty-first" => "consistency from an empty tree (size1 = 0, size2 = {size2}) is not accepted",
+    WhyMerkleSizeOrder = "why-merkle-size-order" => "size1 {size1} is larger than size2 {size2}",
+    WhyMerkleNonEmpty = "why-merkle-non-empty" => "trees of equal size {size} require an empty proof, got {got} hashes",
+    WhyMerkleBeyond = "why-merkle-beyond" => "requested tree size {requested} exceeds the {available} leaves available",
     // §1 Archive.
     ArchiveGzipCorrupt = "archive-gzip-corrupt" => "the gzip stream is corrupt, truncated or not gzip",
     ArchiveDecompressedTooLarge = "archive-decompressed-too-large" => "the decompressed stream exceeds {limit} bytes",
@@ -205,6 +261,7 @@ messages! {
     CosignedAfterSigning = "cosigned-after-signing" => "witness {witness} cosigned at {at}, after the manifest's signed_at",
     WitnessQuorumNotMet = "witness-quorum-not-met" => "{counted} witness(es) count on checkpoint_after; the policy asks for {quorum}",
     // §16 Receipt attestations.
+    AttestationUnreadable = "attestation-unreadable" => "{why}",
     AttestationNoMember = "attestation-no-member" => "`attestation` names {path}, which is no member of the pack",
     AttestationTooLarge = "attestation-too-large" => "an attestation of {size} bytes (this verifier reads at most {limit})",
     AttestationDiffers = "attestation-differs" => "the signed statement differs from the receipt in {fields}",
@@ -257,6 +314,9 @@ pub enum MessageArg {
     /// A phrase that is itself a message without values (why a member is
     /// wrong, what kind of entry a tar header is), in the same language.
     Phrase(MessageId),
+    /// A phrase that is itself a message with values (why a proof or a
+    /// text does not hold: `crate::why`), in the same language.
+    Said(MessageId, Vec<(&'static str, MessageArg)>),
 }
 
 impl From<MessageId> for MessageArg {
@@ -271,6 +331,7 @@ impl std::fmt::Display for MessageArg {
             MessageArg::Text(text) => f.write_str(text),
             MessageArg::Number(n) => write!(f, "{n}"),
             MessageArg::Phrase(id) => f.write_str(id.english()),
+            MessageArg::Said(id, args) => f.write_str(&fill(id.english(), args)),
         }
     }
 }

@@ -33,7 +33,7 @@ pub(crate) fn malformed(findings: &mut Findings, location: impl Into<String>, e:
     findings.add(
         Code::JsonMalformed,
         location,
-        message!(JsonMalformed, why = e.to_string()),
+        message!(JsonMalformed, why = e),
     );
 }
 
@@ -336,7 +336,7 @@ impl<'o, 'f, O: Object> Fields<'o, 'f, O> {
         match s.parse::<T>() {
             Ok(v) => Some(v),
             Err(e) => {
-                self.bad(name, e.to_string());
+                self.bad(name, &e);
                 None
             }
         }

@@ -254,7 +254,7 @@ fn check_checkpoint(
             own.add(
                 Code::SealCheckpointInvalid,
                 at::CHECKPOINT,
-                message!(SealNotCheckpoint, why = e.to_string()),
+                message!(SealNotCheckpoint, why = &e),
             );
             return (None, false);
         }
@@ -274,17 +274,15 @@ fn check_checkpoint(
     }
     let failure = match status {
         CheckpointStatus::Verified => None,
-        CheckpointStatus::KeyUnknown => Some("no line of it is by the log's audit_log key"),
-        CheckpointStatus::SignatureInvalid => {
-            Some("a signature by the log's own key does not verify")
-        }
+        CheckpointStatus::KeyUnknown => Some(MessageId::WhyCheckpointKeyUnknown),
+        CheckpointStatus::SignatureInvalid => Some(MessageId::WhyCheckpointSignature),
     };
     if let Some(why) = failure {
         holds = false;
         own.add(
             Code::SealCheckpointInvalid,
             at::CHECKPOINT,
-            message!(SealCheckpointFails, why = why.to_string()),
+            message!(SealCheckpointFails, why = why),
         );
     }
     (Some(cp), holds)
@@ -307,7 +305,7 @@ fn check_consistency(seal: &Seal, cp: &Checkpoint, cx: &Context<'_>, own: &mut F
             own.add(
                 Code::SealConsistencyFailed,
                 at::CONSISTENCY_PROOF,
-                message!(SealNotConsistent, why = e.to_string()),
+                message!(SealNotConsistent, why = &e),
             );
             false
         }
@@ -327,7 +325,7 @@ fn check_inclusion(seal: &Seal, cp: &Checkpoint, own: &mut Findings) -> Option<(
             own.add(
                 Code::SealInclusionFailed,
                 at::ENTRY,
-                message!(SealNotIncluded, index = index, why = e.to_string()),
+                message!(SealNotIncluded, index = index, why = &e),
             );
             None
         }

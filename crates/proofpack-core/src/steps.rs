@@ -434,7 +434,7 @@ impl BackupJudge<'_> {
             Some(Ok(s)) => match s.parse::<BackupState>() {
                 Ok(state) => Some(state),
                 Err(e) => {
-                    self.bad("state", e.to_string());
+                    self.bad("state", &e);
                     None
                 }
             },

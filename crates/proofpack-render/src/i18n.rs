@@ -350,6 +350,9 @@ impl Messages {
                     Arg::Text(Cow::Owned(phrase))
                 }
             }
+            MessageArg::Said(id, args) => {
+                Arg::Text(Cow::Owned(self.said(*id, args, &value.to_string())))
+            }
         }
     }
 }

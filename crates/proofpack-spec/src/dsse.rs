@@ -44,37 +44,72 @@ pub struct Envelope {
     pub signatures: Vec<(String, [u8; SIGNATURE_LENGTH])>,
 }
 
+/// Why a JSON value is not a well-formed envelope (its `Display` is what
+/// a finding says of it in English).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EnvelopeError {
+    /// The value is not an object.
+    #[error("the envelope is not a JSON object")]
+    NotObject,
+    /// A member that must be a string is not.
+    #[error("`{0}` is missing or not a string")]
+    NotString(String),
+    /// `payloadType` is not the one expected.
+    #[error("`{name}` must be {expected:?}", name = names::PAYLOAD_TYPE)]
+    PayloadType {
+        /// The type the reader expects.
+        expected: String,
+    },
+    /// `payload` is not strict base64.
+    #[error("`{}` is not strict base64", names::PAYLOAD)]
+    PayloadNotBase64,
+    /// `signatures` is not a non-empty array.
+    #[error("`{}` must be a non-empty array", names::SIGNATURES)]
+    NoSignatures,
+    /// An item of `signatures` is not an object.
+    #[error("a signature is not an object")]
+    SignatureNotObject,
+    /// A `sig` is not strict base64 of 64 bytes.
+    #[error("`{}` is not strict base64 of 64 bytes", names::SIG)]
+    SigNotBase64,
+}
+
+impl From<EnvelopeError> for String {
+    fn from(e: EnvelopeError) -> Self {
+        e.to_string()
+    }
+}
+
 impl Envelope {
     /// Reads an envelope of `payload_type` (§16's shape): the type exactly,
     /// a strict base64 `payload`, and a non-empty `signatures` of objects
     /// with a string `keyid` and a `sig` of strict base64 of 64 bytes.
     /// Unknown members are ignored (§0). The error says what is wrong.
-    pub fn read(doc: &Json, payload_type: &str) -> Result<Envelope, String> {
-        let obj = doc.as_object().ok_or("the envelope is not a JSON object")?;
+    pub fn read(doc: &Json, payload_type: &str) -> Result<Envelope, EnvelopeError> {
+        let obj = doc.as_object().ok_or(EnvelopeError::NotObject)?;
         if string(obj, names::PAYLOAD_TYPE)? != payload_type {
-            return Err(format!(
-                "`{}` must be {payload_type:?}",
-                names::PAYLOAD_TYPE
-            ));
+            return Err(EnvelopeError::PayloadType {
+                expected: payload_type.to_owned(),
+            });
         }
-        let payload = base64_strict(string(obj, names::PAYLOAD)?)
-            .ok_or(format!("`{}` is not strict base64", names::PAYLOAD))?;
+        let payload =
+            base64_strict(string(obj, names::PAYLOAD)?).ok_or(EnvelopeError::PayloadNotBase64)?;
         let items = obj
             .get(names::SIGNATURES)
             .and_then(Json::as_array)
             .filter(|items| !items.is_empty())
-            .ok_or(format!("`{}` must be a non-empty array", names::SIGNATURES))?;
+            .ok_or(EnvelopeError::NoSignatures)?;
         let signatures = items
             .iter()
             .map(|item| {
-                let sig = item.as_object().ok_or("a signature is not an object")?;
+                let sig = item.as_object().ok_or(EnvelopeError::SignatureNotObject)?;
                 let keyid = string(sig, names::KEYID)?.to_owned();
                 let bytes = base64_strict(string(sig, names::SIG)?)
                     .and_then(|b| <[u8; SIGNATURE_LENGTH]>::try_from(b).ok())
-                    .ok_or(format!("`{}` is not strict base64 of 64 bytes", names::SIG))?;
+                    .ok_or(EnvelopeError::SigNotBase64)?;
                 Ok((keyid, bytes))
             })
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, EnvelopeError>>()?;
         Ok(Envelope {
             payload,
             signatures,
@@ -83,10 +118,10 @@ impl Envelope {
 }
 
 /// The string member `name` of `obj`, or why not.
-pub fn string<'o>(obj: &'o JsonObject, name: &str) -> Result<&'o str, String> {
+pub fn string<'o>(obj: &'o JsonObject, name: &str) -> Result<&'o str, EnvelopeError> {
     obj.get(name)
         .and_then(Json::as_str)
-        .ok_or(format!("`{name}` is missing or not a string"))
+        .ok_or_else(|| EnvelopeError::NotString(name.to_owned()))
 }
 
 #[cfg(test)]
@@ -98,7 +133,7 @@ mod tests {
 
     fn read(text: &str) -> Result<Envelope, String> {
         let doc = crate::json::parse(text.as_bytes()).map_err(|e| e.to_string())?;
-        Envelope::read(&doc, "t")
+        Ok(Envelope::read(&doc, "t")?)
     }
 
     #[test]

@@ -279,7 +279,7 @@ fn read(bytes: &[u8], checked: &mut CheckedReceipt) -> Option<(Envelope, Verific
     }
     let envelope = json::parse(bytes)
         .map_err(|e| format!("not well-formed JSON: {e}"))
-        .and_then(|doc| Envelope::read(&doc, VERIFICATION_PAYLOAD_TYPE));
+        .and_then(|doc| Ok(Envelope::read(&doc, VERIFICATION_PAYLOAD_TYPE)?));
     let envelope = match envelope {
         Ok(envelope) => envelope,
         Err(why) => {

@@ -183,7 +183,7 @@ pub(crate) fn distinct_codes(codes: impl IntoIterator<Item = Code>) -> Vec<Code>
 }
 
 fn string<'o>(obj: &'o JsonObject, name: &str) -> Result<&'o str, String> {
-    proofpack_spec::dsse::string(obj, name)
+    Ok(proofpack_spec::dsse::string(obj, name)?)
 }
 
 /// A member that must be present: a string, or `null`.
