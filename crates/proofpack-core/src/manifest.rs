@@ -3,7 +3,7 @@
 
 use crate::archive::Archive;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::encoding::{hex, is_sha256_hex};
 use proofpack_spec::json::Json;
@@ -177,7 +177,13 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Manifest> {
             Some(earlier) => m.supersedes = Some(earlier),
             None => f.bad(
                 names::SUPERSEDES,
-                "must be null or {\"pack_id\": <string>, \"sha256\": <64 lowercase hex digits>}",
+                MessageArg::Said(
+                    MessageId::WhyNullOrShape,
+                    vec![(
+                        "shape",
+                        "{\"pack_id\": <string>, \"sha256\": <64 lowercase hex digits>}".into(),
+                    )],
+                ),
             ),
         },
     }
@@ -212,27 +218,27 @@ fn parse_supersedes(value: &Json) -> Option<Supersedes> {
     })
 }
 
-fn parse_file_entry(item: &Json) -> Result<FileEntry, &'static str> {
-    let obj = item.as_object().ok_or("a files entry must be an object")?;
+fn parse_file_entry(item: &Json) -> Result<FileEntry, MessageId> {
+    let obj = item.as_object().ok_or(MessageId::WhyFilesEntryNotObject)?;
     let path = obj
         .get(names::PATH)
         .and_then(Json::as_str)
-        .ok_or("`path` must be a string")?;
+        .ok_or(MessageId::WhyPathNotString)?;
     if path
         .parse::<MemberName>()
         .is_ok_and(MemberName::is_unlisted_by_design)
     {
-        return Err("manifest.json and signature.sig must not be listed");
+        return Err(MessageId::WhyListedByDesign);
     }
     let sha256 = obj
         .get(names::SHA256)
         .and_then(Json::as_str)
         .filter(|s| is_sha256_hex(s))
-        .ok_or("`sha256` must be 64 lowercase hex digits")?;
+        .ok_or(MessageId::WhySha256NotHex)?;
     let size = obj
         .get(names::SIZE)
         .and_then(Json::as_count)
-        .ok_or("`size` must be a count")?;
+        .ok_or(MessageId::WhySizeNotCount)?;
     Ok(FileEntry {
         path: path.to_owned(),
         sha256: sha256.to_owned(),

@@ -6,8 +6,11 @@
 //! below (grouped by the spec's sections); the English `message` is that
 //! template with its values placed. The render crate's message files hold
 //! each id in every language (`finding-<id>`), and its tests check that
-//! the English one is this template. A finding made from a plain string
-//! (a site not yet converted) has no id and is shown in English.
+//! the English one is this template. Why a text or a proof does not hold
+//! is itself a message with values (`crate::why`), placed in its finding's.
+//! Every finding the verifier makes has an id; a message made from a plain
+//! string (none is, but for the placeholder of a code's summary, written
+//! once its count is known) would be shown in English.
 //!
 //! The placing of values is written here rather than with `format!`
 //! because a template must be data (one per id, shared with the tests),
@@ -80,6 +83,16 @@ messages! {
     WhyNotTime = "why-not-time" => "not an RFC 3339 date-time with an offset",
     WhyNotOneOf = "why-not-one-of" => "{value} is not one of {allowed}",
     WhySeqNotIndex = "why-seq-not-index" => "is {seq}, the entry's index is {index}",
+    WhyNeedsCount = "why-needs-count" => "needs a count `{name}`",
+    WhyNonEmptySetOf = "why-non-empty-set-of" => "must be a non-empty set of {names}",
+    WhyNullOrShape = "why-null-or-shape" => "must be null or {shape}",
+    WhyOfShape = "why-of-shape" => "must be {shape}",
+    WhyArrayOfShape = "why-array-of-shape" => "must be an array of {shape}",
+    WhyFilesEntryNotObject = "why-files-entry-not-object" => "a files entry must be an object",
+    WhyPathNotString = "why-path-not-string" => "`path` must be a string",
+    WhyListedByDesign = "why-listed-by-design" => "manifest.json and signature.sig must not be listed",
+    WhySha256NotHex = "why-sha256-not-hex" => "`sha256` must be 64 lowercase hex digits",
+    WhySizeNotCount = "why-size-not-count" => "`size` must be a count",
     // §16 Receipt attestations: why an envelope or its statement is not one.
     WhyEnvelopeNotObject = "why-envelope-not-object" => "the envelope is not a JSON object",
     WhyMissingOrNotString = "why-missing-or-not-string" => "`{name}` is missing or not a string",

@@ -1,7 +1,7 @@
 //! `verification.json` (spec §8): the independent verification probes.
 
 use crate::findings::{Code, Findings};
-use crate::messages::{message, MessageId};
+use crate::messages::{message, MessageArg, MessageId};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::json::Shape;
@@ -115,10 +115,8 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<ProbeResult
             .and_then(|o| o.get(member))
             .and_then(Json::as_count);
         let Some(count) = count else {
-            f.bad(
-                &format!("probes/{name}"),
-                format!("needs a count `{member}`"),
-            );
+            let why = MessageArg::Said(MessageId::WhyNeedsCount, vec![("name", member.into())]);
+            f.bad(&format!("probes/{name}"), why);
             v.counts_complete = false;
             continue;
         };

@@ -9,7 +9,7 @@
 
 use crate::cancel::Cancel;
 use crate::findings::{Code, Findings};
-use crate::messages::{message, quoted, MessageId};
+use crate::messages::{message, quoted, MessageArg, MessageId};
 use crate::register_facts::{OpenItem, RegisterFacts};
 pub(crate) use crate::report::{
     ArtifactRow, GraphView, ProvenanceSummary, ViewKind, ViewNode, MAX_ARTIFACT_ROWS,
@@ -371,7 +371,11 @@ fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<
         .array("derived_from")
         .and_then(|items| items.iter().map(|i| node_ref(Some(i))).collect());
     if derived.is_none() && f.ok {
-        f.bad("derived_from", "must be an array of {scope, key}");
+        let shape = vec![("shape", "{scope, key}".into())];
+        f.bad(
+            "derived_from",
+            MessageArg::Said(MessageId::WhyArrayOfShape, shape),
+        );
     }
     // `expires_at` belongs to expiring artefacts only; on others it
     // is an unknown member and ignored (§0).
@@ -404,7 +408,8 @@ fn read_artifact(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<
 fn read_obligation(graph: &mut ProvenanceGraph, line: usize, f: &mut RecordFields<'_, '_, '_>) {
     let target = node_ref(f.get("target"));
     if target.is_none() {
-        f.bad("target", "must be {scope, key}");
+        let shape = vec![("shape", "{scope, key}".into())];
+        f.bad("target", MessageArg::Said(MessageId::WhyOfShape, shape));
     }
     let kind = f.name::<ObligationKind>("kind");
     f.string_array("namespaces");

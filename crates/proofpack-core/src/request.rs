@@ -2,7 +2,7 @@
 //! pseudonymity rule for `subject_id` (§2, minimization).
 
 use crate::findings::{Code, Findings};
-use crate::messages::message;
+use crate::messages::{message, MessageArg, MessageId};
 use crate::schema::{parse_json, Fields};
 use proofpack_spec::json::Json;
 use proofpack_spec::json::Shape;
@@ -108,9 +108,10 @@ pub(crate) fn parse(bytes: &[u8], findings: &mut Findings) -> Option<Request> {
         if ok {
             r.data_classes = Some(seen);
         } else {
+            let names = vec![("names", DataClass::names().into())];
             f.bad(
                 names::DATA_CLASSES,
-                format!("must be a non-empty set of {}", DataClass::names()),
+                MessageArg::Said(MessageId::WhyNonEmptySetOf, names),
             );
         }
     }
