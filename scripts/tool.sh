@@ -3,8 +3,8 @@
 # missing (or, for wasm-bindgen, at another version than the one Cargo.lock
 # needs): quiet when they are there. Every script that needs one asks here,
 # so each is installed one way.
-#   scripts/tool.sh NAME...   NAME: tauri-driver | cargo-fuzz | wasm-bindgen
-# The three are built unoptimised (`--debug`: each runs for seconds in the
+#   scripts/tool.sh NAME...   NAME: tauri-driver | cargo-fuzz | wasm-bindgen | geckodriver
+# They are built unoptimised (`--debug`: each runs for seconds in the
 # suite, and an optimised build costs minutes of compiling) into one target
 # directory under target/tools/, where they share their common dependencies.
 set -euo pipefail
@@ -36,6 +36,10 @@ for name in "$@"; do
                 install wasm-bindgen-cli --version "=$version" --no-default-features --locked ||
                     install wasm-bindgen-cli --version "=$version" --no-default-features
             fi
+            ;;
+        geckodriver)
+            # Only scripts/firefox-check.sh, outside CI, uses it.
+            command -v geckodriver >/dev/null 2>&1 || install geckodriver --version '^0.37' --locked
             ;;
         *)
             echo "tool.sh: unknown tool $name" >&2

@@ -89,13 +89,14 @@ class Chromium(WebDriver):
             pass
 
 
-class ChromeDriver:
-    """chromedriver on a free loopback port, stopped at the end."""
+class LocalDriver:
+    """A WebDriver server on a free loopback port (`command(port)` is how
+    it is started), ready once its /status says so; stopped at the end."""
 
-    def __init__(self, log):
+    def __init__(self, command, log):
         self.port = free_port()
-        self.proc = subprocess.Popen(["chromedriver", f"--port={self.port}"], stdout=log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        argv = command(self.port)
+        self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -105,10 +106,17 @@ class ChromeDriver:
             except (OSError, ValueError, KeyError):
                 pass
             time.sleep(0.2)
-        raise RuntimeError("chromedriver did not start")
+        raise RuntimeError(f"{argv[0]} did not start")
 
     def stop(self):
         stop_group(self.proc)
+
+
+class ChromeDriver(LocalDriver):
+    """chromedriver on a free loopback port, stopped at the end."""
+
+    def __init__(self, log):
+        super().__init__(lambda port: ["chromedriver", f"--port={port}"], log)
 
 
 def report_cases():
