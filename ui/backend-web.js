@@ -322,7 +322,11 @@ export async function webBackend() {
       return words;
     },
     explanations: async () => json(await quick('explanations', { language })),
-    register_words: async () => json(await quick('register_words', { language })),
+    // With a register's job: its findings' messages too, from the worker
+    // that keeps it (the bare words when it no longer does).
+    register_words: async (a = {}) => json(await (a.job !== undefined && on.has(a.job)
+      ? onKeeper(a.job, 'register_words', { language }).catch(() => quick('register_words', { language }))
+      : quick('register_words', { language }))),
     shown: async (a) => json(await onKeeper(a.job, 'shown', { language })),
     new_job: () => { jobs += 1; return jobs; },
     verify_pack: async (a) => {

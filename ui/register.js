@@ -85,7 +85,7 @@ export function renderRegisterTrust() {
 export async function relabelRegister() {
   renderRegisterTrust();
   if (!reg.view) return;
-  reg.view.words = await ui.invoke('register_words');
+  reg.view.words = await ui.invoke('register_words', { job: reg.view.job });
   showAll();
 }
 
@@ -484,7 +484,7 @@ function renderFindings() {
     (value) => { o.code = value; o.page = 0; again(); });
   const shown = all.filter((f) => !o.code || f.code === o.code);
   // Each finding's message in the UI's language, by its place in the register.
-  const said = (f) => reg.view.messages?.[all.indexOf(f)] ?? f.message;
+  const said = (f) => reg.view.words.messages?.[all.indexOf(f)] ?? f.message;
   const cards = shown.slice(o.page * ui.PAGE, (o.page + 1) * ui.PAGE).map((f) => findingCard(f, said(f)));
   const pages = all.length > ui.PAGE
     ? [named(ui.pager(o.page, shown.length, (page) => { o.page = page; again(); }), t('ui-register-finding-pages'))]

@@ -75,7 +75,7 @@ const CALLS = {
   language_for: (a) => language_for(a.tags),
   ui_strings: (a) => ui_strings(a.language),
   explanations: (a) => explanations(a.language),
-  register_words: (a) => register_words(a.language),
+  register_words: (a) => (a.job === undefined ? register_words(a.language) : session.register_words(a.job, a.language)),
   trust_store_view: (a) => trust_store_view(a.bytes, a.name, a.modified),
   is_verification: (a) => is_verification(a.file),
   folder_packs: (a) => folder_packs(a.paths),

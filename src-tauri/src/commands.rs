@@ -101,10 +101,11 @@ pub async fn run_register<R: Runtime>(
     .await
 }
 
-/// The register's words in the app's language now.
+/// The register's words in the app's language now, with the messages of
+/// register `job` when it is kept.
 #[tauri::command]
-pub fn register_words(state: State<'_, AppState>) -> RegisterWords {
-    service::register_words(&state)
+pub fn register_words(state: State<'_, AppState>, job: Option<u64>) -> RegisterWords {
+    service::register_words(&state, job)
 }
 
 /// Writes a register as `proofpack register --json` or `--csv` would.

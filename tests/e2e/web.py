@@ -437,6 +437,19 @@ def test_register_mode_and_its_exports(b, tmp):
     b.click("[data-testid=register-export-csv]")
     csv = cli("register", "--csv", "--as-of", AS_OF, "--trust", TRUST, *chosen, cwd=folder).stdout
     assert b.downloaded("register.csv") == csv, "the register's CSV differs from the CLI's"
+    # Its findings' messages: the JSON's in English, the reader's language
+    # once the menu changes it (the JSON stays English).
+    shown = "return Array.from(document.querySelectorAll('[data-testid=register-finding] .message'), e => e.textContent);"
+    english = [f["message"] for f in register["findings"]][:len(b.js(shown))]
+    assert english and b.js(shown) == english, (b.js(shown), english)
+    b.js("const menu = document.getElementById('language'); menu.value = 'fr';"
+         "menu.dispatchEvent(new Event('change')); return true;")
+    b.wait("return document.documentElement.lang === 'fr';", "French")
+    b.wait(shown.replace("return ", "const m = ").replace(";", "; return m.length > 0 && m.every((t, i) => t !== "
+           + json.dumps(english) + "[i]);", 1), "the messages in French")
+    b.js("const menu = document.getElementById('language'); menu.value = 'en';"
+         "menu.dispatchEvent(new Event('change')); return true;")
+    b.wait("return document.documentElement.lang === 'en';", "English again")
     # A request's chain; its pack opens in Verify mode.
     b.click("[data-testid=request-open]")
     b.wait("return !document.querySelector('[data-testid=register-chain]').hidden", "the chain")

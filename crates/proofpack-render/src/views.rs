@@ -295,11 +295,9 @@ pub struct RegisterView {
     /// The entries of the folders given that are not packs, each with why
     /// (as `proofpack register` reports them).
     pub skipped: Vec<SkippedEntry>,
-    /// The words of what the register shows, in the UI's language.
+    /// The words of what the register shows, in the UI's language, its
+    /// findings' messages included.
     pub words: RegisterWords,
-    /// Each of `register.findings`' messages in the UI's language, in
-    /// their order.
-    pub messages: Vec<String>,
 }
 
 impl RegisterView {
@@ -314,20 +312,14 @@ impl RegisterView {
         skipped: Vec<SkippedEntry>,
         language: Language,
     ) -> Self {
-        let msg = Messages::new(language);
         RegisterView {
             job,
             exit: register.exit_status(),
-            messages: register
-                .findings()
-                .iter()
-                .map(|f| msg.register_finding(f))
-                .collect(),
+            words: RegisterWords::for_register(&register, language),
             register,
             paths,
             trust,
             skipped,
-            words: RegisterWords::of(language),
         }
     }
 }
@@ -375,6 +367,9 @@ pub struct RegisterWords {
     pub open_items: BTreeMap<&'static str, String>,
     /// What each register code means, why it matters, what to ask.
     pub explanations: BTreeMap<&'static str, explain::Explanation>,
+    /// Each finding's message of the register these words were made for,
+    /// in the order of its `findings` (empty: made for none).
+    pub messages: Vec<String>,
 }
 
 impl RegisterWords {
@@ -399,6 +394,21 @@ impl RegisterWords {
                 .iter()
                 .map(|c| (c.as_str(), explain::register_explanation_in(*c, language)))
                 .collect(),
+            messages: Vec::new(),
+        }
+    }
+
+    /// The register words in `language`, with `register`'s findings'
+    /// messages.
+    pub fn for_register(register: &Register, language: Language) -> Self {
+        let msg = Messages::new(language);
+        RegisterWords {
+            messages: register
+                .findings()
+                .iter()
+                .map(|f| msg.register_finding(f))
+                .collect(),
+            ..RegisterWords::of(language)
         }
     }
 }

@@ -279,6 +279,18 @@ impl Verifier {
             .map_err(thrown)
     }
 
+    /// The register's words in `language`, with register `job`'s
+    /// findings' messages.
+    pub fn register_words(&self, job: u32, language: &str) -> Result<String, JsValue> {
+        let language = session::language(language).map_err(thrown)?;
+        json(
+            &self
+                .session
+                .register_words(u64::from(job), language)
+                .map_err(thrown)?,
+        )
+    }
+
     /// Drops what job `job` made; true when there was something.
     pub fn close(&mut self, job: u32) -> bool {
         self.session.close(u64::from(job))

@@ -12,8 +12,8 @@ use proofpack_core::{
 use proofpack_register::{Collector, Options, Register};
 use proofpack_render::i18n::Language;
 use proofpack_render::views::{
-    self, AppError, ExportFormat, RegisterFormat, RegisterProgress, RegisterView, Shown,
-    TrustStoreView, VerificationCheck, Verified,
+    self, AppError, ExportFormat, RegisterFormat, RegisterProgress, RegisterView, RegisterWords,
+    Shown, TrustStoreView, VerificationCheck, Verified,
 };
 use proofpack_verification::PackToCompare;
 use std::collections::{BTreeMap, HashMap};
@@ -230,6 +230,15 @@ impl Session {
         self.registers
             .get(&job)
             .map(|r| views::register_bytes(r, format))
+            .ok_or(AppError::UnknownReport { job })
+    }
+
+    /// The register words in `language`, with the messages of register
+    /// `job`.
+    pub fn register_words(&self, job: u64, language: Language) -> Result<RegisterWords, AppError> {
+        self.registers
+            .get(&job)
+            .map(|r| RegisterWords::for_register(r, language))
             .ok_or(AppError::UnknownReport { job })
     }
 

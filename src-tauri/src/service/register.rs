@@ -37,9 +37,14 @@ pub struct RegisterQuery {
     pub as_of: Option<String>,
 }
 
-/// The register words in the app's language (after a language change).
-pub fn register_words(state: &AppState) -> RegisterWords {
-    RegisterWords::of(state.language())
+/// The register words in the app's language (after a language change),
+/// with the messages of register `job` when it is kept.
+pub fn register_words(state: &AppState, job: Option<u64>) -> RegisterWords {
+    let kept = job.and_then(|job| lock(&state.registers).get(&job).cloned());
+    match kept {
+        Some(register) => RegisterWords::for_register(&register, state.language()),
+        None => RegisterWords::of(state.language()),
+    }
 }
 
 /// Makes the register of `query` as job `job` (from [`super::new_job`],
