@@ -3,8 +3,9 @@
 # scripts/build-web.sh, twice, and checks that both builds give the same
 # single file; then drives both pages in headless Debian chromium through
 # chromedriver (tests/e2e/web.py): the single file opened from disk with the
-# network off, the hosted build from a loopback server. Installs chromium
-# and chromium-driver when missing, and axe-core (scripts/fetch-axe.sh).
+# network off, the hosted build from a loopback server and from the
+# auditor portal (under /verify/). Installs chromium and chromium-driver
+# when missing, and axe-core (scripts/fetch-axe.sh).
 # Screenshots go to $E2E_SCREENSHOTS (default target/e2e-screenshots).
 # Usage: scripts/web-tests.sh [--built]   (--built: use target/debug/proofpack
 # as `cargo test` just built it, as check.sh does.)
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 ./scripts/apt-missing.sh chromium chromium-driver
 ./scripts/fetch-axe.sh >/dev/null
 if [ "${1:-}" != --built ]; then
-    cargo build --locked -p proofpack
+    cargo build --locked -p proofpack -p proofpack-portal
 fi
 first=$(./scripts/build-web.sh)
 # The same commit built again: the same bytes (the module is not compiled

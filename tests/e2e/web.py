@@ -5,9 +5,9 @@ the app's E2E tests (webdriver.py, pages.py).
 
 The single file target/web/proofpack-verify.html is opened from disk with
 the network off; the hosted build target/web/index.html is served by this
-test's own loopback server. Each test asserts the page's contract
-(data-testid, data-verdict, data-code) and what the CLI says of the same
-pack and trust store, never wording:
+test's own loopback server, and by the auditor portal under /verify/. Each
+test asserts the page's contract (data-testid, data-verdict, data-code) and
+what the CLI says of the same pack and trust store, never wording:
 
 - every public vector and sample pack gives the CLI's verdict and codes;
 - several packs chosen at once: the last one is shown;
@@ -45,11 +45,12 @@ import sys
 import tarfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import revision3
 from pages import ZOOM_200, Chromium, run_tests
-from webdriver import ROOT, dpo_key
+from webdriver import ROOT, dpo_key, free_port, stop_group
 
 WEB = ROOT / "target" / "web"
 SINGLE = WEB / "proofpack-verify.html"
@@ -608,6 +609,39 @@ def test_the_hosted_build_on_a_loopback_server(b, tmp):
         server.shutdown()
 
 
+def test_the_portal_serves_the_hosted_build_under_verify(b, tmp):
+    portal_bin = ROOT / "target" / "debug" / "proofpack-portal"
+    store = tmp / "store"
+    store.mkdir()
+    tokens = tmp / "tokens.json"
+    subprocess.run([portal_bin, "token", "add", tokens, "--id", "t1", "--tenant", "ten_0440"],
+                   check=True, capture_output=True)
+    port = free_port()
+    origin = f"http://127.0.0.1:{port}"
+    log = (tmp / "portal.log").open("w")
+    portal = subprocess.Popen([portal_bin, "serve", store, "--trust", TRUST, "--tokens", tokens,
+                               "--addr", f"127.0.0.1:{port}", "--verifier-page", WEB],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    b.allowed = LOCAL_SCHEMES + (origin + "/",)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{origin}/verify/", timeout=2) as answer:
+                    policy = answer.headers["Content-Security-Policy"]
+                    break
+            except OSError:
+                assert time.time() < deadline and portal.poll() is None, (tmp / "portal.log").read_text()
+                time.sleep(0.2)
+        assert "connect-src 'self'" in policy and "wasm-unsafe-eval" in policy, policy
+        b.load(f"{origin}/verify/")
+        pack = SAMPLES / "late-ccpa.tar.gz"
+        assert (b.open_pack(pack, TRUST), b.codes()) == expected_of(pack, TRUST)
+        b.axe("portal, verify")
+    finally:
+        stop_group(portal)
+
+
 TESTS = [
     test_every_vector_and_sample_gives_the_clis_verdict_and_codes,
     test_several_packs_at_once_the_last_is_shown,
@@ -622,6 +656,7 @@ TESTS = [
     test_axe_every_panel_at_100_and_200_percent,
     test_keyboard_reaches_every_panel_the_exports_and_the_language_menu,
     test_the_hosted_build_on_a_loopback_server,
+    test_the_portal_serves_the_hosted_build_under_verify,
 ]
 
 
@@ -632,7 +667,7 @@ def nothing_left_the_page(browser):
 
 
 def main():
-    for needed in (SINGLE, WEB / "index.html", CLI):
+    for needed in (SINGLE, WEB / "index.html", CLI, ROOT / "target" / "debug" / "proofpack-portal"):
         if not needed.exists():
             sys.exit(f"web tests: {needed} is missing (scripts/web-tests.sh builds it)")
     run_tests("web", TESTS, Page, "chromedriver-web.log", after=nothing_left_the_page)

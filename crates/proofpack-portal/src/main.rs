@@ -6,6 +6,7 @@
 //! proofpack-portal token list TOKENS [--json]
 //! proofpack-portal serve DIR --trust FILE --tokens TOKENS [--addr 127.0.0.1:8080]
 //!     [--tls-cert FILE --tls-key FILE] [--access-log FILE] [--rescan-secs N]
+//!     [--verifier-page DIR]
 //! ```
 //!
 //! Exit status: 0 done, 1 operational error, 2 usage error.
@@ -98,6 +99,10 @@ struct ServeArgs {
     /// Look at the store and the trust store again every N seconds.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     rescan_secs: u64,
+    /// Serve the browser's verifier under /verify/: the folder of its hosted
+    /// build (scripts/build-web.sh writes target/web/).
+    #[arg(long, value_name = "DIR")]
+    verifier_page: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -190,6 +195,7 @@ fn serve(args: ServeArgs) -> Result<(), PortalError> {
         access_log: args.access_log,
         rescan: Duration::from_secs(args.rescan_secs),
         hooks: Hooks::default(),
+        verifier_page: args.verifier_page,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -36,6 +36,7 @@ mod packs;
 mod pages;
 mod registers;
 mod scan;
+mod verifier_page;
 
 use crate::access_log::AccessLog;
 use crate::store::Store;
@@ -88,6 +89,9 @@ pub struct Config {
     pub rescan: Duration,
     /// The background verification's hooks ([`Hooks::default`] to serve).
     pub hooks: Hooks,
+    /// The browser verifier's hosted build (`scripts/build-web.sh`'s
+    /// `target/web/`), served under `/verify/`; `None`: not served.
+    pub verifier_page: Option<PathBuf>,
 }
 
 /// The server's state.
@@ -100,6 +104,8 @@ pub struct Portal {
     /// One register at a time: each verifies all of a tenant's packs again
     /// on one thread per core, as the background workers do.
     registers: Arc<tokio::sync::Semaphore>,
+    /// The browser's verifier, when it is served.
+    verifier_page: Option<verifier_page::VerifierPage>,
 }
 
 impl Portal {
@@ -145,6 +151,11 @@ pub async fn run(
         Box::new(move |problem| token_log.event("tokens_unusable", Problem { problem })),
     )?;
     warn_if_exposed(&config.tokens, &log);
+    let verifier_page = config
+        .verifier_page
+        .as_deref()
+        .map(verifier_page::VerifierPage::load)
+        .transpose()?;
     let (scanner, scanned) = Scanner::open(&config, &log)?
         .scan_blocking()
         .await
@@ -161,6 +172,7 @@ pub async fn run(
         report_csp: report_csp(),
         hooks: config.hooks.clone(),
         registers: Arc::new(tokio::sync::Semaphore::new(1)),
+        verifier_page,
     });
     let rescanner = tokio::spawn(rescan_forever(Arc::clone(&portal), scanner, config.rescan));
     let app = router(portal);
@@ -197,6 +209,9 @@ pub fn router(portal: Arc<Portal>) -> Router {
         .route("/api/v1/packs/{id}/proof.tar.gz", get(packs::pack_bytes))
         .route("/api/v1/packs/{id}/report.html", get(packs::report_html))
         .route("/api/v1/register", get(registers::register_json))
+        .route("/verify", get(verifier_page::to_folder))
+        .route("/verify/", get(verifier_page::index))
+        .route("/verify/{name}", get(verifier_page::file))
         .fallback(fallback)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(middleware::from_fn_with_state(Arc::clone(&portal), observe))

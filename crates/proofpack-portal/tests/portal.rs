@@ -477,6 +477,99 @@ fn the_page_and_its_files_hold_no_data_and_allow_only_themselves() {
 }
 
 #[test]
+fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
+    let fixture = Fixture::new();
+    // A stand-in for scripts/build-web.sh's target/web/: the portal serves
+    // its five files as they are, with the policy the page states.
+    let build = tempfile::tempdir().unwrap();
+    let policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
+    let files = [
+        (
+            "index.html",
+            "text/html",
+            format!(
+                "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"
+            )
+            .into_bytes(),
+        ),
+        ("app.js", "text/javascript", b"// app".to_vec()),
+        ("worker.js", "text/javascript", b"// worker".to_vec()),
+        ("style.css", "text/css", b"body {}".to_vec()),
+        (
+            "proofpack_web_bg.wasm",
+            "application/wasm",
+            b"\0asm\x01\0\0\0".to_vec(),
+        ),
+    ];
+    for (name, _, bytes) in &files {
+        std::fs::write(build.path().join(name), bytes).unwrap();
+    }
+    let portal = Running::start(proofpack_portal::server::Config {
+        verifier_page: Some(build.path().to_owned()),
+        ..fixture.config()
+    });
+    let agent = agent();
+    // No token: the page holds no data, and a pack chosen in it stays in
+    // the reader's browser.
+    for (name, kind, bytes) in &files {
+        let path = if *name == "index.html" {
+            "/verify/".to_owned()
+        } else {
+            format!("/verify/{name}")
+        };
+        let answer = call(&agent, "GET", &portal.url(&path), None);
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(
+            header(&answer, "content-type").unwrap().starts_with(kind),
+            "{path}"
+        );
+        assert_eq!(&answer.body, bytes, "{path}");
+        assert_eq!(
+            header(&answer, "content-security-policy"),
+            Some(policy),
+            "{path}"
+        );
+        assert!(check_common_headers(&answer, &path).is_empty());
+    }
+    // Relative names resolve under /verify/ only.
+    assert_eq!(raw(portal.addr, &request("GET", "/verify", "")), Some(308));
+    for path in [
+        "/verify/index.html/",
+        "/verify/other.js",
+        "/verify/..%2Findex.html",
+        "/verify/%2e%2e/tokens",
+    ] {
+        assert_eq!(
+            call(&agent, "GET", &portal.url(path), None).status,
+            404,
+            "{path}"
+        );
+    }
+    // Without the build: nothing under /verify.
+    drop(portal);
+    let plain = Running::start(fixture.config());
+    for path in ["/verify", "/verify/", "/verify/app.js"] {
+        assert_eq!(
+            call(&agent, "GET", &plain.url(path), None).status,
+            404,
+            "{path}"
+        );
+    }
+    // A folder that is not a build: the portal does not start.
+    std::fs::remove_file(build.path().join("worker.js")).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let refused = runtime.block_on(proofpack_portal::server::run(
+        proofpack_portal::server::Config {
+            verifier_page: Some(build.path().to_owned()),
+            ..fixture.config()
+        },
+        |_, _| {},
+        async {},
+    ));
+    assert!(refused.is_err());
+}
+
+#[test]
 fn the_page_is_in_the_readers_language() {
     let fixture = Fixture::new();
     let portal = Running::start(fixture.config());

@@ -197,6 +197,7 @@ impl Fixture {
             access_log: Some(self.access_log.clone()),
             rescan: Duration::from_secs(1),
             hooks: Hooks::default(),
+            verifier_page: None,
         }
     }
 
