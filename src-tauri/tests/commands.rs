@@ -922,7 +922,29 @@ fn a_register_of_a_folder_is_the_clis_with_its_chain_and_statuses() {
                 "{code}"
             );
         }
-        assert_eq!(invoke(&w, "register_words", json!({})), Ok(words.clone()));
+        // One message per finding, in order; asked again with the
+        // register's job (after a language change), the same words; without
+        // one, no messages.
+        let english: Vec<&Value> = reg["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| &f["message"])
+            .collect();
+        assert_eq!(
+            words["messages"]
+                .as_array()
+                .map(|m| m.iter().collect::<Vec<_>>()),
+            Some(english),
+            "in English, the register's own messages"
+        );
+        assert_eq!(
+            invoke(&w, "register_words", json!({"job": got["job"]})),
+            Ok(words.clone())
+        );
+        let mut bare = words.clone();
+        bare["messages"] = json!([]);
+        assert_eq!(invoke(&w, "register_words", json!({})), Ok(bare));
     }
 }
 
