@@ -7,9 +7,9 @@
 
 use crate::i18n::{self, Language, Messages};
 use crate::{explain, html, json, register as render_register, text};
-use proofpack_core::report::{AttestationState, NotCounted, Timeline, TrustStoreInfo};
+use proofpack_core::report::{AttestationState, NotCounted, TrustStoreInfo};
 use proofpack_core::trust::KeyView;
-use proofpack_core::{Effect, RegisterCode, Report, TrustStore, Verdict, VerifyError};
+use proofpack_core::{Effect, RegisterCode, Report, SuccessCode, TrustStore, Verdict, VerifyError};
 use proofpack_register::{Register, RegisterError, SkipReason};
 use proofpack_spec::timestamp::Timestamp;
 use proofpack_spec::vocab::OpenItemKind;
@@ -203,16 +203,28 @@ pub enum WitnessedState {
 }
 
 impl WitnessedState {
-    /// Where `sla`'s witnessed time stands to its effective deadline.
-    pub fn of(sla: &Timeline) -> Self {
-        let parse = |t: &Option<String>| t.as_deref().and_then(Timestamp::parse);
-        match (parse(&sla.witnessed_at), parse(&sla.effective_deadline)) {
-            (None, _) => WitnessedState::None,
-            (Some(_), None) => WitnessedState::NoDeadline,
-            (Some(at), Some(deadline)) if at.instant() < deadline.instant() => {
-                WitnessedState::BeforeDeadline
-            }
-            (Some(_), Some(_)) => WitnessedState::AfterDeadline,
+    /// Where `report`'s witnessed time stands to its effective deadline:
+    /// the core's own judgement (the success code `sla.witnessed`), not a
+    /// second comparison of the two times.
+    pub fn of(report: &Report) -> Self {
+        let before = report
+            .passed()
+            .iter()
+            .any(|p| p.code() == SuccessCode::SlaWitnessed);
+        let sla = report.sla();
+        WitnessedState::from_parts(
+            sla.witnessed_at.is_some(),
+            sla.effective_deadline.is_some(),
+            before,
+        )
+    }
+
+    fn from_parts(witnessed: bool, deadline: bool, before_deadline: bool) -> Self {
+        match (witnessed, deadline) {
+            (false, _) => WitnessedState::None,
+            (true, false) => WitnessedState::NoDeadline,
+            _ if before_deadline => WitnessedState::BeforeDeadline,
+            _ => WitnessedState::AfterDeadline,
         }
     }
 }
@@ -252,7 +264,7 @@ impl ReportWords {
                 .map(|n| (n.as_str(), text::not_counted_words(*n, language)))
                 .collect(),
             witnessed: text::witnessed_words(report.sla(), language),
-            witnessed_state: WitnessedState::of(report.sla()),
+            witnessed_state: WitnessedState::of(report),
         }
     }
 }
@@ -705,36 +717,40 @@ pub fn is_verification(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    fn timeline(witnessed_at: Option<&str>, deadline: Option<&str>) -> Timeline {
-        Timeline {
-            witnessed_at: witnessed_at.map(str::to_owned),
-            effective_deadline: deadline.map(str::to_owned),
-            witness_k: 1,
-            ..Timeline::default()
-        }
+    #[test]
+    fn the_witnessed_state_is_the_cores_judgement() {
+        use WitnessedState::{AfterDeadline, BeforeDeadline, NoDeadline};
+        assert_eq!(WitnessedState::from_parts(true, true, true), BeforeDeadline);
+        assert_eq!(WitnessedState::from_parts(true, true, false), AfterDeadline);
+        assert_eq!(
+            WitnessedState::from_parts(false, true, false),
+            WitnessedState::None
+        );
+        assert_eq!(WitnessedState::from_parts(true, false, false), NoDeadline);
     }
 
     #[test]
-    fn the_witnessed_state_compares_instants_and_the_deadline_is_exclusive() {
-        let deadline = Some("2026-03-01T00:00:00+01:00");
-        let state = |at| WitnessedState::of(&timeline(at, deadline));
-        // 23:59:59 UTC the day before is 00:59:59 at +01:00: after the deadline.
-        assert_eq!(
-            state(Some("2026-02-28T23:59:59Z")),
-            WitnessedState::AfterDeadline
-        );
-        assert_eq!(
-            state(Some("2026-02-28T23:00:00Z")),
-            WitnessedState::AfterDeadline
-        );
-        assert_eq!(
-            state(Some("2026-02-28T22:59:59Z")),
-            WitnessedState::BeforeDeadline
-        );
-        assert_eq!(state(None), WitnessedState::None);
-        assert_eq!(
-            WitnessedState::of(&timeline(Some("2026-02-28T22:00:00Z"), None)),
-            WitnessedState::NoDeadline
-        );
+    fn the_witnessed_state_of_the_revision_3_vectors_follows_their_codes() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors");
+        let trust = TrustStore::load(&dir.join("trust-rev3-keys.json")).expect("trust store");
+        for (pack, want) in [
+            (
+                "witnessed-completion-before-deadline.tar.gz",
+                WitnessedState::BeforeDeadline,
+            ),
+            (
+                "witnessed-completion-after-deadline-warning.tar.gz",
+                WitnessedState::AfterDeadline,
+            ),
+        ] {
+            let report = proofpack_core::verify_path(
+                &dir.join(pack),
+                Some(&trust),
+                &Default::default(),
+                &proofpack_core::Cancel::new(),
+            )
+            .expect("readable");
+            assert_eq!(WitnessedState::of(&report), want, "{pack}");
+        }
     }
 }
