@@ -11,22 +11,18 @@ browser tested). The same page contract as the chromium tests (web.py):
 - with BIG=PACK, that pack's seconds from choosing it to its verdict (the
   page's clock, as scripts/bench-web.sh measures chromium).
 
-Prints one line per check and `N passed, N failed`; exits non-zero on a
+Prints one line per test and `N passed, N failed`; exits non-zero on a
 failure.
 """
 
 import os
 import sys
-import tempfile
-import traceback
 from pathlib import Path
 
 import web
 from bench_web import CLOCK
-from pages import LocalDriver
+from pages import SHOTS, LocalDriver, run_tests
 from webdriver import WebDriver
-
-SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", web.ROOT / "target" / "e2e-screenshots"))
 
 
 class Firefox(WebDriver):
@@ -50,7 +46,7 @@ class Firefox(WebDriver):
         self.request("DELETE", f"/session/{self.id}")
 
 
-def check_start(b, tmp):
+def test_the_page_starts_and_says_how_it_hashes(b, tmp):
     b.load()
     jspi = b.js("return typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function';")
     agent = b.js("return navigator.userAgent;")
@@ -58,7 +54,7 @@ def check_start(b, tmp):
     b.screenshot("firefox-start")
 
 
-def check_vectors(b, tmp):
+def test_every_vector_and_sample_gives_the_clis_verdict_and_codes(b, tmp):
     by_trust = {}
     for pack, trust in web.vector_cases():
         by_trust.setdefault(trust, []).append(pack)
@@ -76,7 +72,7 @@ def check_vectors(b, tmp):
     b.screenshot("firefox-verified")
 
 
-def check_large_members(b, tmp):
+def test_large_members_give_the_clis_verdict_and_codes(b, tmp):
     pack, changed = web.pack_with_large_members(tmp)
     b.load()
     b.choose("[data-testid=open-trust]", web.TRUST)
@@ -87,11 +83,8 @@ def check_large_members(b, tmp):
         assert got == want, f"{each.name}: page {got}, CLI {want}"
 
 
-def check_big(b, tmp):
-    big = os.environ.get("BIG")
-    if not big:
-        print("  BIG not set: no timing")
-        return
+def test_the_big_packs_time(b, tmp):
+    big = os.environ["BIG"]
     b.load()
     b.choose("[data-testid=open-trust]", web.TRUST)
     b.js(CLOCK)
@@ -105,28 +98,16 @@ def main():
     for needed in (web.SINGLE, web.CLI):
         if not needed.exists():
             sys.exit(f"firefox check: {needed} is missing (scripts/firefox-check.sh builds it)")
-    passed = failed = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        log = (web.ROOT / "target" / "geckodriver.log").open("w")
-        driver = LocalDriver(lambda port: ["geckodriver", "--port", str(port)], log)
-        try:
-            for check in (check_start, check_vectors, check_large_members, check_big):
-                b = Firefox(driver.port)
-                try:
-                    check(b, Path(tempfile.mkdtemp(dir=tmp)))
-                    passed += 1
-                    print(f"firefox::{check.__name__} ... ok", flush=True)
-                except Exception:
-                    failed += 1
-                    print(f"firefox::{check.__name__} ... FAILED", flush=True)
-                    traceback.print_exc()
-                finally:
-                    b.close()
-        finally:
-            driver.stop()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    tests = [
+        test_the_page_starts_and_says_how_it_hashes,
+        test_every_vector_and_sample_gives_the_clis_verdict_and_codes,
+        test_large_members_give_the_clis_verdict_and_codes,
+    ]
+    # A timing, run only when asked for (it is not a check of the page).
+    if os.environ.get("BIG"):
+        tests.append(test_the_big_packs_time)
+    run_tests("firefox", tests, lambda port, work: Firefox(port), "geckodriver.log",
+              driver=lambda log: LocalDriver(lambda port: ["geckodriver", "--port", str(port)], log))
 
 
 if __name__ == "__main__":

@@ -251,16 +251,17 @@ def test_portal_page(browser, tmp):
 TESTS = [test_every_html_report, test_portal_page]
 
 
-def run_tests(label, tests, open_browser, log_name, after=None):
+def run_tests(label, tests, open_browser, log_name, after=None, driver=ChromeDriver):
     """Runs each test (`E2E_ONLY` picks by name) with a browser of its own
     from `open_browser(port, work)` and a folder of its own, then
     `after(browser)` if given; prints each outcome and the totals as the
-    plain `N passed, N failed` line, and exits non-zero on any failure."""
+    plain `N passed, N failed` line, and exits non-zero on any failure.
+    `driver(log)` starts the WebDriver server (chromedriver unless said)."""
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         log = (ROOT / "target" / log_name).open("w")
-        driver = ChromeDriver(log)
+        driver = driver(log)
         try:
             only = os.environ.get("E2E_ONLY", "")
             for test in [t for t in tests if only in t.__name__]:
