@@ -181,6 +181,9 @@ const WOULD_BE_SEALED: &str = "(the pack being sealed)";
 pub fn seal(request: &SealRequest, out: &Destination) -> Result<Sealed, SealError> {
     refuse_existing(out).map_err(|path| SealError::Exists { path })?;
     let trust = TrustStore::load(&request.trust_path)?;
+    // §0's parser refuses what serde_json would take (duplicate names,
+    // lone surrogates); serde_json gives the value that goes into
+    // signature.sig.
     let seal: serde_json::Value = proofpack_spec::json::parse(&request.seal)
         .map_err(|e| SealError::SealNotJson(e.to_string()))
         .and_then(|_| {

@@ -24,7 +24,7 @@ let gone = false;
 // Buffers the hashing worker is done with, sent back to be filled again: a
 // fresh ArrayBuffer per slice cost more than the copy into it.
 const spare = [];
-const CHUNK = 1 << 20;
+const CHUNK = 256 << 10;
 
 const suspends = typeof WebAssembly.Suspending === 'function';
 
