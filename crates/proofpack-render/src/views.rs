@@ -206,7 +206,7 @@ impl WitnessedState {
     /// Where `report`'s witnessed time stands to its effective deadline:
     /// the core's own judgement (the success code `sla.witnessed`), not a
     /// second comparison of the two times.
-    pub fn of(report: &Report) -> Self {
+    pub(crate) fn of(report: &Report) -> Self {
         let before = report
             .passed()
             .iter()

@@ -84,7 +84,7 @@ pub fn preferred_language(tags: &[String]) -> Language {
 /// A pack's report, and the trust store it was checked against as the UI
 /// shows it.
 #[derive(Debug)]
-pub struct CheckedPack {
+pub(crate) struct CheckedPack {
     report: Report,
     trust: Option<TrustStoreView>,
 }
@@ -93,7 +93,7 @@ pub struct CheckedPack {
 /// members hashed by `hasher` when one is given (the browser's second
 /// worker), on this thread otherwise: a worker has no threads. The report
 /// is the same either way.
-pub fn check_pack(
+pub(crate) fn check_pack(
     pack: impl Read,
     name: &str,
     trust: Option<TrustFile<'_>>,
@@ -145,7 +145,12 @@ impl Session {
 
     /// Keeps the report of a pack checked by [`check_pack`] as job `job`,
     /// and gives what the panels show of it in `language`.
-    pub fn keep_checked(&mut self, job: u64, checked: CheckedPack, language: Language) -> Verified {
+    pub(crate) fn keep_checked(
+        &mut self,
+        job: u64,
+        checked: CheckedPack,
+        language: Language,
+    ) -> Verified {
         let CheckedPack { report, trust } = checked;
         let verified = Verified {
             job,

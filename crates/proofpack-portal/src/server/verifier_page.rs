@@ -30,7 +30,7 @@ const FILES: [(&str, &str); 5] = [
 const POLICY_META: &str = "<meta http-equiv=\"Content-Security-Policy\" content=\"";
 
 /// The verifier's files, read at start.
-pub struct VerifierPage {
+pub(crate) struct VerifierPage {
     files: Vec<(&'static str, &'static str, Bytes)>,
     policy: HeaderValue,
 }
@@ -38,7 +38,7 @@ pub struct VerifierPage {
 impl VerifierPage {
     /// Reads the hosted build in `dir`; refuses a folder that lacks one of
     /// its files or whose page states no policy.
-    pub fn load(dir: &std::path::Path) -> Result<VerifierPage, PortalError> {
+    pub(crate) fn load(dir: &std::path::Path) -> Result<VerifierPage, PortalError> {
         let mut files = Vec::with_capacity(FILES.len());
         for (name, content_type) in FILES {
             let path = dir.join(name);
