@@ -3,7 +3,8 @@
 # (examples/python/agent_memory/tests/, examples/python/mem0/tests/): a
 # virtual environment under target/, the package installed into it from the
 # repository by pip with its `mem0` extra (which fetches maturin from PyPI
-# and builds the extension with cargo, and installs mem0ai), pytest, the
+# and builds the extension with cargo, and installs mem0ai), pytest,
+# cryptography (the witness's Ed25519 cosignatures in the seal tests), the
 # agent-memory example's requirements (ChromaDB, which the Mem0 tests use
 # too), and the `proofpack` CLI that the tests compare `proofpack.verify`
 # with and check the packs with. Needs python3 (3.10 or later, with venv:
@@ -24,7 +25,7 @@ fi
 # a second run rebuilds only what changed.
 example=examples/python/agent_memory
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "./crates/proofpack-py[mem0]" \
-    pytest -r "$example/requirements.txt"
+    pytest cryptography -r "$example/requirements.txt"
 if [ -z "${PROOFPACK_BIN:-}" ]; then
     cargo build --locked --quiet --bin proofpack
     export PROOFPACK_BIN="$target/debug/proofpack"
