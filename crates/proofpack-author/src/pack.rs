@@ -20,7 +20,9 @@ use proofpack_files::{Access, FileError, Staged};
 use proofpack_spec::dsse::pae;
 use proofpack_spec::json::{self, Json};
 use proofpack_spec::timestamp::Timestamp;
-use proofpack_spec::vocab::{Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE};
+use proofpack_spec::vocab::{
+    signature_names as names, Alg, MemberName, ATTACHMENTS_DIR, PACK_FORMAT, PAYLOAD_TYPE,
+};
 use serde_json::{Map, Value};
 use std::io::Seek;
 use std::path::{Path, PathBuf};
@@ -746,9 +748,9 @@ impl Parts<'_> {
     fn signature(&self, manifest: &[u8]) -> Result<Vec<u8>, AuthoringError> {
         let signature = self.key.sign(&pae(PAYLOAD_TYPE, manifest));
         let sig = serde_json::json!({
-            "alg": Alg::Ed25519.as_str(),
-            "key_id": self.evidence.description.signature_key_id,
-            "sig": base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
+            names::ALG: Alg::Ed25519.as_str(),
+            names::KEY_ID: self.evidence.description.signature_key_id,
+            names::SIG: base64::engine::general_purpose::STANDARD.encode(signature.to_bytes()),
         });
         let mut sig_bytes =
             serde_json::to_vec(&sig).map_err(|e| AuthoringError::Invalid(e.to_string()))?;

@@ -10,18 +10,11 @@ use proofpack_spec::crypto;
 use proofpack_spec::dsse::pae;
 use proofpack_spec::encoding::base64_strict;
 use proofpack_spec::json::{Json, Shape};
-use proofpack_spec::vocab::{seal_names, Alg, MemberName, PAYLOAD_TYPE};
+use proofpack_spec::vocab::{seal_names, signature_names as names, Alg, MemberName, PAYLOAD_TYPE};
 
-/// The members of `signature.sig` that the §3 reader uses, each name written
-/// once: the reader asks for them by these names, and [`SHAPE`] keeps only
-/// them (every other member is checked against §0 and dropped unread).
-mod names {
-    pub(super) const ALG: &str = "alg";
-    pub(super) const KEY_ID: &str = "key_id";
-    pub(super) const SIG: &str = "sig";
-}
-
-/// What the reader keeps of `signature.sig`.
+/// What the reader keeps of `signature.sig`: the members the §3 reader
+/// asks for by these names (every other member is checked against §0 and
+/// dropped unread).
 static SHAPE: Shape = Shape::Members(&[
     (names::ALG, Shape::SCALAR),
     (names::KEY_ID, Shape::SCALAR),

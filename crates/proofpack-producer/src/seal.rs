@@ -53,7 +53,7 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use proofpack_spec::encoding::{base64_strict, hex};
 use proofpack_spec::merkle::Hash;
-use proofpack_spec::vocab::{seal_names as names, EventClass};
+use proofpack_spec::vocab::{seal_names as names, signature_names, EventClass};
 use serde_json::{json, Map, Value};
 use sha2::{Digest as _, Sha256};
 
@@ -76,7 +76,7 @@ impl PackSigned {
     /// and whose signature is the 64 bytes `signature`; refuses an empty
     /// `pack_id` or a signature of another length.
     pub fn new(pack_id: &str, manifest: &[u8], signature: &[u8]) -> Result<Self, ProducerError> {
-        super::nonempty("pack_id", pack_id)?;
+        super::nonempty(names::PACK_ID, pack_id)?;
         if signature.len() != 64 {
             return Err(ProducerError::Unsealable(format!(
                 "a signature is 64 bytes, not {}",
@@ -101,11 +101,11 @@ impl PackSigned {
         };
         let manifest_doc = read(manifest, "manifest.json")?;
         let pack_id = manifest_doc
-            .get("pack_id")
+            .get(names::PACK_ID)
             .and_then(Value::as_str)
             .ok_or_else(|| unsealable("manifest.json has no string pack_id"))?;
         let signature = read(signature_sig, "signature.sig")?
-            .get("sig")
+            .get(signature_names::SIG)
             .and_then(Value::as_str)
             .and_then(base64_strict)
             .ok_or_else(|| unsealable("signature.sig has no strict base64 sig"))?;

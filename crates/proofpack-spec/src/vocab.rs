@@ -586,6 +586,17 @@ pub mod policy_names {
     ];
 }
 
+/// The member names of `signature.sig` (§3), each written once: the
+/// verifier reads them, the producer reads a signed pack's `sig` by them.
+pub mod signature_names {
+    /// `alg`: [`super::Alg`].
+    pub const ALG: &str = "alg";
+    /// `key_id`: the trust store's key that signed.
+    pub const KEY_ID: &str = "key_id";
+    /// `sig`: base64 of the 64-byte Ed25519 signature.
+    pub const SIG: &str = "sig";
+}
+
 /// The member names of a seal (§22), each written once: the verifier reads
 /// them, the producer writes them.
 pub mod seal_names {
