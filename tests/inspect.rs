@@ -11,7 +11,9 @@ mod tools;
 use common::{baseline, pack_bytes, pack_with_manifest, tar_in_order, vector, TEST_KEY_ID};
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use proofpack_core::inspect::{list_members, member_content, InspectError, Listing};
+use proofpack_core::inspect::{
+    list_members, member_content, members_content, InspectError, Listing,
+};
 use proofpack_core::{Code, Limits};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -152,6 +154,26 @@ fn member_content_gives_any_member_and_refuses_an_absent_one() {
     ));
     assert!(matches!(
         member_content(pack.as_slice(), &Limits::default(), "nope"),
+        Err(InspectError::NoSuchMember(p)) if p == "nope"
+    ));
+}
+
+#[test]
+fn members_content_gives_several_members_in_one_pass_in_the_order_asked() {
+    let pack = pack_with_escapes();
+    let limits = Limits::default();
+    let one = |path| member_content(pack.as_slice(), &limits, path).expect("reads");
+    let [attachment, manifest] = members_content(
+        pack.as_slice(),
+        &limits,
+        ["attachments/escapes.txt", "manifest.json"],
+    )
+    .expect("reads");
+    assert_eq!(attachment, one("attachments/escapes.txt"));
+    assert_eq!(manifest, one("manifest.json"));
+    // The first path that names no member is the one refused.
+    assert!(matches!(
+        members_content(pack.as_slice(), &limits, ["manifest.json", "nope", "gone"]),
         Err(InspectError::NoSuchMember(p)) if p == "nope"
     ));
 }

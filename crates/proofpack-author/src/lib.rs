@@ -20,7 +20,7 @@ pub mod signing;
 pub mod tar_writer;
 pub mod trust_edit;
 
-pub use seal::{seal, SealError, SealRefusal, SealRefused, SealRequest, Sealed};
+pub use seal::{pack_members, seal, SealError, SealRefusal, SealRefused, SealRequest, Sealed};
 pub use signing::{check, sign, Destination, Refusal, Refused, SignError, SignRequest};
 
 /// Why an authoring operation could not be carried out.

@@ -189,7 +189,7 @@ pub fn seal(request: &SealRequest, out: &Destination) -> Result<Sealed, SealErro
         .and_then(|_| {
             serde_json::from_slice(&request.seal).map_err(|e| SealError::SealNotJson(e.to_string()))
         })?;
-    let mut members = read_members(&request.pack)?;
+    let mut members = pack_members(&request.pack)?;
     let signature = members
         .iter_mut()
         .find(|(path, _)| path == MemberName::Signature.as_str())
@@ -257,10 +257,11 @@ fn write_and_verify(
 }
 
 /// The regular-file members of the pack at `path`, in archive order,
-/// within the verifier's default [`Limits`]. Refuses what the author's
-/// writer would not write again unchanged: an entry that is not a regular
-/// file, a path twice, a path that is not UTF-8.
-fn read_members(path: &Path) -> Result<Vec<(String, Vec<u8>)>, AuthoringError> {
+/// within the verifier's default [`Limits`], to be written again with one
+/// changed (sealing). Refuses what the author's writer would not write
+/// again unchanged: an entry that is not a regular file, a path twice, a
+/// path that is not UTF-8.
+pub fn pack_members(path: &Path) -> Result<Vec<(String, Vec<u8>)>, AuthoringError> {
     let limits = Limits::default();
     let unreadable = |why: String| {
         AuthoringError::Invalid(format!(

@@ -3,7 +3,7 @@
 //!
 //! Members are hashed while they are read; only the members the verifier
 //! parses are kept in memory, so memory does not grow with attachment size
-//! ([`read_member`] keeps one chosen member instead). A parsed JSON or JSONL
+//! ([`read_members`] keeps chosen members instead). A parsed JSON or JSONL
 //! member is kept only while its bytes can still be JSON
 //! ([`proofpack_spec::json_prefix`]): a member of 500 MiB of zeros costs one byte.
 //!
@@ -537,8 +537,8 @@ enum Keep<'a> {
     /// The members the verifier parses: every named member of §1
     /// ([`proofpack_spec::vocab::MemberName`]).
     Parsed,
-    /// The one member at this path, whatever it is.
-    Only(&'a str),
+    /// The members at these paths, whatever they are.
+    Only(&'a [&'a str]),
 }
 
 impl Keep<'_> {
@@ -558,7 +558,7 @@ impl Keep<'_> {
                     None => Kept::Whole(Vec::new()),
                 })
             }
-            Keep::Only(wanted) => (path == wanted).then(|| Kept::Whole(Vec::new())),
+            Keep::Only(wanted) => wanted.contains(&path).then(|| Kept::Whole(Vec::new())),
         }
     }
 }
@@ -593,32 +593,38 @@ pub(crate) fn read_archive_hashing<R: Read>(
 }
 
 /// Reads a `proof.tar.gz` stream exactly as [`read_archive`] does (the whole
-/// stream, every §1 finding into `findings`), keeping the content of the one
-/// regular member at `path` only, whatever its name (`attachments/...`
-/// included). Its size is bounded by [`Limits::max_member_size`].
+/// stream, every §1 finding into `findings`), in one pass, keeping the
+/// content of the regular members at `paths` only, whatever their names
+/// (`attachments/...` included). Each is bounded by
+/// [`Limits::max_member_size`].
 ///
-/// `Ok(None)` when the archive has no regular member at `path`, or could not
-/// be read as far as it. Its content is only meaningful when `findings`
-/// holds no §1 finding: a caller that refuses what §1 refuses checks that
-/// first.
-pub(crate) fn read_member<R: Read>(
+/// One entry per path, in their order: `None` when the archive has no
+/// regular member there, or could not be read as far as it. The contents
+/// are only meaningful when `findings` holds no §1 finding: a caller that
+/// refuses what §1 refuses checks that first.
+pub(crate) fn read_members<R: Read>(
     input: R,
     limits: &Limits,
-    path: &str,
+    paths: &[&str],
     findings: &mut Findings,
-) -> Result<Option<Vec<u8>>, ReadError> {
+) -> Result<Vec<Option<Vec<u8>>>, ReadError> {
     let archive = read_keeping(
         input,
         limits,
-        Keep::Only(path),
+        Keep::Only(paths),
         Offload::NotStarted,
         findings,
     )?;
-    Ok(archive
-        .members
-        .into_iter()
-        .find(|m| m.path == path)
-        .and_then(|m| m.content))
+    let mut members = archive.members;
+    Ok(paths
+        .iter()
+        .map(|path| {
+            members
+                .iter_mut()
+                .find(|m| m.path == *path)
+                .and_then(|m| m.content.take())
+        })
+        .collect())
 }
 
 fn read_keeping<R: Read>(

@@ -9,7 +9,7 @@
 //! that other readers might see differently. A missing required member is
 //! not a refusal: it is what a listing shows. Nothing is written to disk.
 
-use crate::archive::{read_archive, read_member, Archive, Limits, ReadError};
+use crate::archive::{read_archive, read_members, Archive, Limits, ReadError};
 use crate::findings::{Finding, Findings};
 use crate::manifest::{self, Manifest, MANIFEST};
 use proofpack_spec::encoding::hex;
@@ -65,10 +65,25 @@ pub fn member_content<R: Read>(
     limits: &Limits,
     path: &str,
 ) -> Result<Vec<u8>, InspectError> {
+    let [content] = members_content(input, limits, [path])?;
+    Ok(content)
+}
+
+/// [`member_content`] of each of `paths`, in one pass over the stream, in
+/// their order; [`InspectError::NoSuchMember`] names the first missing.
+pub fn members_content<R: Read, const N: usize>(
+    input: R,
+    limits: &Limits,
+    paths: [&str; N],
+) -> Result<[Vec<u8>; N], InspectError> {
     let mut findings = Findings::new();
-    let content = read_member(input, limits, path, &mut findings)?;
+    let contents = read_members(input, limits, &paths, &mut findings)?;
     refuse_if_any(findings)?;
-    content.ok_or_else(|| InspectError::NoSuchMember(path.to_owned()))
+    let mut out = [(); N].map(|()| Vec::new());
+    for ((slot, content), path) in out.iter_mut().zip(contents).zip(paths) {
+        *slot = content.ok_or_else(|| InspectError::NoSuchMember(path.to_owned()))?;
+    }
+    Ok(out)
 }
 
 /// The members of an archive already read, in archive order, each with its

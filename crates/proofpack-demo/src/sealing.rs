@@ -1,8 +1,11 @@
 //! Sealing the signed pack (§22): the `pack_signed` entry logged, and the
 //! pack's `signature.sig` rewritten with the seal, nothing else changed.
 //!
-//! The pack is read back whole: the demo's packs are small, and the
-//! rewritten archive is the author crate's reproducible writer's.
+//! The pack is read back whole (`proofpack_author::pack_members`, as
+//! `proofpack seal` reads it): the demo's packs are small, and the
+//! rewritten archive is the author crate's reproducible writer's. The
+//! demo writes it itself, not through `proofpack_author::seal`, because
+//! its faults need seals that do not hold written too.
 
 use crate::audit::AuditStore;
 use crate::DemoError;
@@ -10,7 +13,6 @@ use proofpack_author::tar_writer::write_pack;
 use proofpack_files::{write_atomic, Access, Existing};
 use proofpack_producer::{PackSigned, Seal};
 use proofpack_spec::vocab::MemberName;
-use std::io::Read as _;
 use std::path::Path;
 
 /// A signed pack's members, in archive order.
@@ -22,18 +24,9 @@ pub(crate) struct SignedPack {
 impl SignedPack {
     /// Reads the pack the DPO signed.
     pub(crate) fn read(path: &Path) -> Result<Self, DemoError> {
-        let io = |e: std::io::Error| DemoError::io(path, e);
-        let file = std::fs::File::open(path).map_err(io)?;
-        let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
-        let mut members = Vec::new();
-        for entry in archive.entries().map_err(io)? {
-            let mut entry = entry.map_err(io)?;
-            let name = entry.path().map_err(io)?.to_string_lossy().into_owned();
-            let mut bytes = Vec::new();
-            entry.read_to_end(&mut bytes).map_err(io)?;
-            members.push((name, bytes));
-        }
-        Ok(SignedPack { members })
+        Ok(SignedPack {
+            members: proofpack_author::pack_members(path)?,
+        })
     }
 
     fn member(&self, name: &str) -> Result<&[u8], DemoError> {

@@ -300,17 +300,17 @@ impl AuditLog {
 /// What the `pack_signed` entry of the pack at `path` names: its
 /// `manifest.json` and `signature.sig` read as the verifier reads members.
 fn signed_pack(path: &std::path::Path) -> PyResult<PackSigned> {
-    use proofpack_core::inspect::{member_content, InspectError};
+    use proofpack_core::inspect::{members_content, InspectError};
     use proofpack_spec::vocab::MemberName;
-    let member = |name: MemberName| -> PyResult<Vec<u8>> {
-        let file = std::fs::File::open(path)?;
-        member_content(file, &proofpack_core::Limits::default(), name.as_str()).map_err(|e| match e
-        {
-            InspectError::Read(proofpack_core::ReadError::Io(e)) => e.into(),
+    let file = std::fs::File::open(path)?;
+    let names = [
+        MemberName::Manifest.as_str(),
+        MemberName::Signature.as_str(),
+    ];
+    let [manifest, signature] = members_content(file, &proofpack_core::Limits::default(), names)
+        .map_err(|e| match e {
+            InspectError::Read(proofpack_core::ReadError::Io(e)) => PyErr::from(e),
             e => log_error(proofpack_producer::ProducerError::Unsealable(e.to_string()).into()),
-        })
-    };
-    let manifest = member(MemberName::Manifest)?;
-    let signature = member(MemberName::Signature)?;
+        })?;
     PackSigned::of_pack(&manifest, &signature).map_err(|e| log_error(e.into()))
 }
