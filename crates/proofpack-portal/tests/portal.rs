@@ -476,22 +476,22 @@ fn the_page_and_its_files_hold_no_data_and_allow_only_themselves() {
     );
 }
 
-#[test]
-fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
-    let fixture = Fixture::new();
-    // A stand-in for scripts/build-web.sh's target/web/: the portal serves
-    // its five files as they are, with the policy the page states.
+/// The policy of the stand-in for the browser verifier's build.
+const VERIFIER_POLICY: &str =
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
+
+/// A stand-in for scripts/build-web.sh's target/web/: its five files (name,
+/// content type, bytes), written into a folder of their own.
+fn verifier_build() -> (
+    tempfile::TempDir,
+    Vec<(&'static str, &'static str, Vec<u8>)>,
+) {
     let build = tempfile::tempdir().unwrap();
-    let policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
-    let files = [
-        (
-            "index.html",
-            "text/html",
-            format!(
-                "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"
-            )
-            .into_bytes(),
-        ),
+    let page = format!(
+        "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{VERIFIER_POLICY}\">"
+    );
+    let files = vec![
+        ("index.html", "text/html", page.into_bytes()),
         ("app.js", "text/javascript", b"// app".to_vec()),
         ("worker.js", "text/javascript", b"// worker".to_vec()),
         ("style.css", "text/css", b"body {}".to_vec()),
@@ -504,13 +504,27 @@ fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
     for (name, _, bytes) in &files {
         std::fs::write(build.path().join(name), bytes).unwrap();
     }
-    let portal = Running::start(proofpack_portal::server::Config {
-        verifier_page: Some(build.path().to_owned()),
+    (build, files)
+}
+
+fn with_verifier_page(
+    fixture: &Fixture,
+    dir: &std::path::Path,
+) -> proofpack_portal::server::Config {
+    proofpack_portal::server::Config {
+        verifier_page: Some(dir.to_owned()),
         ..fixture.config()
-    });
+    }
+}
+
+#[test]
+fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
+    let fixture = Fixture::new();
+    let (build, files) = verifier_build();
+    let portal = Running::start(with_verifier_page(&fixture, build.path()));
     let agent = agent();
     // No token: the page holds no data, and a pack chosen in it stays in
-    // the reader's browser.
+    // the reader's browser. Each file as it is, with the page's policy.
     for (name, kind, bytes) in &files {
         let path = if *name == "index.html" {
             "/verify/".to_owned()
@@ -526,12 +540,12 @@ fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
         assert_eq!(&answer.body, bytes, "{path}");
         assert_eq!(
             header(&answer, "content-security-policy"),
-            Some(policy),
+            Some(VERIFIER_POLICY),
             "{path}"
         );
         assert!(check_common_headers(&answer, &path).is_empty());
     }
-    // Relative names resolve under /verify/ only.
+    // Relative names resolve under /verify/ only, and only its files are there.
     assert_eq!(raw(portal.addr, &request("GET", "/verify", "")), Some(308));
     for path in [
         "/verify/index.html/",
@@ -545,9 +559,14 @@ fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
             "{path}"
         );
     }
-    // Without the build: nothing under /verify.
-    drop(portal);
+}
+
+#[test]
+fn without_the_verifiers_build_nothing_is_under_verify_and_a_folder_that_is_not_one_stops_the_portal(
+) {
+    let fixture = Fixture::new();
     let plain = Running::start(fixture.config());
+    let agent = agent();
     for path in ["/verify", "/verify/", "/verify/app.js"] {
         assert_eq!(
             call(&agent, "GET", &plain.url(path), None).status,
@@ -555,18 +574,27 @@ fn the_browser_verifier_is_served_under_verify_when_given_its_build() {
             "{path}"
         );
     }
-    // A folder that is not a build: the portal does not start.
-    std::fs::remove_file(build.path().join("worker.js")).unwrap();
+    drop(plain);
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let refused = runtime.block_on(proofpack_portal::server::run(
-        proofpack_portal::server::Config {
-            verifier_page: Some(build.path().to_owned()),
-            ..fixture.config()
-        },
-        |_, _| {},
-        async {},
-    ));
-    assert!(refused.is_err());
+    let starts = |dir: &std::path::Path| {
+        runtime
+            .block_on(proofpack_portal::server::run(
+                with_verifier_page(&fixture, dir),
+                |_, _| {},
+                async {},
+            ))
+            .is_ok()
+    };
+    // A build starts (and stops at once); a file missing, or a page that
+    // states no policy, does not.
+    let (whole, _) = verifier_build();
+    assert!(starts(whole.path()));
+    let (lacking, _) = verifier_build();
+    std::fs::remove_file(lacking.path().join("worker.js")).unwrap();
+    assert!(!starts(lacking.path()));
+    let (no_policy, _) = verifier_build();
+    std::fs::write(no_policy.path().join("index.html"), "<!doctype html>").unwrap();
+    assert!(!starts(no_policy.path()));
 }
 
 #[test]
