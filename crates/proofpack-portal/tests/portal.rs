@@ -480,12 +480,12 @@ fn the_page_and_its_files_hold_no_data_and_allow_only_themselves() {
 const VERIFIER_POLICY: &str =
     "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
 
-/// A stand-in for scripts/build-web.sh's target/web/: its five files (name,
-/// content type, bytes), written into a folder of their own.
-fn verifier_build() -> (
-    tempfile::TempDir,
-    Vec<(&'static str, &'static str, Vec<u8>)>,
-) {
+/// One file of the browser verifier's build: name, content type, bytes.
+type BuildFile = (&'static str, &'static str, Vec<u8>);
+
+/// A stand-in for scripts/build-web.sh's target/web/: its five files,
+/// written into a folder of their own.
+fn verifier_build() -> (tempfile::TempDir, Vec<BuildFile>) {
     let build = tempfile::tempdir().unwrap();
     let page = format!(
         "<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{VERIFIER_POLICY}\">"
