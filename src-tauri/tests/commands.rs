@@ -903,49 +903,55 @@ fn a_register_of_a_folder_is_the_clis_with_its_chain_and_statuses() {
                 Some(folder.join(name).display().to_string().as_str())
             );
         }
-        // The words the UI shows: every verdict (in §12's order), every code's explanation.
-        let words = &got["words"];
-        let verdicts: Vec<&str> = words["verdicts"]
-            .as_array()
-            .expect("verdicts")
-            .iter()
-            .map(|v| v["verdict"].as_str().expect("verdict"))
-            .collect();
-        let order: Vec<&str> = proofpack_core::Verdict::ALL
-            .iter()
-            .map(|v| v.as_str())
-            .collect();
-        assert_eq!(verdicts, order);
-        for code in proofpack_core::RegisterCode::ALL {
-            assert!(
-                words["explanations"][code.as_str()]["meaning"].is_string(),
-                "{code}"
-            );
-        }
-        // One message per finding, in order; asked again with the
-        // register's job (after a language change), the same words; without
-        // one, no messages.
-        let english: Vec<&Value> = reg["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .map(|f| &f["message"])
-            .collect();
-        assert_eq!(
-            words["messages"]
-                .as_array()
-                .map(|m| m.iter().collect::<Vec<_>>()),
-            Some(english),
-            "in English, the register's own messages"
-        );
-        assert_eq!(
-            invoke(&w, "register_words", json!({"job": got["job"]})),
-            Ok(words.clone())
-        );
-        let mut bare = words.clone();
-        bare["messages"] = json!([]);
-        assert_eq!(invoke(&w, "register_words", json!({})), Ok(bare));
+        check_register_words(&w, &got);
     }
+}
+
+/// The words the UI shows of a register made by `run_register` (`got`).
+fn check_register_words(w: &WebviewWindow<MockRuntime>, got: &Value) {
+    // The words the UI shows: every verdict (in §12's order), every code's explanation.
+    let words = &got["words"];
+    let reg = &got["register"];
+    let verdicts: Vec<&str> = words["verdicts"]
+        .as_array()
+        .expect("verdicts")
+        .iter()
+        .map(|v| v["verdict"].as_str().expect("verdict"))
+        .collect();
+    let order: Vec<&str> = proofpack_core::Verdict::ALL
+        .iter()
+        .map(|v| v.as_str())
+        .collect();
+    assert_eq!(verdicts, order);
+    for code in proofpack_core::RegisterCode::ALL {
+        assert!(
+            words["explanations"][code.as_str()]["meaning"].is_string(),
+            "{code}"
+        );
+    }
+    // One message per finding, in order; asked again with the
+    // register's job (after a language change), the same words; without
+    // one, no messages.
+    let english: Vec<&Value> = reg["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| &f["message"])
+        .collect();
+    assert_eq!(
+        words["messages"]
+            .as_array()
+            .map(|m| m.iter().collect::<Vec<_>>()),
+        Some(english),
+        "in English, the register's own messages"
+    );
+    assert_eq!(
+        invoke(w, "register_words", json!({"job": got["job"]})),
+        Ok(words.clone())
+    );
+    let mut bare = words.clone();
+    bare["messages"] = json!([]);
+    assert_eq!(invoke(w, "register_words", json!({})), Ok(bare));
 }
 
 #[test]
