@@ -93,7 +93,10 @@ const CALLS = {
 // must not have another call run in the module meanwhile.
 let turn = Promise.resolve();
 self.onmessage = (event) => {
-  turn = turn.then(() => answer(event.data));
+  // A failure outside a call's own answer (the module not starting) is
+  // thrown again outside the chain: an uncaught error is the worker's
+  // `error` event, which the page stops it on; the chain goes on.
+  turn = turn.then(() => answer(event.data)).catch((failure) => setTimeout(() => { throw failure; }));
 };
 
 async function answer(message) {
